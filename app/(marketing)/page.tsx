@@ -1,0 +1,3 @@
+export default function LandingPage() {
+  return <h1>Stash links now, Read them later</h1>;
+}

@@ -1,0 +1,3 @@
+import { publicApiRoute } from "@/lib/api";
+
+export const GET = publicApiRoute(async ({ user }) => ({ isAuthenticated: user !== null }));

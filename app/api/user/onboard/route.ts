@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api";
+import { completeOnboarding } from "@/lib/users";
+import { onboardRequestSchema } from "@/lib/validations/onboard";
+
+export const POST = apiRoute(onboardRequestSchema, async ({ user, body }) => {
+  await completeOnboarding(user.id, body);
+  return { success: true };
+});

@@ -1,0 +1,104 @@
+import "server-only";
+import { PrismaAdapter } from "@next-auth/prisma-adapter";
+import type { NextAuthOptions } from "next-auth";
+import type { Adapter, AdapterUser } from "next-auth/adapters";
+import EmailProvider from "next-auth/providers/email";
+import GitHubProvider from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import type { Provider } from "next-auth/providers/index";
+import MagicLinkEmail from "@/emails/magic-link";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { sendEmail } from "@/lib/mail/send-email";
+import { TRIAL_DAYS } from "@/lib/plans";
+import { safeReturnPath } from "@/lib/return-to";
+import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "@/lib/session";
+
+// next-auth v4 with database sessions. Built lazily: opening the database must wait for a request.
+
+function adapter(): Adapter {
+  const db = getDb();
+  return {
+    ...PrismaAdapter(db),
+    // Every new account starts its 14-day trial at sign-up.
+    createUser: async ({ email, emailVerified, name, image }: Omit<AdapterUser, "id">) => {
+      const user = await db.user.create({
+        data: {
+          email: email.toLowerCase(),
+          emailVerified,
+          name,
+          image,
+          trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        },
+      });
+      return user;
+    },
+  };
+}
+
+function providers(): Provider[] {
+  const list: Provider[] = [
+    EmailProvider({
+      maxAge: 24 * 60 * 60,
+      from: env.emailFrom,
+      normalizeIdentifier: (identifier) => identifier.trim().toLowerCase(),
+      async sendVerificationRequest({ identifier, url }) {
+        const result = await sendEmail({
+          to: identifier,
+          subject: "Sign in to LinkStash",
+          react: MagicLinkEmail({ url, host: new URL(env.appUrl).host }),
+        });
+        if (!result.ok) throw new Error(`Could not send the sign-in email: ${result.error}`);
+      },
+    }),
+  ];
+  if (env.oidc) {
+    list.push({
+      id: "oidc",
+      name: env.oidc.name,
+      type: "oauth",
+      wellKnown: `${env.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+      clientId: env.oidc.clientId,
+      clientSecret: env.oidc.clientSecret,
+      authorization: { params: { scope: "openid email profile" } },
+      idToken: true,
+      checks: ["pkce", "state"],
+      profile: (profile: { sub: string; email: string; name?: string; picture?: string }) => ({
+        id: profile.sub,
+        email: profile.email,
+        name: profile.name ?? null,
+        image: profile.picture ?? null,
+      }),
+    });
+  }
+  if (env.github) list.push(GitHubProvider(env.github));
+  if (env.google) list.push(GoogleProvider(env.google));
+  return list;
+}
+
+let options: NextAuthOptions | undefined;
+
+export function authOptions(): NextAuthOptions {
+  options ??= {
+    adapter: adapter(),
+    secret: env.authSecret,
+    useSecureCookies: env.secureCookies,
+    session: { strategy: "database", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    providers: providers(),
+    pages: { signIn: "/login", verifyRequest: "/login/check-email", error: "/login" },
+    callbacks: {
+      // Only ever come back to a path of this site.
+      redirect: ({ url }) => `${env.appUrl}${safeReturnPath(url.startsWith(env.appOrigin) ? url.slice(env.appOrigin.length) : url)}`,
+    },
+  };
+  return options;
+}
+
+/** The OAuth/OIDC providers configured on this instance, for the sign-in page. */
+export function oauthProviders(): { id: string; name: string }[] {
+  const list: { id: string; name: string }[] = [];
+  if (env.oidc) list.push({ id: "oidc", name: env.oidc.name });
+  if (env.github) list.push({ id: "github", name: "GitHub" });
+  if (env.google) list.push({ id: "google", name: "Google" });
+  return list;
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The only reader of process.env. A bad configuration fails at start-up, naming the variable.
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const flag = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no", ""])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "on", "yes"].includes(value)));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  DATA_DIR: optional,
+  APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  MAIL_TRANSPORT: optional.pipe(z.enum(["resend", "smtp", "mailbox"]).optional()),
+  RESEND_API_KEY: optional,
+  RESEND_BASE_URL: optional.pipe(z.url().optional()),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  EMAIL_FROM: optional,
+  CRON_SECRET: optional,
+  DIGEST_SCHEDULER: optional.pipe(z.enum(["internal", "external"]).optional()),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_ID: optional,
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  AUTH_OIDC_ISSUER: optional.pipe(z.url().optional()),
+  AUTH_OIDC_CLIENT_ID: optional,
+  AUTH_OIDC_CLIENT_SECRET: optional,
+  AUTH_OIDC_NAME: optional,
+  AUTH_GITHUB_ID: optional,
+  AUTH_GITHUB_SECRET: optional,
+  AUTH_GOOGLE_ID: optional,
+  AUTH_GOOGLE_SECRET: optional,
+  MAILBOX_ENABLED: flag,
+  PORT: optional.pipe(z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional()),
+});
+
+type RawEnv = z.infer<typeof schema>;
+
+function parse(): RawEnv {
+  const result = schema.safeParse(process.env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  const { hostname } = new URL(origin);
+  return hostname === "localhost" || hostname === "[::1]" || hostname.startsWith("127.");
+}
+
+/** A development-style instance: the embedded database or a loopback APP_URL. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function build(raw: RawEnv) {
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/+$/, "");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR ?? ".data");
+  const local = isLoopbackOrigin(appUrl);
+  const deployed = raw.NODE_ENV === "production" && !local;
+
+  if (deployed && !raw.AUTH_SECRET) {
+    throw new Error("Invalid configuration:\n  AUTH_SECRET: required when APP_URL is a public origin");
+  }
+  const mailTransport =
+    raw.MAIL_TRANSPORT ?? (raw.RESEND_API_KEY ? "resend" : raw.SMTP_URL ? "smtp" : "mailbox");
+  if (mailTransport === "resend" && !raw.RESEND_API_KEY) {
+    throw new Error("Invalid configuration:\n  RESEND_API_KEY: required when MAIL_TRANSPORT is resend");
+  }
+  if (mailTransport === "smtp" && !raw.SMTP_URL) {
+    throw new Error("Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT is smtp");
+  }
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    secureCookies: appUrl.startsWith("https://"),
+    authSecret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    mailTransport,
+    resendApiKey: raw.RESEND_API_KEY,
+    resendBaseUrl: raw.RESEND_BASE_URL,
+    smtpUrl: raw.SMTP_URL,
+    emailFrom: raw.EMAIL_FROM ?? "LinkStash <digest@localhost>",
+    cronSecret: raw.CRON_SECRET,
+    digestScheduler: raw.DIGEST_SCHEDULER ?? (raw.DATABASE_URL ? "external" : "internal"),
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+      priceId: raw.STRIPE_PRICE_ID,
+      apiBase: raw.STRIPE_API_BASE,
+    },
+    billingEnabled: Boolean(raw.STRIPE_SECRET_KEY),
+    oidc:
+      raw.AUTH_OIDC_ISSUER && raw.AUTH_OIDC_CLIENT_ID && raw.AUTH_OIDC_CLIENT_SECRET
+        ? {
+            issuer: raw.AUTH_OIDC_ISSUER,
+            clientId: raw.AUTH_OIDC_CLIENT_ID,
+            clientSecret: raw.AUTH_OIDC_CLIENT_SECRET,
+            name: raw.AUTH_OIDC_NAME ?? "Single sign-on",
+          }
+        : undefined,
+    github:
+      raw.AUTH_GITHUB_ID && raw.AUTH_GITHUB_SECRET
+        ? { clientId: raw.AUTH_GITHUB_ID, clientSecret: raw.AUTH_GITHUB_SECRET }
+        : undefined,
+    google:
+      raw.AUTH_GOOGLE_ID && raw.AUTH_GOOGLE_SECRET
+        ? { clientId: raw.AUTH_GOOGLE_ID, clientSecret: raw.AUTH_GOOGLE_SECRET }
+        : undefined,
+    // The mailbox shows every email, magic links included: on by default only for a loopback origin.
+    mailboxEnabled: raw.MAILBOX_ENABLED ?? local,
+  };
+}
+
+export type Env = ReturnType<typeof build>;
+
+export const env: Env = build(parse());
+
+// next-auth v4 reads its own origin from NEXTAUTH_URL; derive it from APP_URL so one variable rules.
+process.env.NEXTAUTH_URL = env.appUrl;

@@ -1,0 +1,46 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { tooManyRequests } from "@/lib/errors";
+
+// Fixed-window counters in the database, so a limit holds across several app instances.
+// One atomic upsert per check: the counter restarts when its window has passed.
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const rows = await getDb().$queryRaw<{ count: number; retry_after: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "count", EXTRACT(EPOCH FROM ("resetAt" - now()))::float8 AS retry_after`;
+  const row = rows[0];
+  if (!row) throw new Error("rate limit upsert returned no row");
+  return {
+    allowed: row.count <= rule.limit,
+    remaining: Math.max(0, rule.limit - row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)),
+  };
+}
+
+/** Throws a 429 (with Retry-After) when any of the subjects is over its rule. */
+export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: string }[]): Promise<void> {
+  for (const { rule, subject } of checks) {
+    const result = await hitRateLimit(rule, subject);
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+  }
+}
+
+export const RATE_LIMITS = {
+  magicLinkPerAddress: { name: "magic-link:address", limit: 5, windowSeconds: 15 * 60 },
+  magicLinkPerIp: { name: "magic-link:ip", limit: 20, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** The client address as the first proxy saw it; "unknown" when the server is reached directly. */
+export function clientIp(req: Request): string {
+  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/generated/prisma/client";
+
+// Sessions are next-auth database sessions. Reading one is a single indexed query (session joined
+// with its user), so pages and API routes avoid next-auth's heavier getServerSession round trip.
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+export const SESSION_COOKIE = env.secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+
+export async function findSessionUser(sessionToken: string | undefined): Promise<User | null> {
+  if (!sessionToken) return null;
+  const db = getDb();
+  const session = await db.session.findUnique({ where: { sessionToken }, include: { user: true } });
+  const now = Date.now();
+  if (!session || session.expires.getTime() <= now) return null;
+  // Sliding expiry, written at most once a day, as next-auth itself does.
+  if (session.expires.getTime() - now < (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
+    await db.session.update({
+      where: { sessionToken },
+      data: { expires: new Date(now + SESSION_MAX_AGE_SECONDS * 1000) },
+    });
+  }
+  return session.user;
+}
+
+export function sessionTokenFromRequest(req: Request): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/** The signed-in user of the current page render, looked up once per request. */
+export const getCurrentUser = cache(async (): Promise<User | null> => {
+  const jar = await cookies();
+  return findSessionUser(jar.get(SESSION_COOKIE)?.value);
+});
+
+export async function endSession(sessionToken: string | undefined): Promise<void> {
+  if (!sessionToken) return;
+  await getDb().session.deleteMany({ where: { sessionToken } });
+}

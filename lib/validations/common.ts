@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+
+export const emailField = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: EMAIL_MESSAGE }));
+
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneField = z
+  .string({ error: "Please select a valid time zone" })
+  .max(64, { error: "Please select a valid time zone" })
+  .refine(isValidTimeZone, { error: "Please select a valid time zone" });
+
+export const hourField = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(23, { error: message });
