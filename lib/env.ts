@@ -53,8 +53,8 @@ const schema = z.object({
 
 type RawEnv = z.infer<typeof schema>;
 
-function parse(): RawEnv {
-  const result = schema.safeParse(process.env);
+function parse(source: Record<string, string | undefined>): RawEnv {
+  const result = schema.safeParse(source);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -139,7 +139,12 @@ function build(raw: RawEnv) {
 
 export type Env = ReturnType<typeof build>;
 
-export const env: Env = build(parse());
+/** Reads a configuration; throws a message naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  return build(parse(source));
+}
+
+export const env: Env = loadEnv(process.env);
 
 // next-auth v4 reads its own origin from NEXTAUTH_URL; derive it from APP_URL so one variable rules.
 process.env.NEXTAUTH_URL = env.appUrl;

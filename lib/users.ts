@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { conflict } from "@/lib/errors";
-import { Prisma, type User } from "@/lib/generated/prisma/client";
+import { isUniqueViolation } from "@/lib/db-errors";
+import type { User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/plans";
 import type { OnboardRequest } from "@/lib/validations/onboard";
 
@@ -38,10 +39,6 @@ export function toUserResponse(user: User, now = new Date()) {
 }
 
 export type UserResponse = ReturnType<typeof toUserResponse>;
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 export async function completeOnboarding(userId: string, input: OnboardRequest): Promise<User> {
   try {

@@ -1,0 +1,52 @@
+// Link URL normalisation (SPEC §5 Add-link). Pure: shared by the add-link form and the route.
+
+export const URL_REQUIRED_MESSAGE = "URL is required";
+export const URL_INVALID_MESSAGE = "Please enter a valid website address";
+export const MAX_URL_LENGTH = 2048;
+
+export type NormalizedUrl = { ok: true; url: string } | { ok: false; message: string };
+
+const HTTP_SCHEME = /^https?:\/\//i;
+// Whitespace and control characters: the URL parser would silently drop tabs and newlines
+// (or percent-encode spaces), so text like "hello world.com" must be refused, not repaired.
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+
+function hasWebHostname(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "localhost.") return true;
+  // An IPv6 literal, e.g. "[2606:4700::1111]".
+  if (hostname.startsWith("[")) return true;
+  // At least two labels, none empty ("example.com", not "example", ".com" or "a..b"); one trailing
+  // dot (the DNS root) is allowed.
+  const labels = hostname.replace(/\.$/, "").split(".");
+  return labels.length >= 2 && labels.every((label) => label.length > 0);
+}
+
+/**
+ * Trims the input, prepends "https://" when it has no http(s) scheme, and checks that the result is a
+ * web address. "javascript:alert(1)" becomes "https://javascript:alert(1)", whose port is not a
+ * number, so it is refused; every accepted URL starts with http:// or https://.
+ *
+ * The stored value is the URL parser's `href`, not the typed text: browsers, email clients and the
+ * title fetcher then all read the very address validated here (typed forms such as
+ * "https://evil.example\@good.example" or "0x7f.1" mean different hosts to different parsers).
+ * International hosts are therefore stored in punycode.
+ */
+export function normalizeUrl(input: string): NormalizedUrl {
+  const trimmed = input.trim();
+  if (trimmed === "") return { ok: false, message: URL_REQUIRED_MESSAGE };
+  const invalid: NormalizedUrl = { ok: false, message: URL_INVALID_MESSAGE };
+  if (trimmed.length > MAX_URL_LENGTH || WHITESPACE_OR_CONTROL.test(trimmed)) return invalid;
+
+  const candidate = HTTP_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    return invalid;
+  }
+  // "mailto:me@example.com" parses as user "mailto" at example.com; credentials are never a link.
+  if (parsed.username !== "" || parsed.password !== "") return invalid;
+  if (!hasWebHostname(parsed.hostname)) return invalid;
+  if (parsed.href.length > MAX_URL_LENGTH) return invalid;
+  return { ok: true, url: parsed.href };
+}

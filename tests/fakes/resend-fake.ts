@@ -1,0 +1,396 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
+import type { ErrorResponse } from "resend";
+import { z } from "zod";
+
+// A local stand-in for the Resend API (https://api.resend.com), reached through the SDK's own
+// `baseUrl` option. It speaks the wire format the `resend` SDK v6 sends and parses:
+// JSON bodies with snake_case fields, `Authorization: Bearer re_...`, `Idempotency-Key`,
+// `x-batch-validation`, and error bodies `{ statusCode, name, message }` whose `name` is one of
+// the SDK's `RESEND_ERROR_CODE_KEY` names. Status codes and names follow Resend's error reference;
+// the message texts are close to the service's but not guaranteed verbatim.
+
+/** Resend's documented default per-team limit; reported in headers when no limit is configured. */
+const DEFAULT_TEAM_LIMIT_PER_SECOND = 2;
+const MAX_BATCH_SIZE = 100;
+const MAX_RECIPIENTS = 50;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
+const RATE_WINDOW_MS = 1000;
+
+type ResendErrorName = ErrorResponse["name"];
+
+export type RecordedEmail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  headers: Record<string, string>;
+  idempotencyKey: string | null;
+  receivedAt: Date;
+};
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, the raw text when it is not JSON, or null when empty. */
+  body: unknown;
+};
+
+export type InjectedFailure = { status: 429; retryAfterSeconds?: number } | { status: 500 };
+
+export type ResendFakeOptions = {
+  /** Answer 429 beyond this many accepted requests per rolling second (the per-team limit). */
+  rateLimitPerSecond?: number;
+  /** Delay before each accepted send is answered; the email is recorded before it, as a real send is. */
+  latencyMs?: number;
+};
+
+export type ResendFake = {
+  url: string;
+  sent: RecordedEmail[];
+  requests: RecordedRequest[];
+  /** The next `count` requests to the email endpoints (after authentication) fail this way. */
+  failNext: (count: number, failure: InjectedFailure) => void;
+  /** Limit accepted requests per rolling second; `undefined` removes the limit. */
+  setRateLimit: (perSecond?: number) => void;
+  /** Forget sends, requests, idempotency keys and injected failures; restore the start options. */
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+type Reply = { status: number; body: unknown; headers: Record<string, string> };
+
+type EmailContent = Omit<RecordedEmail, "id" | "idempotencyKey" | "receivedAt">;
+
+type Validation = { ok: true; email: EmailContent } | { ok: false; reply: Reply };
+
+function errorReply(status: number, name: ResendErrorName, message: string, headers: Record<string, string> = {}): Reply {
+  return { status, body: { statusCode: status, name, message }, headers };
+}
+
+const recipients = z.union([z.string(), z.array(z.string())]);
+
+// Loose on purpose: a wrong type is answered with Resend's own field message, not zod's.
+const emailSchema = z.object({
+  from: z.string().nullish(),
+  to: recipients.nullish(),
+  subject: z.string().nullish(),
+  html: z.string().nullish(),
+  text: z.string().nullish(),
+  headers: z.record(z.string(), z.string()).nullish(),
+  // A template send carries no html or text of its own.
+  template: z.object({ id: z.string() }).nullish(),
+});
+
+const BARE_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
+const NAMED_ADDRESS = /^[^<>]*<([^<>]+)>$/;
+
+function isValidAddress(value: string): boolean {
+  const trimmed = value.trim();
+  const named = NAMED_ADDRESS.exec(trimmed);
+  return BARE_ADDRESS.test(named?.[1] ?? trimmed);
+}
+
+function invalidAddress(field: string): Reply {
+  return errorReply(
+    422,
+    "validation_error",
+    `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
+  );
+}
+
+function validateEmail(input: unknown): Validation {
+  const parsed = emailSchema.safeParse(input);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    const message = typeof field === "string" ? `Invalid \`${field}\` field.` : "Each email must be a JSON object.";
+    return { ok: false, reply: errorReply(422, "validation_error", message) };
+  }
+  const { from, subject, html, text, headers, template } = parsed.data;
+  const to = parsed.data.to === null || parsed.data.to === undefined ? [] : [parsed.data.to].flat();
+  // Resend names an absent required field missing_required_field (422), not validation_error.
+  if (!from) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `from` field.") };
+  if (to.length === 0) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `to` field.") };
+  if (!subject) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `subject` field.") };
+  if (!isValidAddress(from)) return { ok: false, reply: invalidAddress("from") };
+  if (!to.every(isValidAddress)) return { ok: false, reply: invalidAddress("to") };
+  if (to.length > MAX_RECIPIENTS) {
+    return { ok: false, reply: errorReply(422, "validation_error", `Invalid \`to\` field. At most ${MAX_RECIPIENTS} recipients are allowed.`) };
+  }
+  if (!html && !text && !template) {
+    return { ok: false, reply: errorReply(422, "validation_error", "Missing `html` or `text` field.") };
+  }
+  return { ok: true, email: { from, to, subject, html: html ?? null, text: text ?? null, headers: headers ?? {} } };
+}
+
+/** JSON with sorted keys, so a replay is recognised whatever order its fields were written in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const fields = Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]: [string, unknown]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);
+    return `{${fields.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+function parseBody(raw: string): unknown {
+  if (raw === "") return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed;
+  } catch {
+    return raw;
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export async function startResendFake(options: ResendFakeOptions = {}): Promise<ResendFake> {
+  const sent: RecordedEmail[] = [];
+  const requests: RecordedRequest[] = [];
+  let failures: InjectedFailure[] = [];
+  let rateLimit = options.rateLimitPerSecond;
+  let acceptedAt: number[] = [];
+  // Keys are kept for the fake's lifetime; Resend keeps them 24 h, longer than any test runs.
+  const idempotency = new Map<string, { fingerprint: string; reply: Reply }>();
+  const inFlight = new Set<string>();
+
+  /** Counts the request against the rolling-second limit; undefined when no limit is set. */
+  function takeRateSlot(): { allowed: boolean; headers: Record<string, string> } | undefined {
+    if (rateLimit === undefined) return undefined;
+    const now = Date.now();
+    acceptedAt = acceptedAt.filter((at) => now - at < RATE_WINDOW_MS);
+    const oldest = acceptedAt[0];
+    if (acceptedAt.length >= rateLimit && oldest !== undefined) {
+      const resetSeconds = String(Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - now) / 1000)));
+      return {
+        allowed: false,
+        headers: {
+          "ratelimit-limit": String(rateLimit),
+          "ratelimit-remaining": "0",
+          "ratelimit-reset": resetSeconds,
+          "retry-after": resetSeconds,
+        },
+      };
+    }
+    acceptedAt.push(now);
+    return {
+      allowed: true,
+      headers: { "ratelimit-limit": String(rateLimit), "ratelimit-remaining": String(rateLimit - acceptedAt.length), "ratelimit-reset": "1" },
+    };
+  }
+
+  function rateLimited(limit: number, headers: Record<string, string>): Reply {
+    return errorReply(
+      429,
+      "rate_limit_exceeded",
+      `Too many requests. You can only make ${limit} requests per second. See rate limit response headers for more information. Or contact support to increase rate limit.`,
+      headers,
+    );
+  }
+
+  function injectedReply(failure: InjectedFailure): Reply {
+    if (failure.status === 500) {
+      return errorReply(500, "internal_server_error", "An unexpected error occurred, please try again later.");
+    }
+    const retryAfter = String(failure.retryAfterSeconds ?? 1);
+    return rateLimited(rateLimit ?? DEFAULT_TEAM_LIMIT_PER_SECOND, {
+      "ratelimit-limit": String(rateLimit ?? DEFAULT_TEAM_LIMIT_PER_SECOND),
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": retryAfter,
+      "retry-after": retryAfter,
+    });
+  }
+
+  function acceptSingle(body: unknown, idempotencyKey: string | null): Reply {
+    const result = validateEmail(body);
+    if (!result.ok) return result.reply;
+    const id = randomUUID();
+    sent.push({ ...result.email, id, idempotencyKey, receivedAt: new Date() });
+    return { status: 200, body: { id }, headers: {} };
+  }
+
+  function acceptBatch(body: unknown, idempotencyKey: string | null, permissive: boolean): Reply {
+    if (!Array.isArray(body)) return errorReply(422, "validation_error", "The request body must be an array of emails.");
+    if (body.length === 0) return errorReply(422, "validation_error", "The batch must contain at least one email.");
+    if (body.length > MAX_BATCH_SIZE) {
+      return errorReply(422, "validation_error", `Too many emails in the batch: ${body.length}. The maximum is ${MAX_BATCH_SIZE}.`);
+    }
+    const results = body.map(validateEmail);
+    const errors: { index: number; message: string }[] = [];
+    results.forEach((result, index) => {
+      if (!result.ok) errors.push({ index, message: z.object({ message: z.string() }).parse(result.reply.body).message });
+    });
+    // Strict (the SDK's default) refuses the whole batch for one bad email; permissive sends the rest.
+    const firstFailure = results.find((result) => !result.ok);
+    if (!permissive && firstFailure && !firstFailure.ok) {
+      const index = results.indexOf(firstFailure);
+      const { status, body: failureBody } = firstFailure.reply;
+      const { name, message } = z.object({ name: z.string(), message: z.string() }).parse(failureBody);
+      const documented = errorNameSchema.parse(name);
+      return errorReply(status, documented, `emails[${index}]: ${message}`);
+    }
+    const receivedAt = new Date();
+    const data: { id: string }[] = [];
+    for (const result of results) {
+      if (!result.ok) continue;
+      const id = randomUUID();
+      sent.push({ ...result.email, id, idempotencyKey, receivedAt });
+      data.push({ id });
+    }
+    return { status: 200, body: permissive ? { data, errors } : { data }, headers: {} };
+  }
+
+  async function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): Promise<Reply> {
+    const isSingle = path === "/emails";
+    const isBatch = path === "/emails/batch";
+    if (method !== "POST" || (!isSingle && !isBatch)) {
+      return errorReply(404, "not_found", "The requested endpoint does not exist.");
+    }
+
+    const authorization = firstHeader(headers.authorization);
+    const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!bearer) return errorReply(401, "missing_api_key", "Missing API key in the authorization header.");
+    if (!bearer.startsWith("re_")) return errorReply(401, "invalid_api_key", "API key is invalid.");
+
+    const failure = failures.shift();
+    if (failure) return injectedReply(failure);
+
+    const slot = takeRateSlot();
+    if (slot && !slot.allowed) return rateLimited(rateLimit ?? DEFAULT_TEAM_LIMIT_PER_SECOND, slot.headers);
+    const rateHeaders = slot?.headers ?? {};
+    const withRateHeaders = (reply: Reply): Reply => ({ ...reply, headers: { ...rateHeaders, ...reply.headers } });
+
+    if (typeof body === "string") return withRateHeaders(errorReply(400, "validation_error", "The request body is not valid JSON."));
+
+    const key = firstHeader(headers["idempotency-key"]) ?? null;
+    if (key !== null && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
+      return withRateHeaders(errorReply(400, "invalid_idempotency_key", `The key must be between 1-${MAX_IDEMPOTENCY_KEY_LENGTH} chars.`));
+    }
+    const permissive = firstHeader(headers["x-batch-validation"]) === "permissive";
+    if (key === null) return withRateHeaders(isSingle ? acceptSingle(body, null) : acceptBatch(body, null, permissive));
+
+    if (inFlight.has(key)) {
+      return withRateHeaders(
+        errorReply(409, "concurrent_idempotent_requests", "Same idempotency key used while original request is still in progress."),
+      );
+    }
+    const fingerprint = canonicalJson({ path, permissive, body });
+    const stored = idempotency.get(key);
+    if (stored) {
+      if (stored.fingerprint !== fingerprint) {
+        return withRateHeaders(
+          errorReply(409, "invalid_idempotent_request", "Same idempotency key used with a different request payload."),
+        );
+      }
+      return withRateHeaders(stored.reply);
+    }
+
+    const reply = isSingle ? acceptSingle(body, key) : acceptBatch(body, key, permissive);
+    // Only an accepted send is remembered: a refused one may be corrected and retried under its key.
+    if (reply.status !== 200) return withRateHeaders(reply);
+    idempotency.set(key, { fingerprint, reply });
+    if (options.latencyMs) {
+      inFlight.add(key);
+      try {
+        await delay(options.latencyMs);
+      } finally {
+        inFlight.delete(key);
+      }
+    }
+    return withRateHeaders(reply);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? "GET";
+    const path = new URL(request.url ?? "/", "http://resend-fake").pathname;
+    const body = parseBody(await readBody(request));
+    requests.push({ method, path, headers: request.headers, body });
+    let reply: Reply;
+    try {
+      reply = await route(method, path, request.headers, body);
+    } catch (error) {
+      // A bug in the fake must be loud in the test, not look like a provider outage.
+      reply = errorReply(500, "application_error", `resend fake crashed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+    response.end(JSON.stringify(reply.body));
+  }
+
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("resend fake: no TCP address");
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    sent,
+    requests,
+    failNext(count, failure) {
+      for (let i = 0; i < count; i += 1) failures.push(failure);
+    },
+    setRateLimit(perSecond) {
+      rateLimit = perSecond;
+      acceptedAt = [];
+    },
+    reset() {
+      // Emptied in place: callers may hold the `sent` and `requests` arrays.
+      sent.length = 0;
+      requests.length = 0;
+      failures = [];
+      rateLimit = options.rateLimitPerSecond;
+      acceptedAt = [];
+      idempotency.clear();
+      inFlight.clear();
+    },
+    async close() {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+const errorNameSchema = z.enum([
+  "invalid_idempotency_key",
+  "validation_error",
+  "missing_api_key",
+  "restricted_api_key",
+  "invalid_api_key",
+  "not_found",
+  "method_not_allowed",
+  "invalid_idempotent_request",
+  "concurrent_idempotent_requests",
+  "invalid_attachment",
+  "invalid_from_address",
+  "invalid_access",
+  "invalid_parameter",
+  "invalid_region",
+  "missing_required_field",
+  "monthly_quota_exceeded",
+  "daily_quota_exceeded",
+  "rate_limit_exceeded",
+  "security_error",
+  "application_error",
+  "internal_server_error",
+] satisfies ResendErrorName[]);

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
+import { hitRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
+import { ORIGIN } from "@/tests/support/factories";
+
+function magicLinkRequest(email: string, ip: string): Request {
+  return new Request(`${ORIGIN}/api/auth/signin/email`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-forwarded-for": ip },
+    body: new URLSearchParams({ email, csrfToken: "t", callbackUrl: "/dashboard" }),
+  });
+}
+
+describe("hitRateLimit", () => {
+  it("counts atomically within the window", async () => {
+    const rule = { name: "test-atomic", limit: 10, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(rule, "subject")));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(results.every((r) => r.retryAfterSeconds >= 1 && r.retryAfterSeconds <= 60)).toBe(true);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const rule = { name: "test-window", limit: 1, windowSeconds: 1 };
+    expect((await hitRateLimit(rule, "s")).allowed).toBe(true);
+    expect((await hitRateLimit(rule, "s")).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await hitRateLimit(rule, "s")).allowed).toBe(true);
+  });
+});
+
+describe("magic-link requests", () => {
+  it("are limited per address with 429 and Retry-After, whatever the case of the address", async () => {
+    const limit = RATE_LIMITS.magicLinkPerAddress.limit;
+    for (let i = 0; i < limit; i += 1) {
+      expect(await limitMagicLinkRequest(magicLinkRequest(i % 2 ? "Same@Example.com" : "same@example.com", `10.0.0.${i}`), ["signin", "email"])).toBeNull();
+    }
+    const blocked = await limitMagicLinkRequest(magicLinkRequest("same@example.com", "10.0.1.1"), ["signin", "email"]);
+    expect(blocked?.status).toBe(429);
+    expect(Number(blocked?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked?.json()).message).toMatch(/Too many sign-in emails/);
+    expect(await limitMagicLinkRequest(magicLinkRequest("someone-else@example.com", "10.0.1.2"), ["signin", "email"])).toBeNull();
+  });
+
+  it("are limited per IP", async () => {
+    const limit = RATE_LIMITS.magicLinkPerIp.limit;
+    for (let i = 0; i < limit; i += 1) {
+      expect(await limitMagicLinkRequest(magicLinkRequest(`ip-user-${i}@example.com`, "203.0.113.9"), ["signin", "email"])).toBeNull();
+    }
+    const blocked = await limitMagicLinkRequest(magicLinkRequest("ip-user-last@example.com", "203.0.113.9"), ["signin", "email"]);
+    expect(blocked?.status).toBe(429);
+  });
+
+  it("leave other next-auth requests alone", async () => {
+    const get = new Request(`${ORIGIN}/api/auth/session`);
+    expect(await limitMagicLinkRequest(get, ["session"])).toBeNull();
+  });
+});

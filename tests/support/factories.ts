@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/lib/db";
+import type { Prisma, User } from "@/lib/generated/prisma/client";
+import { SESSION_COOKIE } from "@/lib/session";
+
+export const ORIGIN = "http://localhost:3000";
+
+let counter = 0;
+
+export async function createUser(data: Partial<Prisma.UserCreateInput> = {}): Promise<User> {
+  counter += 1;
+  return getDb().user.create({
+    data: {
+      email: `user${counter}-${randomBytes(4).toString("hex")}@example.com`,
+      onboarded: true,
+      trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+      ...data,
+    },
+  });
+}
+
+/** A real database session for the user, as next-auth would create it; returns the Cookie header. */
+export async function signIn(user: User): Promise<string> {
+  const sessionToken = randomBytes(24).toString("hex");
+  await getDb().session.create({
+    data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * 86_400_000) },
+  });
+  return `${SESSION_COOKIE}=${sessionToken}`;
+}
+
+export async function signedInUser(data: Partial<Prisma.UserCreateInput> = {}) {
+  const user = await createUser(data);
+  return { user, cookie: await signIn(user) };
+}
+
+type RequestOptions = { cookie?: string; json?: unknown; body?: string; headers?: Record<string, string>; origin?: string | null };
+
+/** A Request as the browser sends it: same-origin by default for mutations, JSON when a payload is given. */
+export function apiRequest(method: string, path: string, options: RequestOptions = {}): Request {
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.origin !== null && method !== "GET") headers.set("origin", options.origin ?? ORIGIN);
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set("content-type", "application/json");
+  }
+  return new Request(`${ORIGIN}${path}`, { method, headers, body });
+}
+
+/** The route context Next passes to a handler with dynamic segments. */
+export function routeParams<T extends Record<string, string>>(params: T) {
+  return { params: Promise.resolve(params) };
+}

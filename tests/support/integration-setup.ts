@@ -1,0 +1,49 @@
+// Gives every integration test file its own fresh database, migrated by the app's own migrator:
+// an embedded PGlite in a temporary directory by default, or, when TEST_DATABASE_URL names a
+// PostgreSQL server, a database created for this file and dropped afterwards.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { afterAll } from "vitest";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-test-"));
+process.env.DATA_DIR = dataDir;
+process.env.APP_URL = "http://localhost:3000";
+delete process.env.STRIPE_SECRET_KEY;
+delete process.env.RESEND_API_KEY;
+delete process.env.SMTP_URL;
+delete process.env.MAIL_TRANSPORT;
+
+let databaseName: string | undefined;
+
+async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+if (adminUrl) {
+  databaseName = `linkstash_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await admin((client) => client.query(`CREATE DATABASE "${databaseName}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+}
+
+const { migrate } = await import("@/lib/migrate");
+await migrate();
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db");
+  await closeDb();
+  if (databaseName) await admin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+  rmSync(dataDir, { recursive: true, force: true });
+});
