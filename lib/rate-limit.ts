@@ -28,10 +28,10 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
 }
 
 /** Throws a 429 (with Retry-After) when any of the subjects is over its rule. */
-export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: string }[]): Promise<void> {
+export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: string }[], message?: string): Promise<void> {
   for (const { rule, subject } of checks) {
     const result = await hitRateLimit(rule, subject);
-    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
   }
 }
 
@@ -40,7 +40,8 @@ export const RATE_LIMITS = {
   magicLinkPerIp: { name: "magic-link:ip", limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-/** The client address as the first proxy saw it; "unknown" when the server is reached directly. */
-export function clientIp(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
+/** The client address as the first proxy saw it, or null when no proxy said (then per-IP rules
+ *  are skipped rather than putting every visitor in one shared bucket). */
+export function clientIp(req: Request): string | null {
+  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip")?.trim() || null;
 }

@@ -64,6 +64,15 @@ function smtpTransport(url: string): MailTransport {
   };
 }
 
+// Errors a later attempt (with the same idempotency key) can get past. A lost reply also shows as
+// application_error, so it is retried under the same key rather than sent twice.
+const RETRYABLE_RESEND_ERRORS = new Set([
+  "rate_limit_exceeded",
+  "application_error",
+  "internal_server_error",
+  "concurrent_idempotent_requests",
+]);
+
 function resendTransport(apiKey: string): MailTransport {
   const resend = new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined);
   return {
@@ -78,7 +87,7 @@ function resendTransport(apiKey: string): MailTransport {
       return {
         ok: false,
         error: error?.message ?? "Unknown Resend error",
-        retryable: error?.name === "rate_limit_exceeded" || error?.name === "application_error",
+        retryable: RETRYABLE_RESEND_ERRORS.has(error?.name ?? "application_error"),
         retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
       };
     },

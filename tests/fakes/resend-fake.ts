@@ -8,8 +8,9 @@ import { z } from "zod";
 // `baseUrl` option. It speaks the wire format the `resend` SDK v6 sends and parses:
 // JSON bodies with snake_case fields, `Authorization: Bearer re_...`, `Idempotency-Key`,
 // `x-batch-validation`, and error bodies `{ statusCode, name, message }` whose `name` is one of
-// the SDK's `RESEND_ERROR_CODE_KEY` names. Status codes and names follow Resend's error reference;
-// the message texts are close to the service's but not guaranteed verbatim.
+// the SDK's `RESEND_ERROR_CODE_KEY` names. Names follow Resend's error reference; the message texts
+// are close to the service's but not guaranteed verbatim. One status differs from that reference:
+// a bad key is answered 401 (as the live API has been seen to) where the reference lists 403.
 
 /** Resend's documented default per-team limit; reported in headers when no limit is configured. */
 const DEFAULT_TEAM_LIMIT_PER_SECOND = 2;
@@ -66,10 +67,16 @@ type Reply = { status: number; body: unknown; headers: Record<string, string> };
 
 type EmailContent = Omit<RecordedEmail, "id" | "idempotencyKey" | "receivedAt">;
 
-type Validation = { ok: true; email: EmailContent } | { ok: false; reply: Reply };
+type Refusal = { status: number; name: ResendErrorName; message: string };
+
+type Validation = { ok: true; email: EmailContent } | { ok: false; refusal: Refusal };
 
 function errorReply(status: number, name: ResendErrorName, message: string, headers: Record<string, string> = {}): Reply {
   return { status, body: { statusCode: status, name, message }, headers };
+}
+
+function refused(status: number, name: ResendErrorName, message: string): Validation {
+  return { ok: false, refusal: { status, name, message } };
 }
 
 const recipients = z.union([z.string(), z.array(z.string())]);
@@ -95,8 +102,8 @@ function isValidAddress(value: string): boolean {
   return BARE_ADDRESS.test(named?.[1] ?? trimmed);
 }
 
-function invalidAddress(field: string): Reply {
-  return errorReply(
+function invalidAddress(field: string): Validation {
+  return refused(
     422,
     "validation_error",
     `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
@@ -107,23 +114,20 @@ function validateEmail(input: unknown): Validation {
   const parsed = emailSchema.safeParse(input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0];
-    const message = typeof field === "string" ? `Invalid \`${field}\` field.` : "Each email must be a JSON object.";
-    return { ok: false, reply: errorReply(422, "validation_error", message) };
+    return refused(422, "validation_error", typeof field === "string" ? `Invalid \`${field}\` field.` : "Each email must be a JSON object.");
   }
   const { from, subject, html, text, headers, template } = parsed.data;
   const to = parsed.data.to === null || parsed.data.to === undefined ? [] : [parsed.data.to].flat();
   // Resend names an absent required field missing_required_field (422), not validation_error.
-  if (!from) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `from` field.") };
-  if (to.length === 0) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `to` field.") };
-  if (!subject) return { ok: false, reply: errorReply(422, "missing_required_field", "Missing `subject` field.") };
-  if (!isValidAddress(from)) return { ok: false, reply: invalidAddress("from") };
-  if (!to.every(isValidAddress)) return { ok: false, reply: invalidAddress("to") };
+  if (!from) return refused(422, "missing_required_field", "Missing `from` field.");
+  if (to.length === 0) return refused(422, "missing_required_field", "Missing `to` field.");
+  if (!subject) return refused(422, "missing_required_field", "Missing `subject` field.");
+  if (!isValidAddress(from)) return invalidAddress("from");
+  if (!to.every(isValidAddress)) return invalidAddress("to");
   if (to.length > MAX_RECIPIENTS) {
-    return { ok: false, reply: errorReply(422, "validation_error", `Invalid \`to\` field. At most ${MAX_RECIPIENTS} recipients are allowed.`) };
+    return refused(422, "validation_error", `Invalid \`to\` field. At most ${MAX_RECIPIENTS} recipients are allowed.`);
   }
-  if (!html && !text && !template) {
-    return { ok: false, reply: errorReply(422, "validation_error", "Missing `html` or `text` field.") };
-  }
+  if (!html && !text && !template) return refused(422, "validation_error", "Missing `html` or `text` field.");
   return { ok: true, email: { from, to, subject, html: html ?? null, text: text ?? null, headers: headers ?? {} } };
 }
 
@@ -218,7 +222,7 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
 
   function acceptSingle(body: unknown, idempotencyKey: string | null): Reply {
     const result = validateEmail(body);
-    if (!result.ok) return result.reply;
+    if (!result.ok) return errorReply(result.refusal.status, result.refusal.name, result.refusal.message);
     const id = randomUUID();
     sent.push({ ...result.email, id, idempotencyKey, receivedAt: new Date() });
     return { status: 200, body: { id }, headers: {} };
@@ -231,18 +235,11 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
       return errorReply(422, "validation_error", `Too many emails in the batch: ${body.length}. The maximum is ${MAX_BATCH_SIZE}.`);
     }
     const results = body.map(validateEmail);
-    const errors: { index: number; message: string }[] = [];
-    results.forEach((result, index) => {
-      if (!result.ok) errors.push({ index, message: z.object({ message: z.string() }).parse(result.reply.body).message });
-    });
+    const refusals = results.flatMap((result, index) => (result.ok ? [] : [{ index, ...result.refusal }]));
     // Strict (the SDK's default) refuses the whole batch for one bad email; permissive sends the rest.
-    const firstFailure = results.find((result) => !result.ok);
-    if (!permissive && firstFailure && !firstFailure.ok) {
-      const index = results.indexOf(firstFailure);
-      const { status, body: failureBody } = firstFailure.reply;
-      const { name, message } = z.object({ name: z.string(), message: z.string() }).parse(failureBody);
-      const documented = errorNameSchema.parse(name);
-      return errorReply(status, documented, `emails[${index}]: ${message}`);
+    const firstRefusal = refusals[0];
+    if (!permissive && firstRefusal) {
+      return errorReply(firstRefusal.status, firstRefusal.name, `emails[${firstRefusal.index}]: ${firstRefusal.message}`);
     }
     const receivedAt = new Date();
     const data: { id: string }[] = [];
@@ -252,7 +249,7 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
       sent.push({ ...result.email, id, idempotencyKey, receivedAt });
       data.push({ id });
     }
-    return { status: 200, body: permissive ? { data, errors } : { data }, headers: {} };
+    return { status: 200, body: permissive ? { data, errors: refusals.map(({ index, message }) => ({ index, message })) } : { data }, headers: {} };
   }
 
   async function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): Promise<Reply> {
@@ -370,27 +367,3 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     },
   };
 }
-
-const errorNameSchema = z.enum([
-  "invalid_idempotency_key",
-  "validation_error",
-  "missing_api_key",
-  "restricted_api_key",
-  "invalid_api_key",
-  "not_found",
-  "method_not_allowed",
-  "invalid_idempotent_request",
-  "concurrent_idempotent_requests",
-  "invalid_attachment",
-  "invalid_from_address",
-  "invalid_access",
-  "invalid_parameter",
-  "invalid_region",
-  "missing_required_field",
-  "monthly_quota_exceeded",
-  "daily_quota_exceeded",
-  "rate_limit_exceeded",
-  "security_error",
-  "application_error",
-  "internal_server_error",
-] satisfies ResendErrorName[]);

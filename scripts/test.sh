@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite: type check, unit tests, integration tests on the embedded database (and on
+# PostgreSQL too when TEST_DATABASE_URL is set), then the browser tests against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: run 'sudo apt-get install -y chromium' first." >&2
+    exit 1
+  fi
+fi
+
+npx prisma generate >/dev/null
+npx tsc --noEmit
+npx vitest run --project unit
+env -u TEST_DATABASE_URL npx vitest run --project integration
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "Integration tests again on PostgreSQL"
+  npx vitest run --project integration
+fi
+npx next build
+npx playwright test

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export function uniqueEmail(prefix = "reader"): string {
+  return `${prefix}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+type MailboxEntry = { subject: string; text: string; html: string; to: string };
+
+/** Polls the local mailbox until a message for `to` arrives. */
+export async function latestEmail(page: Page, to: string, subject?: RegExp): Promise<MailboxEntry> {
+  let found: MailboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(to)}`);
+        const messages: MailboxEntry[] = await res.json();
+        found = messages.find((m) => !subject || subject.test(m.subject));
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no email for ${to}`);
+  return found;
+}
+
+/** Signs in through the real magic link: the sign-in page, the mailbox, the link. */
+export async function signInByMagicLink(page: Page, email: string, returnTo = "/dashboard"): Promise<void> {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  const message = await latestEmail(page, email, /Sign in/);
+  const link = message.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\?\S+/)?.[0];
+  if (!link) throw new Error(`no sign-in link in: ${message.text}`);
+  await page.goto(link);
+}
+
+/** Signs in a new user and completes onboarding with the defaults. */
+export async function signUpAndOnboard(page: Page, email = uniqueEmail()): Promise<string> {
+  await signInByMagicLink(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
