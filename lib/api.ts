@@ -86,6 +86,7 @@ function handle<Body, U>(
       return toResponse(await handler({ req, url, params, body, user, requestId }));
     } catch (error) {
       if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
+      if (error instanceof z.ZodError) return json(400, { message: error.issues[0]?.message ?? "Invalid input" });
       logError({ requestId, method: req.method, path: url.pathname, error });
       return json(500, { message: `Something went wrong on our side. Please try again. (request ${requestId})`, requestId });
     }

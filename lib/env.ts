@@ -48,6 +48,7 @@ const schema = z.object({
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,
   MAILBOX_ENABLED: flag,
+  UNFURL_ALLOWED_HOSTS: optional,
   PORT: optional.pipe(z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional()),
 });
 
@@ -132,6 +133,8 @@ function build(raw: RawEnv) {
       raw.AUTH_GOOGLE_ID && raw.AUTH_GOOGLE_SECRET
         ? { clientId: raw.AUTH_GOOGLE_ID, clientSecret: raw.AUTH_GOOGLE_SECRET }
         : undefined,
+    // host:port pairs on a private network whose pages may be fetched for link titles (an intranet).
+    unfurlAllowedHosts: (raw.UNFURL_ALLOWED_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean),
     // The mailbox shows every email, magic links included: on by default only for a loopback origin.
     mailboxEnabled: raw.MAILBOX_ENABLED ?? local,
   };

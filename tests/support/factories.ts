@@ -5,6 +5,9 @@ import { SESSION_COOKIE } from "@/lib/session";
 
 export const ORIGIN = "http://localhost:3000";
 
+/** The one local address the integration setup lets the title fetcher reach. */
+export const TITLE_TEST_HOST = "127.0.0.1:45873";
+
 let counter = 0;
 
 export async function createUser(data: Partial<Prisma.UserCreateInput> = {}): Promise<User> {

@@ -1,16 +1,23 @@
 // Gives every integration test file its own fresh database, migrated by the app's own migrator:
 // an embedded PGlite in a temporary directory by default, or, when TEST_DATABASE_URL names a
 // PostgreSQL server, a database created for this file and dropped afterwards.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject, vi } from "vitest";
+
+vi.mock("next/server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("next/server")>();
+  const { queueAfterTask } = await import("./after-tasks");
+  return { ...actual, after: queueAfterTask };
+});
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.APP_URL = "http://localhost:3000";
+process.env.UNFURL_ALLOWED_HOSTS = "127.0.0.1:45873";
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.RESEND_API_KEY;
 delete process.env.SMTP_URL;
@@ -36,10 +43,14 @@ if (adminUrl) {
   process.env.DATABASE_URL = url.toString();
 } else {
   delete process.env.DATABASE_URL;
+  cpSync(inject("pgliteTemplateDir"), path.join(dataDir, "db"), { recursive: true });
 }
 
 const { migrate } = await import("@/lib/migrate");
 await migrate();
+// A test file may change the configuration (vi.hoisted) before its own imports read it afresh;
+// the database handle survives on globalThis.
+vi.resetModules();
 
 afterAll(async () => {
   const { closeDb } = await import("@/lib/db");

@@ -1,0 +1,11 @@
+// Outside a Next request there is no request scope for `after()`; the integration setup replaces it
+// with this queue so a test can wait for the work a route scheduled after its response.
+const pending: Promise<unknown>[] = [];
+
+export function queueAfterTask(task: Promise<unknown> | (() => unknown)): void {
+  pending.push(Promise.resolve().then(() => (typeof task === "function" ? task() : task)));
+}
+
+export async function flushAfterTasks(): Promise<void> {
+  while (pending.length) await Promise.all(pending.splice(0));
+}
