@@ -43,7 +43,8 @@ export function entitlements(user: PlanUser, now: Date, billingEnabled: boolean)
     dailyLinkLimit: fullAccess ? null : 1,
     dailyManualDigestLimit: fullAccess ? null : 1,
     frequencies: fullAccess ? ALL_FREQUENCIES : FREE_FREQUENCIES,
-    renewableInvites: pro || inTrial,
+    // "2 invitations in total" is a free limit, lifted like the others while billing is off.
+    renewableInvites: fullAccess,
   };
 }
 

@@ -23,7 +23,8 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
   return {
     allowed: row.count <= rule.limit,
     remaining: Math.max(0, rule.limit - row.count),
-    retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)),
+    // now() is each transaction's start, which can trail another's by a moment: clamp to the window.
+    retryAfterSeconds: Math.min(rule.windowSeconds, Math.max(1, Math.ceil(row.retry_after))),
   };
 }
 

@@ -12,12 +12,12 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export const categoryNameField = z
   .string({ error: CATEGORY_NAME_INVALID_MESSAGE })
+  // One stored form per name, so that equal-looking names are equal strings too.
+  .overwrite((name) => name.normalize("NFC"))
   .trim()
   .min(1, { error: CATEGORY_NAME_INVALID_MESSAGE })
   .max(MAX_CATEGORY_NAME_LENGTH, { error: CATEGORY_NAME_TOO_LONG_MESSAGE })
-  .refine((name) => !CONTROL_CHARACTER.test(name), { error: CATEGORY_NAME_INVALID_MESSAGE })
-  // One stored form per name, so that equal-looking names are equal strings too.
-  .transform((name) => name.normalize("NFC"));
+  .refine((name) => !CONTROL_CHARACTER.test(name), { error: CATEGORY_NAME_INVALID_MESSAGE });
 
 export const categorySchema = z.object({ name: categoryNameField });
 

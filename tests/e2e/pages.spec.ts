@@ -9,7 +9,7 @@ test("landing page: header, hero, features, pricing and footer", async ({ page }
   await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
 
   await expect(page.getByRole("heading", { name: "Stash links now, Read them later" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/api/login");
+  await expect(page.getByRole("link", { name: "Get started", exact: true })).toHaveAttribute("href", "/api/login");
   for (const feature of ["Quick Stash", "Daily Email", "Link History"]) {
     await expect(page.getByRole("heading", { name: feature })).toBeVisible();
   }

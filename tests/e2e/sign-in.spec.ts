@@ -10,7 +10,7 @@ test("a new user signs in by magic link, onboards, lands on the dashboard and si
   await page.getByLabel("Tomorrow (early morning)").check();
   await page.getByRole("button", { name: "Complete Setup" }).click();
 
-  await expect(page.getByText("Welcome to LinkStash")).toBeVisible();
+  await expect(page.getByText("Welcome to LinkStash", { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Today's Stash" })).toBeVisible();
 
@@ -39,7 +39,7 @@ test("a signed-out visitor of a signed-in page sees Loading and goes to the land
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
-  const html = await (await page.request.get("/history")).text();
+  const html = await (await page.request.get("/dashboard")).text();
   expect(html).toContain("Loading");
 });
 

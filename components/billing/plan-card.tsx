@@ -1,0 +1,52 @@
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+/** One plan (landing page, pricing page): name, price, features and a call to action. */
+export function PlanCard({
+  name,
+  price,
+  period,
+  description,
+  features,
+  badges,
+  highlighted = false,
+  action,
+}: {
+  name: string;
+  price: string;
+  period?: string;
+  description: string;
+  features: readonly string[];
+  badges?: ReactNode;
+  highlighted?: boolean;
+  action: ReactNode;
+}) {
+  return (
+    <Card className={cn("flex flex-col", highlighted && "border-2 border-primary shadow-md")}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{name}</CardTitle>
+          {badges ? <div className="flex flex-wrap gap-1.5">{badges}</div> : null}
+        </div>
+        <p className="mt-2">
+          <span className="text-4xl font-bold tracking-tight">{price}</span>
+          {period ? <span className="text-muted-foreground">{period}</span> : null}
+        </p>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="grid gap-2.5 text-sm">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>{action}</CardFooter>
+    </Card>
+  );
+}

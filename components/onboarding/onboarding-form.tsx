@@ -1,0 +1,169 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { formatHour12 } from "@/lib/schedule";
+import { SITE_NAME } from "@/lib/site";
+import {
+  adjustHourForPreference,
+  onboardFormSchema,
+  TODAY_HOURS,
+  TOMORROW_HOURS,
+  type OnboardFormValues,
+  type OnboardRequest,
+} from "@/lib/validations/onboard";
+
+type Preference = z.output<typeof onboardFormSchema>["timePreference"];
+
+const PREFERENCES: { value: Preference; label: string }[] = [
+  { value: "today", label: "Today (evening)" },
+  { value: "tomorrow", label: "Tomorrow (early morning)" },
+];
+
+const HINTS: Record<Preference, string> = {
+  today: "You'll receive today's links this evening.",
+  tomorrow: "You'll receive today's links early tomorrow morning.",
+};
+
+function isPreference(value: string): value is Preference {
+  return value === "today" || value === "tomorrow";
+}
+
+export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
+  const router = useRouter();
+  const form = useForm<OnboardFormValues, unknown, z.output<typeof onboardFormSchema>>({
+    resolver: zodResolver(onboardFormSchema),
+    defaultValues: { email: defaultEmail, timePreference: "today", emailTime: "20" },
+  });
+
+  const onboard = useMutation({
+    mutationFn: (body: OnboardRequest) => apiRequest("POST", "/api/user/onboard", body),
+    onSuccess: () => {
+      toast({ title: `Welcome to ${SITE_NAME}`, description: "Your digest is set up." });
+      router.push("/dashboard");
+      // The header and the signed-in layout read the user on the server: render them afresh.
+      router.refresh();
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Onboarding failed",
+        description: serverMessage(error, "An error occurred during the onboarding process."),
+      });
+    },
+  });
+
+  const preference = form.watch("timePreference");
+  const hours = preference === "tomorrow" ? TOMORROW_HOURS : TODAY_HOURS;
+
+  const onSubmit = form.handleSubmit((values) => {
+    onboard.mutate({
+      email: values.email,
+      emailTime: Number(values.emailTime),
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email address</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormDescription>Your digests are sent to this address.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="timePreference"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>When do you want to receive your daily digest?</FormLabel>
+              <FormControl>
+                <RadioGroup
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={(value) => {
+                    if (!isPreference(value)) return;
+                    field.onChange(value);
+                    const adjusted = adjustHourForPreference(value, Number(form.getValues("emailTime")));
+                    form.setValue("emailTime", String(adjusted), { shouldValidate: form.formState.isSubmitted });
+                  }}
+                  className="gap-2"
+                >
+                  {PREFERENCES.map((option) => (
+                    <div key={option.value} className="flex items-center gap-3">
+                      <RadioGroupItem value={option.value} id={`timePreference-${option.value}`} />
+                      <Label htmlFor={`timePreference-${option.value}`} className="font-normal">
+                        {option.label}
+                      </Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              </FormControl>
+              <FormDescription>{HINTS[preference]}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="emailTime"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Delivery time</FormLabel>
+              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select a time" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {hours.map((hour) => (
+                    <SelectItem key={hour} value={String(hour)}>
+                      {formatHour12(hour)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <Button type="submit" size="lg" disabled={onboard.isPending}>
+          {onboard.isPending ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+              Setting up...
+            </>
+          ) : (
+            "Complete Setup"
+          )}
+        </Button>
+      </form>
+    </Form>
+  );
+}

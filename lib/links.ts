@@ -1,0 +1,99 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { badRequest, notFound, paymentRequired } from "@/lib/errors";
+import { Prisma, type Link, type User } from "@/lib/generated/prisma/client";
+import { categoryKey } from "@/lib/categories-rules";
+import { entitlements } from "@/lib/plans";
+import { localDayBounds } from "@/lib/schedule";
+import type { LinkPayload } from "@/lib/validations/link";
+
+export const HISTORY_PAGE_SIZE = 200;
+
+export const DAILY_LIMIT_MESSAGE =
+  "Free accounts can save 1 link per day after the trial. Upgrade to Pro for unlimited links, or save this one tomorrow.";
+
+export function toLinkResponse(link: Link) {
+  return {
+    id: link.id,
+    url: link.url,
+    title: link.title,
+    description: link.description,
+    siteName: link.siteName,
+    faviconUrl: link.faviconUrl,
+    notes: link.notes,
+    category: link.category,
+    categories: link.categories,
+    createdAt: link.createdAt.toISOString(),
+  };
+}
+
+export type LinkResponse = ReturnType<typeof toLinkResponse>;
+
+/**
+ * Saves a link. A user under the free daily limit is serialised on their own user row, so
+ * simultaneous saves cannot all see "nothing saved today" and slip past the limit.
+ */
+export async function createLink(user: User, payload: LinkPayload, now = new Date()): Promise<Link> {
+  const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
+  const data = { userId: user.id, url: payload.url, notes: payload.notes, category: payload.category, categories: payload.categories };
+  const db = getDb();
+  if (limit === null) return db.link.create({ data });
+  const { start, end } = localDayBounds(user.timezone, now);
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+    const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
+    if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
+    return tx.link.create({ data });
+  });
+}
+
+/** The links saved during the user's local calendar day, newest first. */
+export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
+  const { start, end } = localDayBounds(user.timezone, now);
+  return getDb().link.findMany({
+    where: { userId: user.id, createdAt: { gte: start, lt: end } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+type Cursor = { createdAt: Date; id: string };
+
+export function encodeHistoryCursor(link: Pick<Link, "createdAt" | "id">): string {
+  return Buffer.from(`${link.createdAt.toISOString()}|${link.id}`).toString("base64url");
+}
+
+function decodeHistoryCursor(value: string): Cursor {
+  const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { createdAt, id };
+}
+
+export type HistoryQuery = { limit?: number; cursor?: string; category?: string };
+
+/**
+ * One page of the user's links, newest first, keyset-paged on (createdAt, id) so a page is
+ * stable while links are added; the category filter ignores case.
+ */
+export async function listHistory(user: User, query: HistoryQuery): Promise<{ links: Link[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(query.limit ?? HISTORY_PAGE_SIZE, 1), HISTORY_PAGE_SIZE);
+  const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
+  const category = query.category?.trim() ? categoryKey(query.category) : null;
+  const links = await getDb().$queryRaw<Link[]>`
+    SELECT * FROM "Link"
+    WHERE "userId" = ${user.id}
+      ${cursor ? Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty}
+      ${category ? Prisma.sql`AND EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${category})` : Prisma.empty}
+    ORDER BY "createdAt" DESC, "id" DESC
+    LIMIT ${limit + 1}`;
+  const page = links.slice(0, limit);
+  const last = page.at(-1);
+  return { links: page, nextCursor: links.length > limit && last ? encodeHistoryCursor(last) : null };
+}
+
+/** Deletes one of the user's links; someone else's link is answered as not found. */
+export async function deleteLink(user: User, id: string): Promise<void> {
+  const { count } = await getDb().link.deleteMany({ where: { id, userId: user.id } });
+  if (count === 0) throw notFound("Link not found");
+}

@@ -1,0 +1,228 @@
+import "server-only";
+import type { LookupAddress } from "node:dns";
+import { lookup } from "node:dns/promises";
+import http, { type IncomingMessage, type RequestOptions } from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { pipeline, type Readable } from "node:stream";
+import zlib from "node:zlib";
+import { SITE_NAME } from "@/lib/site";
+import { isForbiddenAddress } from "@/lib/unfurl/address-policy";
+import { type PageMetadata, parseMetadata, windows1252Controls } from "@/lib/unfurl/parse-metadata";
+
+// The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; every
+// address the host resolves to is checked and the connection is pinned to those checked addresses
+// (so a second DNS answer cannot swap in a private one); at most 5 redirects, each checked again;
+// 5 s in all; at most 1 MB of (decompressed) HTML.
+
+export const FETCH_TIMEOUT_MS = 5_000;
+export const MAX_REDIRECTS = 5;
+export const MAX_PAGE_BYTES = 1024 * 1024;
+
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export type FetchPageOptions = {
+  /**
+   * "host:port" entries (e.g. "intranet.example:80", "127.0.0.1:4123", "[::1]:8080") exempt from the
+   * address policy: self-hosted instances unfurling intranet pages, and tests. The entry matches the
+   * URL's host and port, not what a name resolves to. A malformed entry matches nothing.
+   */
+  allowedHosts?: readonly string[];
+};
+
+const ALLOWED_HOST = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+):(\d{1,5})$/i;
+
+function allowedHostKey(entry: string): string | null {
+  const match = ALLOWED_HOST.exec(entry.trim());
+  if (!match) return null;
+  const [, host = "", port = ""] = match;
+  try {
+    // The URL parser spells the host the way hostKey() will see it (lower case, punycode, canonical IPv4).
+    return `${new URL(`http://${host}`).hostname}:${Number(port)}`;
+  } catch {
+    return null;
+  }
+}
+
+function hostKey(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === "https:" ? 443 : 80)}`;
+}
+
+/** `promise`, rejected as soon as `signal` aborts (dns.lookup itself takes no signal). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Resolves and checks the host, then requests the page over a connection to the checked addresses only. */
+async function requestPinned(target: URL, allowed: ReadonlySet<string>, signal: AbortSignal): Promise<IncomingMessage | null> {
+  if (target.protocol !== "http:" && target.protocol !== "https:") return null;
+  const hostname = target.hostname.replace(/^\[(.*)\]$/, "$1");
+  const addresses: LookupAddress[] = await abortable(lookup(hostname, { all: true, verbatim: true }), signal);
+  const [first] = addresses;
+  if (!first) return null;
+  if (!allowed.has(hostKey(target)) && addresses.some(({ address }) => isForbiddenAddress(address))) return null;
+
+  // Node asks for all addresses when it races IPv4 and IPv6 (autoSelectFamily), else for one.
+  const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, addresses);
+    else callback(null, first.address, first.family);
+  };
+  const options: RequestOptions = {
+    protocol: target.protocol,
+    hostname, // kept as the name: it is the Host header and the TLS server name
+    port: target.port === "" ? undefined : Number(target.port),
+    path: `${target.pathname}${target.search}`,
+    method: "GET",
+    headers: {
+      "User-Agent": `Mozilla/5.0 (compatible; ${SITE_NAME}/1.0; +link preview)`,
+      Accept: "text/html,application/xhtml+xml;q=0.9",
+      "Accept-Encoding": "gzip, deflate, br",
+    },
+    lookup: pinnedLookup,
+    // A fresh connection per request: a pooled socket may lead to an address checked for another request.
+    agent: false,
+    signal,
+  };
+  return new Promise((resolve, reject) => {
+    const request = target.protocol === "https:" ? https.request(options, resolve) : http.request(options, resolve);
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+// pipeline() wants a callback; a failure also destroys the output stream, where readCapped sees it.
+const ignorePipelineResult = () => undefined;
+
+/** The body as plain bytes, or null for a content coding we do not decode. */
+function decodedBody(response: IncomingMessage): Readable | null {
+  switch ((response.headers["content-encoding"] ?? "identity").trim().toLowerCase()) {
+    case "identity":
+    case "":
+      return response;
+    case "gzip":
+    case "x-gzip":
+      return pipeline(response, zlib.createGunzip(), ignorePipelineResult);
+    case "deflate":
+      return pipeline(response, zlib.createInflate(), ignorePipelineResult);
+    case "br":
+      return pipeline(response, zlib.createBrotliDecompress(), ignorePipelineResult);
+    default:
+      return null;
+  }
+}
+
+/** Up to MAX_PAGE_BYTES of `body`; a longer body is cut there and its stream destroyed. */
+function readCapped(body: Readable, signal: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onAbort = () => {
+      body.destroy();
+      reject(signal.reason);
+    };
+    const settle = () => signal.removeEventListener("abort", onAbort);
+    body.on("data", (chunk: Buffer) => {
+      const room = MAX_PAGE_BYTES - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      if (size < MAX_PAGE_BYTES) return;
+      settle();
+      body.destroy();
+      resolve(Buffer.concat(chunks, size));
+    });
+    body.on("end", () => {
+      settle();
+      resolve(Buffer.concat(chunks, size));
+    });
+    body.on("error", (error) => {
+      settle();
+      reject(error);
+    });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function mimeType(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+function byteOrderMarkEncoding(bytes: Buffer): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  return null;
+}
+
+const HEADER_CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+const META_CHARSET = /<meta[^>]*?charset\s*=\s*["']?\s*([a-z0-9_.:-]+)/i;
+
+function metaCharset(bytes: Buffer): string | null {
+  // Browsers look for the declaration in the first 1024 bytes, read as ASCII.
+  const label = META_CHARSET.exec(bytes.subarray(0, 1024).toString("latin1"))?.[1];
+  if (!label) return null;
+  // A declaration readable as ASCII cannot be UTF-16; HTML reads it as UTF-8.
+  return /^utf-?16/i.test(label) ? "utf-8" : label;
+}
+
+/** Byte order mark, then the header's charset, then <meta charset>, then UTF-8 (the HTML order). */
+function decodeHtml(bytes: Buffer, contentType: string): string {
+  const label = byteOrderMarkEncoding(bytes) ?? HEADER_CHARSET.exec(contentType)?.[1] ?? metaCharset(bytes) ?? "utf-8";
+  try {
+    const decoder = new TextDecoder(label);
+    const text = decoder.decode(bytes);
+    // Node 20 decodes windows-1252 (which "iso-8859-1" also names) as Latin-1, leaving its curly
+    // quotes and dashes (bytes 0x80-0x9F) as control characters.
+    return decoder.encoding === "windows-1252" ? windows1252Controls(text) : text;
+  } catch {
+    // An encoding this runtime does not know.
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
+async function fetchWithRedirects(url: URL, allowed: ReadonlySet<string>, signal: AbortSignal): Promise<PageMetadata | null> {
+  let target = url;
+  for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
+    const response = await requestPinned(target, allowed, signal);
+    if (!response) return null;
+    try {
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        const location = response.headers.location;
+        if (!location) return null;
+        target = new URL(location, target);
+        continue;
+      }
+      const contentType = response.headers["content-type"] ?? "";
+      if (status < 200 || status > 299 || !HTML_TYPES.has(mimeType(contentType))) return null;
+      const body = decodedBody(response);
+      if (!body) return null;
+      return parseMetadata(decodeHtml(await readCapped(body, signal), contentType), target.href);
+    } finally {
+      // Unread bodies (redirects, refusals, the rest of a long page) are dropped with their connection.
+      response.destroy();
+    }
+  }
+  return null;
+}
+
+/**
+ * Title, description, site name and favicon of the page at `url`, or null when the page cannot or
+ * must not be fetched (refused address or scheme, too many redirects, timeout, not HTML, HTTP error).
+ * Never throws: a link simply keeps no metadata.
+ */
+export async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
+  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const allowed = new Set((options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null));
+  try {
+    return await fetchWithRedirects(new URL(url), allowed, signal);
+  } catch {
+    return null;
+  }
+}
