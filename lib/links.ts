@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { badRequest, notFound, paymentRequired } from "@/lib/errors";
 import { Prisma, type Link, type User } from "@/lib/generated/prisma/client";
-import { categoryKey } from "@/lib/categories-rules";
+import { categoryKey, distinctCategories } from "@/lib/categories-rules";
 import { entitlements } from "@/lib/plans";
 import { localDayBounds } from "@/lib/schedule";
 import type { LinkPayload } from "@/lib/validations/link";
@@ -90,6 +90,13 @@ export async function listHistory(user: User, query: HistoryQuery): Promise<{ li
   const page = links.slice(0, limit);
   const last = page.at(-1);
   return { links: page, nextCursor: links.length > limit && last ? encodeHistoryCursor(last) : null };
+}
+
+/** Every category name found on the user's links: distinct ignoring case, sorted (history chips). */
+export async function listLinkCategories(user: User): Promise<string[]> {
+  const rows = await getDb().$queryRaw<{ name: string }[]>`
+    SELECT DISTINCT unnest("categories") AS name FROM "Link" WHERE "userId" = ${user.id}`;
+  return distinctCategories(rows.map((row) => row.name));
 }
 
 /** Deletes one of the user's links; someone else's link is answered as not found. */

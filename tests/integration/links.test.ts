@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteLinkRoute } from "@/app/api/links/[id]/route";
+import { GET as linkCategories } from "@/app/api/links/categories/route";
 import { GET as history } from "@/app/api/links/history/route";
 import { POST as saveLink } from "@/app/api/links/route";
 import { GET as today } from "@/app/api/links/today/route";
@@ -217,5 +218,22 @@ describe("page titles", () => {
     await save(cookie, { url: `http://localhost:${port}/page` });
     await flushAfterTasks();
     expect((await getDb().link.findFirstOrThrow({ where: { userId: user.id } })).title).toBeNull();
+  });
+});
+
+describe("GET /api/links/categories", () => {
+  it("lists the distinct categories of the user's links, ignoring case, alphabetically", async () => {
+    const { cookie } = await signedInUser();
+    const other = await signedInUser();
+    await save(cookie, { url: "a.example", categories: ["Work", "zebra"] });
+    await save(cookie, { url: "b.example", categories: ["work", "Apples"] });
+    await save(cookie, { url: "c.example" });
+    await save(other.cookie, { url: "d.example", categories: ["Secret"] });
+    const res = await linkCategories(apiRequest("GET", "/api/links/categories", { cookie }));
+    expect(res.status).toBe(200);
+    const names: string[] = await res.json();
+    // "Work" and "work" are one chip (whichever spelling comes first).
+    expect(names.map((name) => name.toLowerCase())).toEqual(["apples", "uncategorized", "work", "zebra"]);
+    expect((await linkCategories(apiRequest("GET", "/api/links/categories"))).status).toBe(401);
   });
 });
