@@ -32,6 +32,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Scenarios only a multi-connection server can stage: concurrent dispatchers, killed processes.
+          name: "integration-pg",
+          include: ["tests/integration-pg/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+          globalSetup: ["tests/support/integration-global-setup.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -23,5 +23,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Integration tests again on PostgreSQL"
   npx vitest run --project integration
 fi
+npx vitest run --project integration-pg
 npx next build
 npx playwright test

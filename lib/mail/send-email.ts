@@ -12,9 +12,14 @@ export type SendEmailInput = {
   idempotencyKey?: string;
 };
 
+/** A template as HTML plus the plain-text part derived from it. */
+export async function renderEmail(react: ReactElement): Promise<{ html: string; text: string }> {
+  const html = await render(react);
+  return { html, text: toPlainText(html) };
+}
+
 /** Renders a React Email template to HTML and plain text and sends it through the configured transport. */
 export async function sendEmail({ to, subject, react, headers = {}, idempotencyKey }: SendEmailInput): Promise<SendResult> {
-  const html = await render(react);
-  const text = toPlainText(html);
+  const { html, text } = await renderEmail(react);
   return mailTransport().send({ from: env.emailFrom, to, subject, html, text, headers, idempotencyKey });
 }

@@ -13,58 +13,90 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   headers: Record<string, string>;
-  /** Makes a retried send a no-op at providers that support it. */
+  /** Makes a retried send a no-op where the transport supports it (Resend, the mailbox). */
   idempotencyKey?: string;
 };
 
-export type SendResult =
-  | { ok: true; id: string }
-  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number };
+type Failure = {
+  ok: false;
+  error: string;
+  /** A later attempt (with the same idempotency key) may succeed. */
+  retryable: boolean;
+  /** The provider asked us to slow down (429); wait this long first. */
+  retryAfterSeconds?: number;
+};
 
-export type MailTransport = { name: "mailbox" | "smtp" | "resend"; send: (email: OutgoingEmail) => Promise<SendResult> };
+export type SendResult = { ok: true; id: string } | Failure;
+export type BatchSendResult = { ok: true; ids: (string | null)[] } | Failure;
+
+export type MailTransport = {
+  name: "mailbox" | "smtp" | "resend";
+  /** Most emails one batch call may carry. */
+  maxBatchSize: number;
+  send: (email: OutgoingEmail) => Promise<SendResult>;
+  /** Sends several emails in one call; `batchKey` makes a retry of the same batch a no-op. */
+  sendBatch: (emails: OutgoingEmail[], batchKey: string) => Promise<BatchSendResult>;
+};
 
 function mailboxTransport(): MailTransport {
+  const toRow = (email: OutgoingEmail) => ({
+    to: email.to.toLowerCase(),
+    from: email.from,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: email.headers,
+    idempotencyKey: email.idempotencyKey,
+  });
   return {
     name: "mailbox",
+    maxBatchSize: 500,
     async send(email) {
-      const message = await getDb().mailboxMessage.create({
-        data: {
-          to: email.to.toLowerCase(),
-          from: email.from,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          headers: email.headers,
-        },
-      });
-      return { ok: true, id: message.id };
+      const [row] = await getDb().mailboxMessage.createManyAndReturn({ data: [toRow(email)], skipDuplicates: true });
+      return { ok: true, id: row?.id ?? email.idempotencyKey ?? "duplicate" };
+    },
+    async sendBatch(emails) {
+      // One statement for the whole batch; a row whose key was stored before is skipped.
+      await getDb().mailboxMessage.createMany({ data: emails.map(toRow), skipDuplicates: true });
+      return { ok: true, ids: emails.map((email) => email.idempotencyKey ?? null) };
     },
   };
 }
 
 function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
+  const send = async (email: OutgoingEmail): Promise<SendResult> => {
+    try {
+      const info = await transporter.sendMail({
+        from: email.from,
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers,
+      });
+      return { ok: true, id: info.messageId };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error), retryable: true };
+    }
+  };
   return {
     name: "smtp",
-    async send(email) {
-      try {
-        const info = await transporter.sendMail({
-          from: email.from,
-          to: email.to,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          headers: email.headers,
-        });
-        return { ok: true, id: info.messageId };
-      } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error), retryable: true };
+    maxBatchSize: 50,
+    send,
+    async sendBatch(emails) {
+      const ids: (string | null)[] = [];
+      for (const email of emails) {
+        const result = await send(email);
+        if (!result.ok) return result;
+        ids.push(result.id);
       }
+      return { ok: true, ids };
     },
   };
 }
 
-// Errors a later attempt (with the same idempotency key) can get past. A lost reply also shows as
+// Errors a later attempt with the same idempotency key can get past. A lost reply also shows as
 // application_error, so it is retried under the same key rather than sent twice.
 const RETRYABLE_RESEND_ERRORS = new Set([
   "rate_limit_exceeded",
@@ -73,23 +105,47 @@ const RETRYABLE_RESEND_ERRORS = new Set([
   "concurrent_idempotent_requests",
 ]);
 
+type ResendFailure = { error: { name: string; message: string } | null; headers: Record<string, string> | null };
+
+function resendFailure({ error, headers }: ResendFailure): Failure {
+  const retryAfter = Number(headers?.["retry-after"]);
+  const name = error?.name ?? "application_error";
+  return {
+    ok: false,
+    error: `${name}: ${error?.message ?? "unknown Resend error"}`,
+    retryable: RETRYABLE_RESEND_ERRORS.has(name),
+    retryAfterSeconds: name === "rate_limit_exceeded" && Number.isFinite(retryAfter) ? retryAfter : undefined,
+  };
+}
+
 function resendTransport(apiKey: string): MailTransport {
   const resend = new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined);
+  const payload = (email: OutgoingEmail) => ({
+    from: email.from,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: email.headers,
+  });
   return {
     name: "resend",
+    maxBatchSize: 100,
     async send(email) {
-      const { data, error, headers } = await resend.emails.send(
-        { from: email.from, to: email.to, subject: email.subject, html: email.html, text: email.text, headers: email.headers },
+      const response = await resend.emails.send(
+        payload(email),
         email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
       );
-      if (data) return { ok: true, id: data.id };
-      const retryAfter = Number(headers?.["retry-after"]);
-      return {
-        ok: false,
-        error: error?.message ?? "Unknown Resend error",
-        retryable: RETRYABLE_RESEND_ERRORS.has(error?.name ?? "application_error"),
-        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
-      };
+      if (response.data) return { ok: true, id: response.data.id };
+      if (response.error.name === "invalid_idempotent_request") return { ok: true, id: email.idempotencyKey ?? "duplicate" };
+      return resendFailure(response);
+    },
+    async sendBatch(emails, batchKey) {
+      const response = await resend.batch.send(emails.map(payload), { idempotencyKey: batchKey });
+      if (response.data) return { ok: true, ids: response.data.data.map((entry) => entry.id) };
+      // The key was used before with other content: that batch went out already.
+      if (response.error.name === "invalid_idempotent_request") return { ok: true, ids: emails.map(() => null) };
+      return resendFailure(response);
     },
   };
 }

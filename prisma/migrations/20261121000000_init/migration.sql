@@ -91,7 +91,10 @@ CREATE TABLE "DigestDelivery" (
     "userId" TEXT NOT NULL,
     "kind" "DigestKind" NOT NULL,
     "slot" TIMESTAMP(3),
+    "windowStart" TIMESTAMP(3),
+    "windowEnd" TIMESTAMP(3) NOT NULL,
     "status" "DigestStatus" NOT NULL DEFAULT 'pending',
+    "batchId" TEXT,
     "linkCount" INTEGER NOT NULL DEFAULT 0,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "providerId" TEXT,
@@ -131,6 +134,7 @@ CREATE TABLE "MailboxMessage" (
     "html" TEXT NOT NULL,
     "text" TEXT NOT NULL,
     "headers" JSONB NOT NULL DEFAULT '{}',
+    "idempotencyKey" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "MailboxMessage_pkey" PRIMARY KEY ("id")
@@ -202,6 +206,9 @@ CREATE INDEX "Invitation_inviterId_createdAt_idx" ON "Invitation"("inviterId", "
 CREATE INDEX "DigestDelivery_status_createdAt_idx" ON "DigestDelivery"("status", "createdAt");
 
 -- CreateIndex
+CREATE INDEX "DigestDelivery_batchId_idx" ON "DigestDelivery"("batchId");
+
+-- CreateIndex
 CREATE INDEX "DigestDelivery_userId_kind_createdAt_idx" ON "DigestDelivery"("userId", "kind", "createdAt");
 
 -- CreateIndex
@@ -209,6 +216,9 @@ CREATE UNIQUE INDEX "DigestDelivery_userId_slot_key" ON "DigestDelivery"("userId
 
 -- CreateIndex
 CREATE INDEX "RateLimit_resetAt_idx" ON "RateLimit"("resetAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "MailboxMessage_idempotencyKey_key" ON "MailboxMessage"("idempotencyKey");
 
 -- CreateIndex
 CREATE INDEX "MailboxMessage_to_createdAt_idx" ON "MailboxMessage"("to", "createdAt");

@@ -1,0 +1,62 @@
+import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import DigestEmail from "@/emails/digest";
+import { env } from "@/lib/env";
+import { renderEmail } from "@/lib/mail/send-email";
+import type { OutgoingEmail } from "@/lib/mail/transport";
+import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/unsubscribe";
+
+// What a digest says (DESIGN.md §3 "Digest content"): the newest links first, at most 50 listed,
+// then "and N more" pointing at the history.
+
+export const DIGEST_MAX_LINKS = 50;
+
+export type DigestLink = { title: string | null; url: string; notes: string | null; categories: string[]; createdAt: Date };
+
+export type DigestRecipient = { id: string; email: string; timezone: string };
+
+export type DigestKindName = "scheduled" | "manual";
+
+function subjectFor(kind: DigestKindName, total: number): string {
+  const count = `${total} ${total === 1 ? "link" : "links"}`;
+  return kind === "scheduled" ? `Your LinkStash digest: ${count} to read` : `Today's stash: ${count} to read`;
+}
+
+/** Renders one digest; `links` are the newest (at most DIGEST_MAX_LINKS), `total` counts them all. */
+export async function composeDigest(
+  recipient: DigestRecipient,
+  kind: DigestKindName,
+  links: DigestLink[],
+  total: number,
+): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
+  const listed = links.slice(0, DIGEST_MAX_LINKS);
+  const { html, text } = await renderEmail(
+    DigestEmail({
+      heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
+      intro:
+        kind === "scheduled"
+          ? `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved since your last digest.`
+          : `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved today.`,
+      links: listed.map((link) => ({
+        title: link.title,
+        url: link.url,
+        notes: link.notes,
+        categories: link.categories,
+        savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
+      })),
+      moreCount: Math.max(0, total - listed.length),
+      dashboardUrl: `${env.appUrl}/dashboard`,
+      historyUrl: `${env.appUrl}/history`,
+      unsubscribeUrl: unsubscribeUrl(recipient.id),
+    }),
+  );
+  return {
+    from: env.emailFrom,
+    to: recipient.email,
+    subject: subjectFor(kind, total),
+    html,
+    text,
+    headers: unsubscribeHeaders(recipient.id),
+  };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { dispatchDigests } from "@/lib/digests/dispatch";
+import { logError } from "@/lib/request-log";
+
+// The embedded default needs no outside cron: the server dispatches every few minutes itself.
+// Runs never overlap; a slow run makes the next one wait.
+const INTERVAL_MS = 5 * 60_000;
+const FIRST_RUN_MS = 15_000;
+
+export function startDigestScheduler(): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await dispatchDigests({ budgetMs: INTERVAL_MS - 30_000 });
+      if (result.due || result.sent || result.failed) {
+        console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message: "digest dispatch", ...result }));
+      }
+    } catch (error) {
+      logError({ requestId: `scheduler:${Date.now()}`, method: "SCHEDULER", path: "digests", error });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(run, FIRST_RUN_MS);
+  const every = setInterval(run, INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { composeDigest } from "@/lib/digests/compose";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { serviceUnavailable } from "@/lib/errors";
+import type { User } from "@/lib/generated/prisma/client";
+import { listTodayLinks } from "@/lib/links";
+import { mailTransport } from "@/lib/mail/transport";
+import { entitlements } from "@/lib/plans";
+import { localDayBounds } from "@/lib/schedule";
+
+export const NO_LINKS_MESSAGE = "No links saved today";
+export const MANUAL_LIMIT_MESSAGE =
+  "Free accounts can send one extra digest per day. Upgrade to Pro for unlimited manual digests, or try again tomorrow.";
+
+export type SendNowResult = { success: boolean; message: string };
+
+/**
+ * "Send Digest Now": today's links, at once. The free allowance is counted in delivery rows while
+ * the user's row is locked, so simultaneous requests cannot both take the last one.
+ */
+export async function sendDigestNow(user: User, now = new Date()): Promise<SendNowResult> {
+  const links = await listTodayLinks(user, now);
+  if (links.length === 0) return { success: false, message: NO_LINKS_MESSAGE };
+  const limit = entitlements(user, now, env.billingEnabled).dailyManualDigestLimit;
+  const { start, end } = localDayBounds(user.timezone, now);
+  const db = getDb();
+
+  const delivery = await db.$transaction(async (tx) => {
+    if (limit !== null) {
+      await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+      const used = await tx.digestDelivery.count({
+        where: { userId: user.id, kind: "manual", status: { in: ["pending", "sending", "sent"] }, createdAt: { gte: start, lt: end } },
+      });
+      if (used >= limit) return null;
+    }
+    return tx.digestDelivery.create({
+      data: { userId: user.id, kind: "manual", status: "sending", windowStart: start, windowEnd: now, linkCount: links.length, claimedAt: now },
+    });
+  });
+  if (!delivery) return { success: false, message: MANUAL_LIMIT_MESSAGE };
+
+  const email = await composeDigest(user, "manual", links, links.length);
+  const result = await mailTransport().send({ ...email, idempotencyKey: delivery.id });
+  if (!result.ok) {
+    // A failed send does not use up the allowance.
+    await db.digestDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: result.error } });
+    throw serviceUnavailable("Failed to send digest email. Please try again later.");
+  }
+  await db.digestDelivery.update({ where: { id: delivery.id }, data: { status: "sent", providerId: result.id, sentAt: new Date() } });
+  const count = `${links.length} ${links.length === 1 ? "link" : "links"}`;
+  return { success: true, message: `Your digest with ${count} was sent to ${user.email}.` };
+}

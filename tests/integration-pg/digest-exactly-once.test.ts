@@ -1,0 +1,102 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The Resend fake stands in for the provider; the app reaches it through the SDK's base URL.
+const fake = await vi.hoisted(async () => {
+  const { startResendFake } = await import("@/tests/fakes/resend-fake");
+  const started = await startResendFake({ latencyMs: 40 });
+  process.env.RESEND_API_KEY = "re_test_dispatch";
+  process.env.RESEND_BASE_URL = started.url;
+  process.env.EMAIL_FROM = "LinkStash <digest@linkstash.test>";
+  return started;
+});
+
+const { getDb } = await import("@/lib/db");
+const { dispatchDigests } = await import("@/lib/digests/dispatch");
+const { createDueUsers } = await import("@/tests/support/digest-fixtures");
+
+afterAll(() => fake.close());
+
+beforeEach(async () => {
+  fake.reset();
+  await getDb().digestDelivery.deleteMany();
+  await getDb().user.deleteMany();
+});
+
+/** How many digests each address received (idempotent replays are not counted by the fake). */
+function receivedPerAddress(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const email of fake.sent) for (const to of email.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  return counts;
+}
+
+function expectEachExactlyOnce(emails: string[]) {
+  const counts = receivedPerAddress();
+  expect(counts.size).toBe(emails.length);
+  expect(emails.every((email) => counts.get(email) === 1)).toBe(true);
+}
+
+describe("scheduled digests on PostgreSQL", () => {
+  it("three dispatch calls at once over 2,000 due users send each digest exactly once", async () => {
+    const emails = await createDueUsers(2000, new Date(Date.now() - 60_000), 2, "race");
+    const results = await Promise.all([dispatchDigests(), dispatchDigests(), dispatchDigests()]);
+    expect(results.reduce((sum, r) => sum + r.due, 0)).toBe(2000);
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(2000);
+    expect(results.every((r) => r.failed === 0)).toBe(true);
+    expectEachExactlyOnce(emails);
+    // Batches of at most 100 per provider call.
+    const batchCalls = fake.requests.filter((r) => r.path === "/emails/batch");
+    expect(batchCalls.length).toBeGreaterThanOrEqual(20);
+    expect(await getDb().digestDelivery.count({ where: { status: "sent" } })).toBe(2000);
+  });
+
+  it("a provider answering 429 for a while delays the digests but loses none", async () => {
+    const emails = await createDueUsers(250, new Date(Date.now() - 60_000), 1, "limited");
+    fake.failNext(3, { status: 429, retryAfterSeconds: 1 });
+    const result = await dispatchDigests();
+    expect(result).toMatchObject({ sent: 250, failed: 0, left: 0 });
+    expectEachExactlyOnce(emails);
+    expect(fake.requests.filter((r) => r.path === "/emails/batch").length).toBe(3 + 3);
+  });
+
+  it("a 429 outlasting the time budget leaves the rest for the next run, which sends it once", async () => {
+    const emails = await createDueUsers(150, new Date(Date.now() - 60_000), 1, "budget");
+    fake.failNext(1, { status: 429, retryAfterSeconds: 30 });
+    const first = await dispatchDigests({ budgetMs: 5_000 });
+    expect(first.left).toBeGreaterThan(0);
+    const second = await dispatchDigests();
+    expect(second.left).toBe(0);
+    expectEachExactlyOnce(emails);
+  });
+
+  it("a user who unsubscribes between two runs gets nothing more", async () => {
+    const [email] = await createDueUsers(1, new Date(Date.now() - 60_000), 1, "leaver");
+    await dispatchDigests();
+    const user = await getDb().user.findUniqueOrThrow({ where: { email } });
+    // Unsubscribed, then another due time passes with new links.
+    await getDb().user.update({ where: { id: user.id }, data: { emailFrequency: "none", nextDigestAt: null } });
+    await getDb().link.create({ data: { userId: user.id, url: "https://later.example/" } });
+    await dispatchDigests();
+    expect(receivedPerAddress().get(email ?? "")).toBe(1);
+  });
+
+  it("a dispatch killed halfway, then run again, sends every remaining digest once and none twice", async () => {
+    const emails = await createDueUsers(1500, new Date(Date.now() - 60_000), 1, "killed");
+    // The dispatch script in a node process of its own (tsx loaded in-process, so the kill hits it).
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/dispatch-digests.ts"], {
+      env: { ...process.env, TSX_TSCONFIG_PATH: "tsconfig.scripts.json" },
+      stdio: "ignore",
+    });
+    // Kill it (SIGKILL: no clean-up) once some, but not all, digests have gone out.
+    await vi.waitFor(() => expect(fake.sent.length).toBeGreaterThanOrEqual(300), { timeout: 120_000, interval: 50 });
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    const sentBeforeKill = fake.sent.length;
+    expect(sentBeforeKill).toBeLessThan(1500);
+
+    // The killed run's last batch is stuck "sending": another run takes it back under its key.
+    const result = await dispatchDigests({ stallMs: 0 });
+    expect(result.left).toBe(0);
+    expectEachExactlyOnce(emails);
+  });
+});

@@ -1,0 +1,35 @@
+import { getDb } from "@/lib/db";
+
+/**
+ * `count` onboarded users with a weekly schedule due at `due`, each with `linksEach` links saved
+ * before it; created in a few statements so thousands take a second.
+ */
+export async function createDueUsers(count: number, due: Date, linksEach = 2, prefix = "due"): Promise<string[]> {
+  const db = getDb();
+  const tag = Math.random().toString(36).slice(2, 8);
+  const emails = Array.from({ length: count }, (_, i) => `${prefix}-${tag}-${i}@example.com`);
+  await db.user.createMany({
+    data: emails.map((email) => ({
+      email,
+      onboarded: true,
+      emailFrequency: "weekly" as const,
+      emailDays: [due.getUTCDay()],
+      emailHours: { [String(due.getUTCDay())]: due.getUTCHours() },
+      timezone: "UTC",
+      trialEndsAt: new Date(due.getTime() + 10 * 86_400_000),
+      nextDigestAt: due,
+    })),
+  });
+  const users = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
+  await db.link.createMany({
+    data: users.flatMap((user) =>
+      Array.from({ length: linksEach }, (_, i) => ({
+        userId: user.id,
+        url: `https://example.com/${user.id}/${i}`,
+        title: `Link ${i}`,
+        createdAt: new Date(due.getTime() - (i + 1) * 60_000),
+      })),
+    ),
+  });
+  return emails;
+}
