@@ -8,8 +8,10 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // One Prisma client per process. Next may load this module in several bundles (instrumentation and
 // routes), and a PGlite directory must be opened by one instance only, so both live on globalThis.
-type DbGlobal = { prisma?: PrismaClient; pglite?: PGlite };
-const store: DbGlobal = globalThis as DbGlobal;
+declare global {
+  var linkstashDb: { prisma?: PrismaClient; pglite?: PGlite } | undefined;
+}
+const store = (globalThis.linkstashDb ??= {});
 
 export function pgliteDataPath(): string {
   return path.join(env.dataDir, "db");

@@ -48,6 +48,7 @@ const schema = z.object({
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,
   MAILBOX_ENABLED: flag,
+  TEST_EMAIL_ENABLED: flag,
   UNFURL_ALLOWED_HOSTS: optional,
   PORT: optional.pipe(z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional()),
 });
@@ -137,6 +138,8 @@ function build(raw: RawEnv) {
     unfurlAllowedHosts: (raw.UNFURL_ALLOWED_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean),
     // The mailbox shows every email, magic links included: on by default only for a loopback origin.
     mailboxEnabled: raw.MAILBOX_ENABLED ?? local,
+    // The public /email-test page and POST /api/test/email (SPEC §2); an operator may switch them off.
+    testEmailEnabled: raw.TEST_EMAIL_ENABLED ?? true,
   };
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import DigestEmail from "@/emails/digest";
+import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
+import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
@@ -31,8 +32,7 @@ export async function composeDigest(
   total: number,
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
   const listed = links.slice(0, DIGEST_MAX_LINKS);
-  const { html, text } = await renderEmail(
-    DigestEmail({
+  const props: DigestEmailProps = {
       heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
       intro:
         kind === "scheduled"
@@ -49,8 +49,8 @@ export async function composeDigest(
       dashboardUrl: `${env.appUrl}/dashboard`,
       historyUrl: `${env.appUrl}/history`,
       unsubscribeUrl: unsubscribeUrl(recipient.id),
-    }),
-  );
+  };
+  const { html, text } = renderEmail(DigestEmail(props), digestPlainText(props));
   return {
     from: env.emailFrom,
     to: recipient.email,

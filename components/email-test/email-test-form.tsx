@@ -1,0 +1,77 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { CircleCheck, LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { testEmailSchema, type TestEmailInput, type TestEmailPayload } from "@/lib/validations/test-email";
+
+const SEND_FAILED = "There was a problem sending the test email. Please try again.";
+
+export function EmailTestForm() {
+  const form = useForm<TestEmailInput, unknown, TestEmailPayload>({
+    resolver: zodResolver(testEmailSchema),
+    defaultValues: { email: "" },
+  });
+
+  const send = useMutation({
+    mutationFn: async ({ email }: TestEmailPayload) => {
+      await apiRequest("POST", "/api/test/email", { email });
+      return email;
+    },
+    onSuccess: (email) => {
+      toast({ title: "Email sent!", description: `A test email is on its way to ${email}.` });
+    },
+    onError: (error) => {
+      toast({ variant: "destructive", title: "Error sending email", description: serverMessage(error, SEND_FAILED) });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => send.mutate(values));
+
+  return (
+    <div className="grid gap-4">
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email address</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? (
+              <>
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+                Sending...
+              </>
+            ) : (
+              "Send Test Email"
+            )}
+          </Button>
+        </form>
+      </Form>
+
+      <div role="status" aria-live="polite">
+        {send.isSuccess ? (
+          <p className="flex gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm text-foreground">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span className="min-w-0 break-words">{`Test email sent to ${send.data}. Check your inbox.`}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

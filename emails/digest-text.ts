@@ -1,0 +1,25 @@
+import type { DigestEmailProps } from "./digest";
+
+/**
+ * The digest's plain-text part, written out directly: converting the HTML back to text costs as
+ * much as rendering it, and a digest run renders thousands.
+ */
+export function digestPlainText({ heading, intro, links, moreCount, dashboardUrl, historyUrl, unsubscribeUrl }: DigestEmailProps): string {
+  const blocks = links.map((link) =>
+    [
+      link.title ?? link.url,
+      ...(link.title ? [link.url] : []),
+      ...(link.notes ? [link.notes] : []),
+      ...(link.categories.length ? [link.categories.join(" · ")] : []),
+      `Saved ${link.savedAt}`,
+    ].join("\n"),
+  );
+  return [
+    heading,
+    intro,
+    ...blocks,
+    ...(moreCount > 0 ? [`and ${moreCount} more in your link history: ${historyUrl}`] : []),
+    `Open your dashboard: ${dashboardUrl}`,
+    `You get this email because you save links in LinkStash. Unsubscribe from digest emails: ${unsubscribeUrl}`,
+  ].join("\n\n");
+}

@@ -1,0 +1,8 @@
+import { z } from "zod";
+import { emailField } from "@/lib/validations/common";
+
+// The /email-test form and POST /api/test/email (SPEC §5 Test email).
+export const testEmailSchema = z.object({ email: emailField });
+
+export type TestEmailInput = z.input<typeof testEmailSchema>;
+export type TestEmailPayload = z.output<typeof testEmailSchema>;

@@ -1,0 +1,89 @@
+import { render, toPlainText } from "@react-email/render";
+import { describe, expect, it } from "vitest";
+import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
+import TestEmail from "@/emails/test-email";
+
+const props: DigestEmailProps = {
+  heading: "Your daily digest",
+  intro: "You saved 2 links since your last digest.",
+  links: [
+    {
+      title: "A <script>alert(1)</script> & friends",
+      url: "https://example.com/articles/one?a=1&b=2",
+      notes: "First line\nSecond line",
+      categories: ["Article", "Work"],
+      savedAt: "Nov 21, 9:05 AM",
+    },
+    { title: null, url: "https://video.example.org/watch/42", notes: null, categories: [], savedAt: "Nov 21, 6:18 PM" },
+  ],
+  moreCount: 3,
+  dashboardUrl: "https://links.example.com/dashboard",
+  historyUrl: "https://links.example.com/history",
+  unsubscribeUrl: "https://links.example.com/unsubscribe?token=abc.def",
+};
+
+describe("DigestEmail", () => {
+  it("lists every link with its title (or URL), notes, categories and saved time", async () => {
+    const html = await render(DigestEmail(props));
+    expect(html).toContain('href="https://example.com/articles/one?a=1&amp;b=2"');
+    expect(html).toContain('href="https://video.example.org/watch/42"');
+    expect(html).toContain("First line<br/>Second line");
+    expect(html).toContain(">Article</span>");
+    expect(html).toContain(">Work</span>");
+    expect(html).toContain("Saved Nov 21, 9:05 AM");
+    expect(html).toContain("Saved Nov 21, 6:18 PM");
+    expect(html).toContain("Your daily digest");
+  });
+
+  it("escapes a title containing markup", async () => {
+    const html = await render(DigestEmail(props));
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("A &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends");
+  });
+
+  it("links 'and N more' to the history when more links were saved", async () => {
+    const html = await render(DigestEmail(props));
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/history"[^>]*>and 3 more<\/a>/);
+    const without = await render(DigestEmail({ ...props, moreCount: 0 }));
+    expect(without).not.toContain("more</a>");
+    expect(without).not.toContain('href="https://links.example.com/history"');
+  });
+
+  it("has a dashboard button and a visible unsubscribe link", async () => {
+    const html = await render(DigestEmail(props));
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/dashboard"[^>]*>.*Open your dashboard/s);
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/unsubscribe\?token=abc\.def"[^>]*>Unsubscribe from digest emails<\/a>/);
+  });
+
+  it("has a plain-text version with every URL", async () => {
+    const text = toPlainText(await render(DigestEmail(props)));
+    for (const url of [
+      "https://example.com/articles/one?a=1&b=2",
+      "https://video.example.org/watch/42",
+      props.dashboardUrl,
+      props.historyUrl,
+      props.unsubscribeUrl,
+    ]) {
+      expect(text).toContain(url);
+    }
+    expect(text).toContain("and 3 more");
+    expect(text).toContain("First line\nSecond line");
+    expect(text).toContain("Article Work");
+    // Plain text is not HTML: the title reads as typed, and no tag is left.
+    expect(text).toContain("A <script>alert(1)</script> & friends");
+    expect(text).not.toMatch(/<(a|p|br|span|table|td|div)\b/);
+  });
+
+  it("renders its preview props", async () => {
+    const html = await render(DigestEmail(DigestEmail.PreviewProps));
+    expect(html).toContain(`and ${DigestEmail.PreviewProps.moreCount} more`);
+  });
+});
+
+describe("TestEmail", () => {
+  it("says what it is, in HTML and plain text", async () => {
+    const html = await render(TestEmail(TestEmail.PreviewProps));
+    expect(html).toContain("This is a test email from LinkStash");
+    expect(toPlainText(html)).toContain("This is a test email from LinkStash");
+  });
+});
