@@ -93,12 +93,3 @@ export function authOptions(): NextAuthOptions {
   };
   return options;
 }
-
-/** The OAuth/OIDC providers configured on this instance, for the sign-in page. */
-export function oauthProviders(): { id: string; name: string }[] {
-  const list: { id: string; name: string }[] = [];
-  if (env.oidc) list.push({ id: "oidc", name: env.oidc.name });
-  if (env.github) list.push({ id: "github", name: "GitHub" });
-  if (env.google) list.push({ id: "google", name: "Google" });
-  return list;
-}

@@ -1,20 +1,12 @@
 import "server-only";
-import { z } from "zod";
 import { getDb } from "@/lib/db";
+import { nextScheduledDigest, readEmailHours, scheduleOf } from "@/lib/digest-schedule";
 import { env } from "@/lib/env";
 import { conflict } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/db-errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/plans";
 import type { OnboardRequest } from "@/lib/validations/onboard";
-
-const emailHoursSchema = z.record(z.string(), z.number().int().min(0).max(23));
-
-/** The emailHours column as a weekday -> hour map (bad stored data reads as empty). */
-export function readEmailHours(value: unknown): Record<string, number> {
-  const parsed = emailHoursSchema.safeParse(value);
-  return parsed.success ? parsed.data : {};
-}
 
 /** The user as GET /api/auth/user answers it (SPEC §3 plus time zone and plan dates). */
 export function toUserResponse(user: User, now = new Date()) {
@@ -40,15 +32,20 @@ export function toUserResponse(user: User, now = new Date()) {
 
 export type UserResponse = ReturnType<typeof toUserResponse>;
 
-export async function completeOnboarding(userId: string, input: OnboardRequest): Promise<User> {
+/** Onboarding stores the address, the digest hour and the zone, and schedules the first digest. */
+export async function completeOnboarding(user: User, input: OnboardRequest, now = new Date()): Promise<User> {
+  const timezone = input.timezone ?? user.timezone;
+  const schedule = { ...scheduleOf(user), emailTime: input.emailTime };
   try {
     return await getDb().user.update({
-      where: { id: userId },
+      where: { id: user.id },
       data: {
         email: input.email,
+        ...(input.email === user.email ? {} : { emailVerified: null }),
         emailTime: input.emailTime,
-        ...(input.timezone ? { timezone: input.timezone } : {}),
+        timezone,
         onboarded: true,
+        nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
       },
     });
   } catch (error) {

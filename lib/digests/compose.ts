@@ -50,7 +50,7 @@ export async function composeDigest(
       historyUrl: `${env.appUrl}/history`,
       unsubscribeUrl: unsubscribeUrl(recipient.id),
   };
-  const { html, text } = renderEmail(DigestEmail(props), digestPlainText(props));
+  const { html, text } = await renderEmail(DigestEmail(props), digestPlainText(props));
   return {
     from: env.emailFrom,
     to: recipient.email,

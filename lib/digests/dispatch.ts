@@ -2,13 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { composeDigest, DIGEST_MAX_LINKS, type DigestLink } from "@/lib/digests/compose";
 import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
-import { Prisma, type User } from "@/lib/generated/prisma/client";
+import { nextScheduledDigest, scheduleOf } from "@/lib/digest-schedule";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { logError } from "@/lib/request-log";
 import { mailTransport, type OutgoingEmail } from "@/lib/mail/transport";
-import { entitlements } from "@/lib/plans";
-import { effectiveSchedule, nextDigestAt } from "@/lib/schedule";
-import { readEmailHours } from "@/lib/users";
 
 // Scheduled digests, exactly once (DESIGN.md §3 "Delivery records and exactly-once"):
 // 1. enqueue: due users (nextDigestAt <= now) are locked with SKIP LOCKED, get one DigestDelivery
@@ -33,21 +30,6 @@ type DispatchOptions = {
   stallMs?: number;
 };
 
-function scheduleOf(user: User) {
-  return {
-    frequency: user.emailFrequency,
-    emailTime: user.emailTime,
-    emailDays: user.emailDays,
-    emailHours: readEmailHours(user.emailHours),
-  };
-}
-
-/** The user's next send instant after `after`, with the plan's fallback for daily/custom. */
-export function nextSlotFor(user: User, after: Date): Date | null {
-  const allowed = entitlements(user, after, env.billingEnabled).frequencies;
-  return nextDigestAt(effectiveSchedule(scheduleOf(user), allowed), user.timezone, after);
-}
-
 /** Creates the deliveries of every due user; a missed hour catches up as one digest. */
 async function enqueueDue(now: Date, deadline: number): Promise<number> {
   let total = 0;
@@ -68,7 +50,7 @@ async function enqueueDue(now: Date, deadline: number): Promise<number> {
         })),
         skipDuplicates: true,
       });
-      const updates = users.map((user) => Prisma.sql`(${user.id}, ${nextSlotFor(user, now)}::timestamp)`);
+      const updates = users.map((user) => Prisma.sql`(${user.id}, ${nextScheduledDigest(user, scheduleOf(user), user.timezone, now)}::timestamp)`);
       await tx.$executeRaw`
         UPDATE "User" AS u SET "nextDigestAt" = v.next, "digestCursor" = ${now}
         FROM (VALUES ${Prisma.join(updates)}) AS v(id, next) WHERE u.id = v.id`;

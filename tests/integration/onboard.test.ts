@@ -13,6 +13,10 @@ describe("POST /api/user/onboard", () => {
     expect(await res.json()).toEqual({ success: true });
     const stored = await getDb().user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored).toMatchObject({ email: "new.person@example.com", emailTime: 20, timezone: "Asia/Kolkata", onboarded: true });
+    // The first daily digest is scheduled at 20:00 in Kolkata (+05:30), i.e. at 14:30 UTC.
+    expect(stored.nextDigestAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(stored.nextDigestAt?.getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
+    expect(stored.nextDigestAt?.toISOString()).toMatch(/T14:30:00\.000Z$/);
   });
 
   it("keeps the time zone when none is sent", async () => {

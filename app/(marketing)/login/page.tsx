@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { oauthProviders } from "@/lib/auth";
+import { oauthProviders } from "@/lib/auth-providers";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { safeReturnPath } from "@/lib/return-to";
 import { getCurrentUser } from "@/lib/session";

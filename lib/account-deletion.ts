@@ -1,0 +1,18 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import type { User } from "@/lib/generated/prisma/client";
+
+// DELETE /api/user (DESIGN §3 "Account deletion"): deleting the user row removes every row that
+// belongs to it by cascade (links, categories, sessions, accounts, invitations sent, deliveries),
+// and with the sessions every signed-in device is signed out. Invitations the user claimed stay
+// with their inviter, without the claimer.
+
+export async function deleteAccount(user: User): Promise<void> {
+  const db = getDb();
+  await db.$transaction([
+    // Pending sign-in links hold the address too: they go with the account.
+    db.verificationToken.deleteMany({ where: { identifier: user.email } }),
+    // deleteMany: a second, simultaneous deletion finds nothing left and is not an error.
+    db.user.deleteMany({ where: { id: user.id } }),
+  ]);
+}

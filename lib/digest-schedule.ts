@@ -1,0 +1,33 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/generated/prisma/client";
+import { entitlements, type PlanUser } from "@/lib/plans";
+import { effectiveSchedule, nextDigestAt, type DigestSchedule } from "@/lib/schedule";
+import { z } from "zod";
+
+const emailHoursSchema = z.record(z.string(), z.number().int().min(0).max(23));
+
+/** The emailHours column as a weekday -> hour map (bad stored data reads as empty). */
+export function readEmailHours(value: unknown): Record<string, number> {
+  const parsed = emailHoursSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The stored email preferences of a user as a schedule. */
+export function scheduleOf(user: Pick<User, "emailFrequency" | "emailTime" | "emailDays" | "emailHours">): DigestSchedule {
+  return {
+    frequency: user.emailFrequency,
+    emailTime: user.emailTime,
+    emailDays: user.emailDays,
+    emailHours: readEmailHours(user.emailHours),
+  };
+}
+
+/**
+ * The next scheduled digest after `after`: the schedule as the user's plan allows it at that moment
+ * (a free account past its trial runs daily/custom as weekly), in the user's time zone.
+ */
+export function nextScheduledDigest(plan: PlanUser, schedule: DigestSchedule, timeZone: string, after: Date): Date | null {
+  const allowed = entitlements(plan, after, env.billingEnabled).frequencies;
+  return nextDigestAt(effectiveSchedule(schedule, allowed), timeZone, after);
+}

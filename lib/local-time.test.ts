@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { formatInZone, groupByLocalDate, isSameLocalDay, linkCount } from "./local-time";
+
+describe("formatInZone", () => {
+  it("shows the wall-clock time of the given zone, not the machine's", () => {
+    const at = "2026-11-21T23:30:00.000Z";
+    expect(formatInZone(at, "UTC", "h:mm a")).toBe("11:30 PM");
+    expect(formatInZone(at, "Asia/Tokyo", "EEEE, MMMM d, yyyy h:mm a")).toBe("Sunday, November 22, 2026 8:30 AM");
+    expect(formatInZone(new Date(at), "America/Los_Angeles", "h:mm a")).toBe("3:30 PM");
+  });
+});
+
+describe("isSameLocalDay", () => {
+  it("compares calendar days in the zone", () => {
+    expect(isSameLocalDay("UTC", "2026-11-21T00:10:00Z", "2026-11-21T23:50:00Z")).toBe(true);
+    expect(isSameLocalDay("Asia/Tokyo", "2026-11-21T14:00:00Z", "2026-11-21T16:00:00Z")).toBe(false);
+  });
+});
+
+describe("groupByLocalDate", () => {
+  it("groups a newest-first list by local date, newest date first", () => {
+    const links = [
+      { id: "c", createdAt: "2026-11-21T16:00:00Z" },
+      { id: "b", createdAt: "2026-11-21T14:00:00Z" },
+      { id: "a", createdAt: "2026-11-20T10:00:00Z" },
+    ];
+    expect(groupByLocalDate(links, "UTC").map((g) => [g.label, g.items.map((l) => l.id)])).toEqual([
+      ["November 21, 2026", ["c", "b"]],
+      ["November 20, 2026", ["a"]],
+    ]);
+    // 16:00 UTC is already the 22nd in Tokyo.
+    expect(groupByLocalDate(links, "Asia/Tokyo").map((g) => [g.label, g.items.map((l) => l.id)])).toEqual([
+      ["November 22, 2026", ["c"]],
+      ["November 21, 2026", ["b"]],
+      ["November 20, 2026", ["a"]],
+    ]);
+  });
+
+  it("gives nothing for nothing", () => {
+    expect(groupByLocalDate([], "UTC")).toEqual([]);
+  });
+});
+
+describe("linkCount", () => {
+  it("uses the singular for one", () => {
+    expect(linkCount(0)).toBe("0 links");
+    expect(linkCount(1)).toBe("1 link");
+    expect(linkCount(2)).toBe("2 links");
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
+
+// Email preferences (SPEC §5 "Settings form", §7 PUT /api/user/settings): the request schema the
+// route handler parses, and the form schema of the settings page, built from the same fields.
+
+export const FREQUENCY_MESSAGE = "Please select an email frequency";
+export const TIME_MESSAGE = "Please select a time";
+export const DAY_MESSAGE = "Please select a day";
+export const DAYS_MESSAGE = "Please select at least one day";
+export const TIME_PREFERENCE_MESSAGE = "Please select when you want to receive your emails";
+
+export const EMAIL_FREQUENCIES = ["daily", "weekly", "custom", "none"] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+export const emailFrequencyField = z.enum(EMAIL_FREQUENCIES, { error: FREQUENCY_MESSAGE });
+
+const weekdayField = z
+  .number({ error: DAY_MESSAGE })
+  .int({ error: DAY_MESSAGE })
+  .min(0, { error: DAY_MESSAGE })
+  .max(6, { error: DAY_MESSAGE });
+
+const timeField = hourField(TIME_MESSAGE);
+
+/** emailHours: weekday number as a string ("0".."6") -> hour. */
+const emailHoursField = z
+  .record(z.string(), timeField, { error: TIME_MESSAGE })
+  .refine((hours) => Object.keys(hours).every((key) => /^[0-6]$/.test(key)), { error: DAY_MESSAGE });
+
+/** Every selected day needs its hour. */
+function requireHourPerDay(value: { emailDays: number[]; emailHours: Record<string, number> }, ctx: z.RefinementCtx): void {
+  for (const day of value.emailDays) {
+    if (value.emailHours[String(day)] === undefined) {
+      ctx.addIssue({ code: "custom", path: ["emailHours", String(day)], message: TIME_MESSAGE });
+    }
+  }
+}
+
+const dailyRequest = z.object({
+  email: emailField,
+  emailFrequency: z.literal("daily"),
+  emailTime: timeField,
+  timezone: timeZoneField.optional(),
+});
+
+const weeklyRequest = z
+  .object({
+    email: emailField,
+    emailFrequency: z.literal("weekly"),
+    // SPEC §7 says weekly sends "one number"; a one-element array is accepted as well.
+    emailDays: z.preprocess(
+      (value) => (typeof value === "number" ? [value] : value),
+      z.array(weekdayField, { error: DAY_MESSAGE }).length(1, { error: DAY_MESSAGE }),
+    ),
+    emailHours: emailHoursField,
+    timezone: timeZoneField.optional(),
+  })
+  .superRefine(requireHourPerDay);
+
+const customRequest = z
+  .object({
+    email: emailField,
+    emailFrequency: z.literal("custom"),
+    emailDays: z
+      .array(weekdayField, { error: DAYS_MESSAGE })
+      .min(1, { error: DAYS_MESSAGE })
+      // One stored form: distinct days in week order (the first is the weekly fallback's day).
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    emailHours: emailHoursField,
+    timezone: timeZoneField.optional(),
+  })
+  .superRefine(requireHourPerDay);
+
+const noneRequest = z.object({
+  email: emailField,
+  emailFrequency: z.literal("none"),
+  timezone: timeZoneField.optional(),
+});
+
+export const settingsRequestSchema = z.discriminatedUnion(
+  "emailFrequency",
+  [dailyRequest, weeklyRequest, customRequest, noneRequest],
+  { error: FREQUENCY_MESSAGE },
+);
+
+export type SettingsRequest = z.output<typeof settingsRequestSchema>;
+
+// The form keeps every tab's choices (as the strings the selects hold) so switching tabs loses
+// nothing; only the active frequency's fields are checked and sent.
+export const settingsFormSchema = z
+  .object({
+    email: emailField,
+    emailFrequency: emailFrequencyField,
+    timePreference: z.enum(["today", "tomorrow"], { error: TIME_PREFERENCE_MESSAGE }),
+    emailTime: z.string({ error: TIME_MESSAGE }).min(1, { error: TIME_MESSAGE }),
+    weeklyDay: z.string({ error: DAY_MESSAGE }).min(1, { error: DAY_MESSAGE }),
+    globalHour: z.string({ error: TIME_MESSAGE }).min(1, { error: TIME_MESSAGE }),
+    selectedDays: z.array(weekdayField, { error: DAYS_MESSAGE }),
+    dayHours: z.record(z.string(), z.string()),
+    timezone: timeZoneField,
+  })
+  .superRefine((values, ctx) => {
+    if (values.emailFrequency !== "custom") return;
+    if (values.selectedDays.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["selectedDays"], message: DAYS_MESSAGE });
+    }
+    for (const day of values.selectedDays) {
+      if (!values.dayHours[String(day)]) ctx.addIssue({ code: "custom", path: ["dayHours", String(day)], message: TIME_MESSAGE });
+    }
+  });
+
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
