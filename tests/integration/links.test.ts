@@ -144,7 +144,7 @@ describe("DELETE /api/links/{id}", () => {
     await save(cookie, { url: "example.com" });
     const link = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
     // As a browser sends it under next start: no Content-Type, an empty body stream.
-    const res = await deleteLinkRoute(apiRequest("DELETE", `/api/links/${link.id}`, { cookie, body: "" }), routeParams({ id: link.id }));
+    const res = await deleteLinkRoute(apiRequest("DELETE", `/api/links/${link.id}`, { cookie, emptyStream: true }), routeParams({ id: link.id }));
     expect(res.status).toBe(200);
     expect(await getDb().link.count({ where: { id: link.id } })).toBe(0);
   });

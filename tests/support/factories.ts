@@ -36,7 +36,15 @@ export async function signedInUser(data: Partial<Prisma.UserCreateInput> = {}) {
   return { user, cookie: await signIn(user) };
 }
 
-type RequestOptions = { cookie?: string; json?: unknown; body?: string; headers?: Record<string, string>; origin?: string | null };
+type RequestOptions = {
+  cookie?: string;
+  json?: unknown;
+  body?: string;
+  /** An empty body stream and no Content-Type: what a bodiless fetch() becomes under next start. */
+  emptyStream?: boolean;
+  headers?: Record<string, string>;
+  origin?: string | null;
+};
 
 /** A Request as the browser sends it: same-origin by default for mutations, JSON when a payload is given. */
 export function apiRequest(method: string, path: string, options: RequestOptions = {}): Request {
@@ -47,6 +55,12 @@ export function apiRequest(method: string, path: string, options: RequestOptions
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers.set("content-type", "application/json");
+  }
+  if (options.emptyStream) {
+    const stream = new ReadableStream({ start: (controller) => controller.close() });
+    // Node requires `duplex` for a stream body; the DOM typings do not know it yet.
+    const init: RequestInit & { duplex: "half" } = { method, headers, body: stream, duplex: "half" };
+    return new Request(`${ORIGIN}${path}`, init);
   }
   return new Request(`${ORIGIN}${path}`, { method, headers, body });
 }
