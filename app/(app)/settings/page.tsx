@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AccountInformation } from "@/components/settings/account-information";
+import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
+import { ManageCategories } from "@/components/settings/manage-categories";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listCategories, toCategoryResponse } from "@/lib/categories";
+import { env } from "@/lib/env";
+import { entitlements } from "@/lib/plans";
+import { getCurrentUser } from "@/lib/session";
+import { memberSinceLabel } from "@/lib/settings-form";
+import { toUserResponse } from "@/lib/users";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  // The layout guards this page too, but layouts and pages render in parallel.
+  const user = await getCurrentUser();
+  if (!user) redirect("/");
+  const now = new Date();
+  const plan = entitlements(user, now, env.billingEnabled);
+  const categories = (await listCategories(user)).map(toCategoryResponse);
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+        <p className="text-muted-foreground">Manage your email preferences, categories and account.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Email Preferences</CardTitle>
+          <CardDescription>Choose where and when your digest of saved links arrives.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EmailPreferencesForm initialUser={toUserResponse(user, now)} frequencies={plan.frequencies} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Manage Categories</CardTitle>
+          <CardDescription>Organise your links with the default categories and your own.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ManageCategories initialCategories={categories} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Account Information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AccountInformation
+            email={user.email}
+            username={user.username}
+            memberSince={memberSinceLabel(user.createdAt, user.timezone)}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { DeleteAccountButton } from "@/components/settings/delete-account-button";
+
+/** Sign-in identity, member-since date and the account deletion (SPEC §2 "Account Information"). */
+export function AccountInformation({
+  email,
+  username,
+  memberSince,
+}: {
+  email: string;
+  username: string | null;
+  memberSince: string;
+}) {
+  return (
+    <div className="grid gap-6">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <dt className="text-sm text-muted-foreground">{username ? "Username" : "Email"}</dt>
+          <dd className="font-medium break-all">{username ?? email}</dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-sm text-muted-foreground">Member since</dt>
+          <dd className="font-medium">{memberSince}</dd>
+        </div>
+      </dl>
+      <div className="grid gap-3 border-t pt-6">
+        <div className="grid gap-1">
+          <h3 className="text-sm font-medium">Delete account</h3>
+          <p className="text-sm text-muted-foreground">
+            Permanently delete your account, your saved links, categories and invitations.
+          </p>
+        </div>
+        <div>
+          <DeleteAccountButton />
+        </div>
+      </div>
+    </div>
+  );
+}

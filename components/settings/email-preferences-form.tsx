@@ -1,0 +1,277 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, Star } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { CustomDaysField } from "@/components/settings/custom-days-field";
+import { FrequencyTab } from "@/components/settings/frequency-tab";
+import { HourSelect } from "@/components/settings/hour-select";
+import { TimeZoneSelect } from "@/components/settings/time-zone-select";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import type { EmailFrequencyName } from "@/lib/plans";
+import { formatHour12, WEEKDAY_NAMES } from "@/lib/schedule";
+import { selectedHour, settingsFormDefaults, timePreferenceFor, toSettingsRequest } from "@/lib/settings-form";
+import type { UserResponse } from "@/lib/users";
+import {
+  EMAIL_FREQUENCIES,
+  settingsFormSchema,
+  type EmailFrequency,
+  type SettingsFormOutput,
+  type SettingsFormValues,
+  type SettingsRequest,
+} from "@/lib/validations/settings";
+
+/** The current user's query (GET /api/auth/user); the key is the path, as everywhere. */
+export const USER_KEY = ["/api/auth/user"];
+
+const TAB_LABELS: Record<EmailFrequency, string> = { daily: "Daily", weekly: "Weekly", custom: "Custom", none: "No Emails" };
+const PRO_REASONS: Partial<Record<EmailFrequency, string>> = {
+  daily: "Daily digests are a Pro feature",
+  custom: "Custom schedules are a Pro feature",
+};
+
+function isFrequency(value: string): value is EmailFrequency {
+  return EMAIL_FREQUENCIES.some((frequency) => frequency === value);
+}
+
+export function EmailPreferencesForm({
+  initialUser,
+  frequencies,
+}: {
+  initialUser: UserResponse;
+  /** The frequencies the user's plan allows, decided on the server. */
+  frequencies: readonly EmailFrequencyName[];
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery<UserResponse>({ queryKey: USER_KEY, initialData: initialUser });
+
+  // The form follows the saved user: after a save the refetched user resets it to what is stored.
+  const values = useMemo(() => settingsFormDefaults(user, frequencies), [user, frequencies]);
+  const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsFormSchema),
+    values,
+  });
+
+  const save = useMutation({
+    mutationFn: (body: SettingsRequest) => apiRequest("PUT", "/api/user/settings", body),
+    onSuccess: async () => {
+      toast({ title: "Settings updated", description: "Your email preferences have been saved." });
+      // The header and the dashboard read the user on the server; this page reads the query.
+      router.refresh();
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Failed to update settings",
+        description: serverMessage(error, "An error occurred while updating your settings."),
+      });
+    },
+  });
+
+  const dailyHour = selectedHour(form.watch("emailTime"));
+  const timePreference = form.watch("timePreference");
+  const locked = (value: EmailFrequency) => (frequencies.includes(value) ? null : (PRO_REASONS[value] ?? "A Pro feature"));
+  const fellBack = user.emailFrequency !== values.emailFrequency;
+
+  const onSubmit = form.handleSubmit((submitted) => save.mutate(toSettingsRequest(submitted)));
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email address</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormDescription>Your digests are sent to this address, and you sign in with it.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="emailFrequency"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email frequency</FormLabel>
+              <Tabs
+                className="grid gap-2"
+                value={field.value}
+                onValueChange={(value) => {
+                  if (isFrequency(value)) field.onChange(value);
+                }}
+              >
+                <FormControl>
+                  <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
+                    {EMAIL_FREQUENCIES.map((value) => (
+                      <FrequencyTab key={value} value={value} label={TAB_LABELS[value]} lockedReason={locked(value)} />
+                    ))}
+                  </TabsList>
+                </FormControl>
+                <FormMessage />
+                {frequencies.length < EMAIL_FREQUENCIES.length ? (
+                  <p className="text-sm text-muted-foreground">
+                    <Star aria-hidden="true" className="mr-1 inline size-3.5 fill-amber-400 align-[-2px] text-amber-500" />
+                    Daily and custom schedules are Pro features.{" "}
+                    <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+                      View plans
+                    </Link>
+                  </p>
+                ) : null}
+                {fellBack ? (
+                  <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                    Your {TAB_LABELS[user.emailFrequency].toLowerCase()} schedule is a Pro feature, so your digest is
+                    sent weekly until you upgrade.
+                  </p>
+                ) : null}
+
+                <TabsContent value="daily" className="grid gap-4">
+                  <FormField
+                    control={form.control}
+                    name="emailTime"
+                    render={({ field: timeField }) => (
+                      <FormItem>
+                        <FormLabel>Delivery time</FormLabel>
+                        <FormControl>
+                          <HourSelect
+                            ref={timeField.ref}
+                            onBlur={timeField.onBlur}
+                            value={timeField.value}
+                            onValueChange={(value) => {
+                              timeField.onChange(value);
+                              form.setValue("timePreference", timePreferenceFor(Number(value)));
+                            }}
+                            className="sm:w-56"
+                          />
+                        </FormControl>
+                        <FormDescription>
+                          {dailyHour === undefined
+                            ? "Choose when your daily digest arrives."
+                            : `Today's links arrive ${timePreference} at ${formatHour12(dailyHour)}.`}
+                        </FormDescription>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                </TabsContent>
+
+                <TabsContent value="weekly" className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    control={form.control}
+                    name="weeklyDay"
+                    render={({ field: dayField }) => (
+                      <FormItem>
+                        <FormLabel>Day</FormLabel>
+                        <Select value={dayField.value} onValueChange={dayField.onChange}>
+                          <FormControl>
+                            <SelectTrigger ref={dayField.ref} onBlur={dayField.onBlur}>
+                              <SelectValue placeholder="Select a day">
+                                {dayField.value === "" ? undefined : WEEKDAY_NAMES[Number(dayField.value)]}
+                              </SelectValue>
+                            </SelectTrigger>
+                          </FormControl>
+                          <SelectContent>
+                            {WEEKDAY_NAMES.map((name, day) => (
+                              <SelectItem key={name} value={String(day)}>
+                                {name}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                  <FormField
+                    control={form.control}
+                    name="globalHour"
+                    render={({ field: hourField }) => (
+                      <FormItem>
+                        <FormLabel>Delivery time</FormLabel>
+                        <FormControl>
+                          <HourSelect
+                            ref={hourField.ref}
+                            onBlur={hourField.onBlur}
+                            value={hourField.value}
+                            onValueChange={hourField.onChange}
+                          />
+                        </FormControl>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                </TabsContent>
+
+                <TabsContent value="custom">
+                  <CustomDaysField control={form.control} />
+                </TabsContent>
+
+                <TabsContent value="none">
+                  <p className="rounded-md border bg-muted/50 p-4 text-sm text-muted-foreground">
+                    You won&apos;t receive any automated digest emails. You can still send yourself a digest at any
+                    time with Send Digest Now on the{" "}
+                    <Link href="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
+                      dashboard
+                    </Link>
+                    .
+                  </p>
+                </TabsContent>
+              </Tabs>
+            </FormItem>
+          )}
+        />
+
+        <FormField
+            control={form.control}
+            name="timezone"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Time zone</FormLabel>
+                <FormControl>
+                  <TimeZoneSelect
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    className="sm:w-80"
+                  />
+                </FormControl>
+                <FormDescription>Delivery times, and what counts as today, follow this time zone.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? (
+              <>
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+                Saving...
+              </>
+            ) : (
+              "Save preferences"
+            )}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUpAndOnboard } from "./support";
+
+// Radix renders a toast's text twice (once for screen readers): take the first match.
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function pick(page: Page, select: string, option: string) {
+  await page.getByRole("combobox", { name: select, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("email preferences: a weekly schedule is saved and kept; custom days get their own time", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+
+  // Onboarding's default is daily at 8:00 PM, which reads as "today".
+  await expect(page.getByRole("tab", { name: "Daily" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("Today's links arrive today at 8:00 PM.")).toBeVisible();
+  await pick(page, "Delivery time", "6:00 AM");
+  await expect(page.getByText("Today's links arrive tomorrow at 6:00 AM.")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Weekly" }).click();
+  await pick(page, "Day", "Friday");
+  await pick(page, "Delivery time", "7:00 AM");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(toastText(page, "Settings updated")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Weekly" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("combobox", { name: "Day" })).toHaveText("Friday");
+  await expect(page.getByRole("combobox", { name: "Delivery time" })).toHaveText("7:00 AM");
+
+  await page.getByRole("tab", { name: "Custom" }).click();
+  await expect(page.getByRole("checkbox", { name: "Monday" })).toBeChecked();
+  await expect(page.getByRole("combobox", { name: "Time for Wednesday" })).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Wednesday" }).click();
+  await expect(page.getByRole("combobox", { name: "Time for Wednesday" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "No Emails" }).click();
+  await expect(page.getByText(/won't receive any automated digest emails/)).toBeVisible();
+});
+
+test("categories: add a custom one, refuse a duplicate, delete it", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  await expect(page.getByText("No custom categories yet.")).toBeVisible();
+  for (const name of ["Uncategorized", "Article", "Personal"]) {
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Add Category" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Category" });
+  await dialog.getByRole("button", { name: "Create Category" }).click();
+  await expect(toastText(page, "Please enter a valid category name")).toBeVisible();
+
+  await dialog.getByLabel("Category name").fill("news");
+  await dialog.getByRole("button", { name: "Create Category" }).click();
+  await expect(toastText(page, "A category with this name already exists (case-insensitive match).")).toBeVisible();
+
+  await dialog.getByLabel("Category name").fill("Recipes");
+  await dialog.getByRole("button", { name: "Create Category" }).click();
+  await expect(toastText(page, "Category created!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Recipes", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete category Recipes" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete category?" });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toastText(page, "Category deleted")).toBeVisible();
+  await expect(page.getByText("No custom categories yet.")).toBeVisible();
+});
+
+test("account: deleting it signs out and lands on the landing page", async ({ page }) => {
+  const email = await signUpAndOnboard(page);
+  await page.goto("/settings");
+  await expect(page.getByRole("main").getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText("Member since")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
+  await expect(confirm).toContainText("cannot be undone");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Stash links now, Read them later" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+
+  const me = await page.request.get("/api/auth/user");
+  expect(me.status()).toBe(401);
+});
+
+test("settings work on a phone-width screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Custom" }).click();
+  await expect(page.getByRole("combobox", { name: "Time for Monday" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole("button", { name: "Save preferences" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+});
