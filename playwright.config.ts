@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -7,6 +8,17 @@ import { defineConfig } from "@playwright/test";
 const port = 3100;
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(tmpdir(), `linkstash-e2e-${port}`);
+
+// A second server runs under libfaketime so a test can move its clock forward (the digest journey
+// waits for a scheduled hour without waiting): the test writes an offset such as "+86400" into
+// this file. Debian's faketime package provides the library.
+export const clockPort = 3101;
+export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
+export const clockCronSecret = "e2e-cron-secret";
+const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);
+const faketimeLibrary = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"].find(existsSync);
+if (!faketimeLibrary) throw new Error("libfaketime is missing: apt-get install -y faketime");
+writeFileSync(clockFile, "+0");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,13 +46,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && npx next start -p ${port}`,
-    url: `${baseURL}/api/auth/check`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { DATA_DIR: dataDir, APP_URL: baseURL, PORT: String(port), MAIL_TRANSPORT: "mailbox", DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: `rm -rf "${dataDir}" && npx next start -p ${port}`,
+      url: `${baseURL}/api/auth/check`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { DATA_DIR: dataDir, APP_URL: baseURL, PORT: String(port), MAIL_TRANSPORT: "mailbox", DATABASE_URL: "" },
+    },
+    {
+      command: `rm -rf "${clockDataDir}" && npx next start -p ${clockPort}`,
+      url: `http://localhost:${clockPort}/api/auth/check`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        DATA_DIR: clockDataDir,
+        APP_URL: `http://localhost:${clockPort}`,
+        PORT: String(clockPort),
+        MAIL_TRANSPORT: "mailbox",
+        DATABASE_URL: "",
+        CRON_SECRET: clockCronSecret,
+        DIGEST_SCHEDULER: "external",
+        LD_PRELOAD: faketimeLibrary,
+        FAKETIME_TIMESTAMP_FILE: clockFile,
+        FAKETIME_CACHE_DURATION: "1",
+        // Only the wall clock moves; timers keep real time.
+        DONT_FAKE_MONOTONIC: "1",
+      },
+    },
+  ],
 });

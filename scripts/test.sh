@@ -6,11 +6,15 @@ cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-if [ ! -x /usr/bin/chromium ]; then
+# The digest journey moves one server's clock with libfaketime (Debian's faketime package).
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/faketime ] || missing+=(faketime)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "Chromium is missing: run 'sudo apt-get install -y chromium' first." >&2
+    echo "Missing: ${missing[*]}. Install them first: sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
 fi

@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
 import { formatHour12 } from "@/lib/schedule";
 import { SITE_NAME } from "@/lib/site";
+import { useHydrated } from "@/lib/use-hydrated";
 import {
   adjustHourForPreference,
   onboardFormSchema,
@@ -43,6 +44,7 @@ function isPreference(value: string): value is Preference {
 
 export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const form = useForm<OnboardFormValues, unknown, z.output<typeof onboardFormSchema>>({
     resolver: zodResolver(onboardFormSchema),
     defaultValues: { email: defaultEmail, timePreference: "today", emailTime: "20" },
@@ -153,7 +155,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
           )}
         />
 
-        <Button type="submit" size="lg" disabled={onboard.isPending}>
+        <Button type="submit" size="lg" disabled={!hydrated || onboard.isPending}>
           {onboard.isPending ? (
             <>
               <LoaderCircle aria-hidden="true" className="animate-spin" />

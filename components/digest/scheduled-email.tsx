@@ -1,0 +1,74 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { LoaderCircle, Mail, Send } from "lucide-react";
+import Link from "next/link";
+import { z } from "zod";
+import { useTodayLinks } from "@/components/links/link-queries";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import type { ScheduleSummary } from "@/lib/schedule-summary";
+
+const digestResultSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
+export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
+  const today = useTodayLinks();
+
+  const send = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest("POST", "/api/digest/send-now");
+      return digestResultSchema.parse(await res.json());
+    },
+    onSuccess: (result) => {
+      toast(result.success ? { title: "Success!", description: result.message } : { title: "Information", description: result.message });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: serverMessage(error, "Failed to send digest email. Please try again later."),
+      });
+    },
+  });
+
+  function sendNow() {
+    // SPEC §5: blocked on the client when today's list is known to be empty.
+    if (today.data?.length === 0) {
+      toast({ title: "No links to send", description: "Add some links first before requesting a digest email." });
+      return;
+    }
+    send.mutate();
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-5 text-primary" />
+          Scheduled Email
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-1">
+          <h3 className="font-medium">{summary.title}</h3>
+          <p className="text-sm text-muted-foreground">{summary.text}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={sendNow} disabled={send.isPending}>
+            {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+            {send.isPending ? "Sending..." : "Send Digest Now"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/settings">Change time</Link>
+          </Button>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Pro accounts can request unlimited manual digests; free accounts can request one additional digest per day.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

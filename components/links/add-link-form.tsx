@@ -1,0 +1,137 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { CategoryPicker } from "@/components/links/category-picker";
+import { refreshLinkLists } from "@/components/links/link-queries";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { useHydrated } from "@/lib/use-hydrated";
+import { linkSchema, type LinkInput, type LinkPayload } from "@/lib/validations/link";
+
+const EMPTY_FORM: LinkInput = { url: "", notes: "", categories: [] };
+
+/** The add-link form (SPEC §2, §5): URL, optional notes and, once a URL is typed, up to 3 categories. */
+export function AddLinkForm() {
+  const categoriesLabelId = useId();
+  const categoriesErrorId = useId();
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const form = useForm<LinkInput, unknown, LinkPayload>({
+    resolver: zodResolver(linkSchema),
+    defaultValues: EMPTY_FORM,
+  });
+
+  const save = useMutation({
+    // The schema's output is the payload: the normalised URL, and with nothing selected the
+    // category and categories are Uncategorized (SPEC §4).
+    mutationFn: (payload: LinkPayload) => apiRequest("POST", "/api/links", payload),
+    onSuccess: async () => {
+      toast({ title: "Link saved successfully!", description: "Your link has been added to today's stash." });
+      form.reset(EMPTY_FORM);
+      form.setFocus("url");
+      await refreshLinkLists(queryClient);
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Failed to save link",
+        description: serverMessage(error, "An error occurred while trying to save your link."),
+      });
+    },
+  });
+
+  const url = useWatch({ control: form.control, name: "url" });
+  const categories = useWatch({ control: form.control, name: "categories" }) ?? [];
+  const categoriesError = form.formState.errors.categories?.message;
+  const showCategories = url.trim() !== "";
+
+  const onSubmit = form.handleSubmit((payload) => save.mutate(payload));
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField
+          control={form.control}
+          name="url"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>URL</FormLabel>
+              <FormControl>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  placeholder="https://example.com/article"
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Notes (optional)</FormLabel>
+              <FormControl>
+                <Textarea
+                  rows={3}
+                  placeholder="Why is this worth reading?"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ""}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        {showCategories ? (
+          <div className="grid gap-2">
+            <span id={categoriesLabelId} className="text-sm font-medium leading-snug">
+              Categories
+            </span>
+            <CategoryPicker
+              value={categories}
+              labelId={categoriesLabelId}
+              describedBy={categoriesError ? categoriesErrorId : undefined}
+              onChange={(next) =>
+                form.setValue("categories", next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+              }
+            />
+            {categoriesError ? (
+              <p id={categoriesErrorId} className="text-sm font-medium text-destructive">
+                {categoriesError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <Button type="submit" className="w-full sm:w-fit" disabled={!hydrated || save.isPending}>
+          {save.isPending ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+              Saving...
+            </>
+          ) : (
+            "Save link"
+          )}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,173 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { LoaderCircle, Settings2 } from "lucide-react";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { LinkItem } from "@/components/links/link-item";
+import { HISTORY_KEY, useLinkCategories, type StashLink } from "@/components/links/link-queries";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { categoryKey } from "@/lib/categories-rules";
+import { throwIfNotOk } from "@/lib/fetcher";
+import { nextLinkTarget } from "@/lib/link-header";
+import { groupByLocalDate, linkCount } from "@/lib/local-time";
+import { cn } from "@/lib/utils";
+
+/** SPEC §9: three placeholder groups while loading. */
+const SKELETON_GROUPS = 3;
+
+type HistoryPage = { links: StashLink[]; next: string | null };
+
+function firstPageUrl(category: string): string {
+  return category ? `/api/links/history?${new URLSearchParams({ category })}` : "/api/links/history";
+}
+
+async function fetchHistoryPage(url: string, signal: AbortSignal): Promise<HistoryPage> {
+  const res = await fetch(url, { credentials: "include", signal });
+  await throwIfNotOk(res);
+  const links: StashLink[] = await res.json();
+  // The server pages the history; the next page's address comes in the Link header (DESIGN.md §3).
+  return { links, next: nextLinkTarget(res.headers.get("Link")) };
+}
+
+const chipClass =
+  "rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground hover:bg-accent hover:text-accent-foreground aria-pressed:hover:bg-primary/90 aria-pressed:hover:text-primary-foreground";
+
+/** The Link History page's list (SPEC §2): category chips, date groups, pages loaded on scroll. */
+export function LinkHistory({ timeZone }: { timeZone: string }) {
+  const searchParams = useSearchParams();
+  // The filter lives in the URL (?category=), so a reload or a shared address keeps it.
+  const category = searchParams.get("category")?.trim() ?? "";
+  const chips = useLinkCategories();
+
+  const history = useInfiniteQuery({
+    queryKey: [...HISTORY_KEY, { category: categoryKey(category) }],
+    queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, signal),
+    initialPageParam: firstPageUrl(category),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  function selectCategory(next: string) {
+    const params = new URLSearchParams(searchParams.toString());
+    if (next) params.set("category", next);
+    else params.delete("category");
+    const query = params.toString();
+    // Next.js keeps useSearchParams in step with the History API, without a server round trip.
+    window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+  }
+
+  const links = history.data?.pages.flatMap((page) => page.links) ?? [];
+  const groups = groupByLocalDate(links, timeZone);
+  const activeKey = categoryKey(category);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div role="group" aria-label="Filter by category" className="flex min-w-0 flex-1 flex-wrap gap-2">
+          <button type="button" aria-pressed={activeKey === ""} onClick={() => selectCategory("")} className={chipClass}>
+            All Categories
+          </button>
+          {(chips.data ?? []).map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={categoryKey(name) === activeKey}
+              onClick={() => selectCategory(name)}
+              className={cn(chipClass, "max-w-full truncate")}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/settings">
+            <Settings2 aria-hidden="true" />
+            Manage categories
+          </Link>
+        </Button>
+      </div>
+
+      {history.isPending ? (
+        <div className="grid gap-8">
+          <p role="status" className="sr-only">
+            Loading your links
+          </p>
+          {Array.from({ length: SKELETON_GROUPS }, (_, index) => (
+            <div key={index} className="grid gap-3">
+              <Skeleton className="h-6 w-56" />
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+            </div>
+          ))}
+        </div>
+      ) : history.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
+          <p>Your history could not be loaded.</p>
+          <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : groups.length === 0 ? (
+        <div className="rounded-lg border border-dashed p-10 text-center">
+          <p className="font-medium">
+            {category ? `No links found in the '${category}' category` : "Your history is empty"}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">Save your first link to get started.</p>
+          <Button asChild variant="outline" size="sm" className="mt-4">
+            <Link href="/dashboard">Go to Today&apos;s Stash</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-8">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`history-${group.key}`} className="grid gap-3">
+              <h2 id={`history-${group.key}`} className="text-lg font-semibold tracking-tight">
+                {`${group.label} (${linkCount(group.items.length)})`}
+              </h2>
+              <ul className="grid gap-3">
+                {group.items.map((link) => (
+                  <li key={link.id}>
+                    <LinkItem link={link} timeZone={timeZone} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+
+          {hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? (
+                  <>
+                    <LoaderCircle aria-hidden="true" className="animate-spin" />
+                    Loading more...
+                  </>
+                ) : (
+                  "Load more"
+                )}
+              </Button>
+            </div>
+          ) : null}
+          <div ref={sentinel} aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { writeFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { clockCronSecret, clockFile, clockPort } from "../../playwright.config";
+import { latestEmail, signUpAndOnboard } from "./support";
+
+// This journey runs against the server whose clock the test can move (see playwright.config.ts).
+test.use({ baseURL: `http://localhost:${clockPort}` });
+
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+async function pick(page: Page, select: string, option: string) {
+  await page.getByRole("combobox", { name: select, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test.afterAll(() => writeFileSync(clockFile, "+0"));
+
+test("a weekly digest arrives with the saved links, and its unsubscribe link turns digests off", async ({ page }) => {
+  const email = await signUpAndOnboard(page);
+
+  // Weekly, tomorrow (UTC) at 6:00 AM: at most 30 hours ahead.
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Weekly" }).click();
+  const tomorrow = WEEKDAYS[(new Date().getUTCDay() + 1) % 7] ?? "Monday";
+  await pick(page, "Day", tomorrow);
+  await pick(page, "Delivery time", "6:00 AM");
+  await pick(page, "Time zone", "UTC");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(toastText(page, "Settings updated")).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(page.getByText("Weekly Email", { exact: true })).toBeVisible();
+  await expect(page.getByText(`You'll receive a weekly email every ${tomorrow} at 6:00 AM.`)).toBeVisible();
+  for (const url of ["example.com/first-read", "example.org/second-read"]) {
+    await page.getByLabel("URL").fill(url);
+    await page.getByRole("button", { name: "Save link", exact: true }).click();
+    await expect(toastText(page, "Link saved successfully!")).toBeVisible();
+  }
+
+  // Two days later on the server's clock the digest is due; the hourly cron call sends it.
+  writeFileSync(clockFile, "+172800");
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/cron/digests", { headers: { authorization: `Bearer ${clockCronSecret}` } });
+      expect(res.status()).toBe(200);
+      const mailbox = await (await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)).json();
+      return mailbox.some((m: { subject: string }) => m.subject.startsWith("Your LinkStash digest"));
+    }, { timeout: 20_000, intervals: [1_500] })
+    .toBe(true);
+
+  const digest = await latestEmail(page, email, /Your LinkStash digest/);
+  expect(digest.subject).toBe("Your LinkStash digest: 2 links to read");
+  expect(digest.text).toContain("https://example.com/first-read");
+  expect(digest.text).toContain("https://example.org/second-read");
+  const unsubscribe = digest.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
+  expect(unsubscribe).toBeTruthy();
+
+  await page.goto(unsubscribe ?? "/");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You're unsubscribed")).toBeVisible();
+
+  await page.goto("/settings");
+  await expect(page.getByRole("tab", { name: "No Emails" })).toHaveAttribute("aria-selected", "true");
+});
