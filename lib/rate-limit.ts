@@ -41,8 +41,9 @@ export const RATE_LIMITS = {
   magicLinkPerIp: { name: "magic-link:ip", limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-/** The client address as the first proxy saw it, or null when no proxy said (then per-IP rules
- *  are skipped rather than putting every visitor in one shared bucket). */
+/** The client address: as the first proxy saw it, or (Next fills X-Forwarded-For from the socket
+ *  when no proxy set it) the connecting address. Null when unknown: per-IP rules are then skipped
+ *  rather than putting every visitor in one shared bucket. */
 export function clientIp(req: Request): string | null {
   return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip")?.trim() || null;
 }

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -75,10 +76,10 @@ export function LoginForm({ callbackUrl, providers }: { callbackUrl: string; pro
               </FormItem>
             )}
           />
-          <Button type="submit" disabled={busy}>
+          <SubmitButton disabled={busy}>
             {sendLink.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
             {sendLink.isPending ? "Sending link..." : "Send sign-in link"}
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
 

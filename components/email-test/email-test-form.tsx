@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -51,7 +51,7 @@ export function EmailTestForm() {
               </FormItem>
             )}
           />
-          <Button type="submit" disabled={send.isPending}>
+          <SubmitButton disabled={send.isPending}>
             {send.isPending ? (
               <>
                 <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -60,7 +60,7 @@ export function EmailTestForm() {
             ) : (
               "Send Test Email"
             )}
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
 

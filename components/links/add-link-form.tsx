@@ -7,13 +7,12 @@ import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { CategoryPicker } from "@/components/links/category-picker";
 import { refreshLinkLists } from "@/components/links/link-queries";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { useHydrated } from "@/lib/use-hydrated";
 import { linkSchema, type LinkInput, type LinkPayload } from "@/lib/validations/link";
 
 const EMPTY_FORM: LinkInput = { url: "", notes: "", categories: [] };
@@ -23,7 +22,6 @@ export function AddLinkForm() {
   const categoriesLabelId = useId();
   const categoriesErrorId = useId();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const form = useForm<LinkInput, unknown, LinkPayload>({
     resolver: zodResolver(linkSchema),
     defaultValues: EMPTY_FORM,
@@ -121,7 +119,7 @@ export function AddLinkForm() {
           </div>
         ) : null}
 
-        <Button type="submit" className="w-full sm:w-fit" disabled={!hydrated || save.isPending}>
+        <SubmitButton className="w-full sm:w-fit" disabled={save.isPending}>
           {save.isPending ? (
             <>
               <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -130,7 +128,7 @@ export function AddLinkForm() {
           ) : (
             "Save link"
           )}
-        </Button>
+        </SubmitButton>
       </form>
     </Form>
   );

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { CATEGORIES_KEY, type CustomCategory } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   Dialog,
   DialogClose,
@@ -126,7 +127,7 @@ export function NewCategoryDialog({
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={name.trim() === "" || create.isPending}>
+            <SubmitButton disabled={name.trim() === "" || create.isPending}>
               {create.isPending ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -135,7 +136,7 @@ export function NewCategoryDialog({
               ) : (
                 "Create"
               )}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

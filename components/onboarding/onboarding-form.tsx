@@ -6,7 +6,7 @@ import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,7 +16,6 @@ import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
 import { formatHour12 } from "@/lib/schedule";
 import { SITE_NAME } from "@/lib/site";
-import { useHydrated } from "@/lib/use-hydrated";
 import {
   adjustHourForPreference,
   onboardFormSchema,
@@ -44,7 +43,6 @@ function isPreference(value: string): value is Preference {
 
 export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
-  const hydrated = useHydrated();
   const form = useForm<OnboardFormValues, unknown, z.output<typeof onboardFormSchema>>({
     resolver: zodResolver(onboardFormSchema),
     defaultValues: { email: defaultEmail, timePreference: "today", emailTime: "20" },
@@ -155,7 +153,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
           )}
         />
 
-        <Button type="submit" size="lg" disabled={!hydrated || onboard.isPending}>
+        <SubmitButton size="lg" disabled={onboard.isPending}>
           {onboard.isPending ? (
             <>
               <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -164,7 +162,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
           ) : (
             "Complete Setup"
           )}
-        </Button>
+        </SubmitButton>
       </form>
     </Form>
   );

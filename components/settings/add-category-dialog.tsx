@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { CATEGORIES_KEY, type CustomCategory } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   Dialog,
   DialogClose,
@@ -119,7 +120,7 @@ export function AddCategoryDialog({ customNames }: { customNames: readonly strin
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
+            <SubmitButton disabled={create.isPending}>
               {create.isPending ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -128,7 +129,7 @@ export function AddCategoryDialog({ customNames }: { customNames: readonly strin
               ) : (
                 "Create Category"
               )}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

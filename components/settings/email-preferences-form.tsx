@@ -11,7 +11,7 @@ import { CustomDaysField } from "@/components/settings/custom-days-field";
 import { FrequencyTab } from "@/components/settings/frequency-tab";
 import { HourSelect } from "@/components/settings/hour-select";
 import { TimeZoneSelect } from "@/components/settings/time-zone-select";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -260,7 +260,7 @@ export function EmailPreferencesForm({
           />
 
         <div>
-          <Button type="submit" disabled={save.isPending}>
+          <SubmitButton disabled={save.isPending}>
             {save.isPending ? (
               <>
                 <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -269,7 +269,7 @@ export function EmailPreferencesForm({
             ) : (
               "Save preferences"
             )}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Form>
