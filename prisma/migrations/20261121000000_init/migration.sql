@@ -36,6 +36,7 @@ CREATE TABLE "User" (
     "stripeCustomerId" TEXT,
     "stripeSubscriptionId" TEXT,
     "stripeSubscriptionStatus" TEXT,
+    "stripeCurrentPeriodEnd" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
