@@ -7,13 +7,13 @@ import { logError } from "@/lib/request-log";
 const INTERVAL_MS = 5 * 60_000;
 const FIRST_RUN_MS = 15_000;
 
-export function startDigestScheduler(): () => void {
+export function startDigestScheduler({ firstRunMs = FIRST_RUN_MS, intervalMs = INTERVAL_MS } = {}): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const result = await dispatchDigests({ budgetMs: INTERVAL_MS - 30_000 });
+      const result = await dispatchDigests({ budgetMs: Math.max(intervalMs - 30_000, 10_000) });
       if (result.due || result.sent || result.failed) {
         console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message: "digest dispatch", ...result }));
       }
@@ -23,8 +23,8 @@ export function startDigestScheduler(): () => void {
       running = false;
     }
   };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const every = setInterval(run, INTERVAL_MS);
+  const first = setTimeout(run, firstRunMs);
+  const every = setInterval(run, intervalMs);
   first.unref();
   every.unref();
   return () => {
