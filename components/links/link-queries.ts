@@ -1,4 +1,6 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest } from "@/lib/fetcher";
 import type { LinkResponse } from "@/lib/links";
 
 // Query keys are the API paths, so the default query function (lib/fetcher.ts) fetches them and any
@@ -34,4 +36,23 @@ export async function refreshLinkLists(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
     queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }),
   ]);
+}
+
+const createdCategorySchema = z.object({ id: z.string(), name: z.string() });
+
+/** POST /api/categories; the new category shows in the cached list at once, then the list refetches. */
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string): Promise<CustomCategory> => {
+      const res = await apiRequest("POST", "/api/categories", { name });
+      return createdCategorySchema.parse(await res.json());
+    },
+    onSuccess: (category) => {
+      queryClient.setQueryData<CustomCategory[]>(CATEGORIES_KEY, (list) =>
+        list && !list.some((existing) => existing.id === category.id) ? [...list, category] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
+    },
+  });
 }

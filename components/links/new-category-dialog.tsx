@@ -1,29 +1,12 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { z } from "zod";
-import { CATEGORIES_KEY, type CustomCategory } from "@/components/links/link-queries";
-import { Button } from "@/components/ui/button";
-import { SubmitButton } from "@/components/ui/submit-button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { useState, type FormEvent } from "react";
+import { CategoryNameForm, validCategoryName } from "@/components/categories/category-name-form";
+import { useCreateCategory } from "@/components/links/link-queries";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { BUILT_IN_CATEGORIES, findExistingCategory, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { CATEGORY_NAME_INVALID_MESSAGE, categorySchema } from "@/lib/validations/category";
-
-const createdCategorySchema = z.object({ id: z.string(), name: z.string() });
+import { BUILT_IN_CATEGORIES, findExistingCategory } from "@/lib/categories-rules";
+import { serverMessage } from "@/lib/fetcher";
 
 /**
  * The dashboard's "New category" dialog (SPEC §5 "New category (dashboard)"): a name matching a
@@ -40,33 +23,8 @@ export function NewCategoryDialog({
   customNames: readonly string[];
   onSelect: (name: string) => void;
 }) {
-  const inputId = useId();
   const [name, setName] = useState("");
-  const queryClient = useQueryClient();
-
-  const create = useMutation({
-    mutationFn: async (categoryName: string) => {
-      const res = await apiRequest("POST", "/api/categories", { name: categoryName });
-      return createdCategorySchema.parse(await res.json());
-    },
-    onSuccess: async (category) => {
-      // Shown at once; the refetch then brings the server's list (and its order).
-      queryClient.setQueryData<CustomCategory[]>(CATEGORIES_KEY, (list) =>
-        list && !list.some((existing) => existing.id === category.id) ? [...list, category] : list,
-      );
-      onSelect(category.name);
-      toast({ title: "Category created!", description: `"${category.name}" category has been added and selected.` });
-      close();
-      await queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
-    },
-    onError: (error) => {
-      toast({
-        variant: "destructive",
-        title: "Failed to create category",
-        description: serverMessage(error, "An error occurred while creating the category."),
-      });
-    },
-  });
+  const create = useCreateCategory();
 
   function close() {
     setName("");
@@ -79,23 +37,29 @@ export function NewCategoryDialog({
     // submit event would bubble on and submit the link too.
     event.stopPropagation();
     if (create.isPending) return;
-    const parsed = categorySchema.safeParse({ name });
-    if (!parsed.success) {
-      toast({
-        variant: "destructive",
-        title: "Invalid category name",
-        description: parsed.error.issues[0]?.message ?? CATEGORY_NAME_INVALID_MESSAGE,
-      });
-      return;
-    }
-    const existing = findExistingCategory(parsed.data.name, BUILT_IN_CATEGORIES, customNames);
+    const valid = validCategoryName(name);
+    if (valid === null) return;
+    const existing = findExistingCategory(valid, BUILT_IN_CATEGORIES, customNames);
     if (existing) {
       onSelect(existing);
       toast({ title: "Category already exists", description: `"${existing}" already exists. It has been selected.` });
       close();
       return;
     }
-    create.mutate(parsed.data.name);
+    create.mutate(valid, {
+      onSuccess: (category) => {
+        onSelect(category.name);
+        toast({ title: "Category created!", description: `"${category.name}" category has been added and selected.` });
+        close();
+      },
+      onError: (error) => {
+        toast({
+          variant: "destructive",
+          title: "Failed to create category",
+          description: serverMessage(error, "An error occurred while creating the category."),
+        });
+      },
+    });
   }
 
   return (
@@ -107,38 +71,16 @@ export function NewCategoryDialog({
       }}
     >
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>New category</DialogTitle>
-            <DialogDescription>Create a category of your own. It will be selected for this link.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Category name</Label>
-            <Input
-              id={inputId}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={MAX_CATEGORY_NAME_LENGTH}
-              placeholder="e.g. Recipes, Research, Travel"
-              autoComplete="off"
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <SubmitButton disabled={name.trim() === "" || create.isPending}>
-              {create.isPending ? (
-                <>
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                  Creating...
-                </>
-              ) : (
-                "Create"
-              )}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
+        <CategoryNameForm
+          title="New category"
+          description="Create a category of your own. It will be selected for this link."
+          name={name}
+          onNameChange={setName}
+          onSubmit={onSubmit}
+          pending={create.isPending}
+          submitLabel="Create"
+          submitDisabled={name.trim() === ""}
+        />
       </DialogContent>
     </Dialog>
   );

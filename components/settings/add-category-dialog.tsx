@@ -1,31 +1,16 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Plus } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { z } from "zod";
-import { CATEGORIES_KEY, type CustomCategory } from "@/components/links/link-queries";
+import { Plus } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { CategoryNameForm, validCategoryName } from "@/components/categories/category-name-form";
+import { useCreateCategory } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
-import { SubmitButton } from "@/components/ui/submit-button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { BUILT_IN_CATEGORIES, findExistingCategory, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { CATEGORY_NAME_INVALID_MESSAGE, categorySchema } from "@/lib/validations/category";
+import { BUILT_IN_CATEGORIES, findExistingCategory } from "@/lib/categories-rules";
+import { serverMessage } from "@/lib/fetcher";
 
 const CATEGORY_EXISTS_MESSAGE = "A category with this name already exists (case-insensitive match).";
-const createdCategorySchema = z.object({ id: z.string(), name: z.string() });
 
 function showExists() {
   toast({ variant: "destructive", title: "Category already exists", description: CATEGORY_EXISTS_MESSAGE });
@@ -33,56 +18,38 @@ function showExists() {
 
 /** Settings' "Add Category" (SPEC §5 "New category (settings)"): a name that exists is refused. */
 export function AddCategoryDialog({ customNames }: { customNames: readonly string[] }) {
-  const inputId = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const queryClient = useQueryClient();
-
-  const create = useMutation({
-    mutationFn: async (categoryName: string) => {
-      const res = await apiRequest("POST", "/api/categories", { name: categoryName });
-      return createdCategorySchema.parse(await res.json());
-    },
-    onSuccess: async (category) => {
-      queryClient.setQueryData<CustomCategory[]>(CATEGORIES_KEY, (list) =>
-        list && !list.some((existing) => existing.id === category.id) ? [...list, category] : list,
-      );
-      toast({ title: "Category created!", description: `"${category.name}" category has been added.` });
-      setOpen(false);
-      setName("");
-      await queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
-    },
-    onError: (error) => {
-      // Another tab may have created it meanwhile: the server's 409 reads like the local check.
-      if (error instanceof Error && error.message.startsWith("409:")) {
-        showExists();
-        return;
-      }
-      toast({
-        variant: "destructive",
-        title: "Failed to create category",
-        description: serverMessage(error, "An error occurred while creating the category."),
-      });
-    },
-  });
+  const create = useCreateCategory();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const parsed = categorySchema.safeParse({ name });
-    if (!parsed.success) {
-      toast({
-        variant: "destructive",
-        title: "Invalid category name",
-        description: parsed.error.issues[0]?.message ?? CATEGORY_NAME_INVALID_MESSAGE,
-      });
-      return;
-    }
-    if (findExistingCategory(parsed.data.name, BUILT_IN_CATEGORIES, customNames)) {
+    const valid = validCategoryName(name);
+    if (valid === null) return;
+    if (findExistingCategory(valid, BUILT_IN_CATEGORIES, customNames)) {
       showExists();
       return;
     }
-    create.mutate(parsed.data.name);
+    create.mutate(valid, {
+      onSuccess: (category) => {
+        toast({ title: "Category created!", description: `"${category.name}" category has been added.` });
+        setOpen(false);
+        setName("");
+      },
+      onError: (error) => {
+        // Another tab may have created it meanwhile: the server's 409 reads like the local check.
+        if (error instanceof Error && error.message.startsWith("409:")) {
+          showExists();
+          return;
+        }
+        toast({
+          variant: "destructive",
+          title: "Failed to create category",
+          description: serverMessage(error, "An error occurred while creating the category."),
+        });
+      },
+    });
   }
 
   return (
@@ -100,38 +67,15 @@ export function AddCategoryDialog({ customNames }: { customNames: readonly strin
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Add Category</DialogTitle>
-            <DialogDescription>Create a category of your own to organise your links.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Category name</Label>
-            <Input
-              id={inputId}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={MAX_CATEGORY_NAME_LENGTH}
-              placeholder="e.g. Recipes, Research, Travel"
-              autoComplete="off"
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <SubmitButton disabled={create.isPending}>
-              {create.isPending ? (
-                <>
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                  Creating...
-                </>
-              ) : (
-                "Create Category"
-              )}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
+        <CategoryNameForm
+          title="Add Category"
+          description="Create a category of your own to organise your links."
+          name={name}
+          onNameChange={setName}
+          onSubmit={onSubmit}
+          pending={create.isPending}
+          submitLabel="Create Category"
+        />
       </DialogContent>
     </Dialog>
   );
