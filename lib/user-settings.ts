@@ -1,19 +1,17 @@
 import "server-only";
-import { getDb } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db-errors";
 import { env } from "@/lib/env";
-import { conflict, forbidden } from "@/lib/errors";
+import { forbidden } from "@/lib/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/plans";
 import { nextScheduledDigest, scheduleOf } from "@/lib/digest-schedule";
 import type { DigestSchedule } from "@/lib/schedule";
+import { updateUserWithEmail } from "@/lib/users";
 import type { SettingsRequest } from "@/lib/validations/settings";
 
 // PUT /api/user/settings: the email preferences of SPEC §2 and §7, checked against the plan
 // (DESIGN §3 "Plans and limits"), with the next scheduled digest recomputed in the user's zone.
 
 export const PRO_FREQUENCY_MESSAGE = "Daily and custom schedules are Pro features. Upgrade to Pro to use them.";
-export const EMAIL_TAKEN_MESSAGE = "This email address is already used by another account.";
 
 /**
  * The schedule to store. Each frequency replaces what it owns: daily its hour (and drops per-day
@@ -43,23 +41,12 @@ export async function updateSettings(user: User, input: SettingsRequest, now = n
 
   const schedule = scheduleToStore(input, scheduleOf(user));
   const timezone = input.timezone ?? user.timezone;
-  try {
-    return await getDb().user.update({
-      where: { id: user.id },
-      data: {
-        email: input.email,
-        // A new address is unproven until a sign-in link sent to it is used.
-        ...(input.email === user.email ? {} : { emailVerified: null }),
-        emailFrequency: schedule.frequency,
-        emailTime: schedule.emailTime,
-        emailDays: schedule.emailDays,
-        emailHours: schedule.emailHours,
-        timezone,
-        nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
-      },
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
-    throw error;
-  }
+  return updateUserWithEmail(user, input.email, {
+    emailFrequency: schedule.frequency,
+    emailTime: schedule.emailTime,
+    emailDays: schedule.emailDays,
+    emailHours: schedule.emailHours,
+    timezone,
+    nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
+  });
 }

@@ -4,7 +4,7 @@ import { nextScheduledDigest, readEmailHours, scheduleOf } from "@/lib/digest-sc
 import { env } from "@/lib/env";
 import { conflict } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/db-errors";
-import type { User } from "@/lib/generated/prisma/client";
+import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/plans";
 import type { OnboardRequest } from "@/lib/validations/onboard";
 
@@ -33,23 +33,35 @@ export function toUserResponse(user: User, now = new Date()) {
 export type UserResponse = ReturnType<typeof toUserResponse>;
 
 /** Onboarding stores the address, the digest hour and the zone, and schedules the first digest. */
-export async function completeOnboarding(user: User, input: OnboardRequest, now = new Date()): Promise<User> {
-  const timezone = input.timezone ?? user.timezone;
-  const schedule = { ...scheduleOf(user), emailTime: input.emailTime };
+export const EMAIL_TAKEN_MESSAGE = "This email address is already used by another account.";
+
+/**
+ * Updates the user's own row with a possibly new address: a new address is unproven until a
+ * sign-in link sent to it is used, and one that belongs to another account is a 409.
+ */
+export async function updateUserWithEmail(
+  user: User,
+  email: string,
+  data: Omit<Prisma.UserUpdateInput, "email" | "emailVerified">,
+): Promise<User> {
   try {
     return await getDb().user.update({
       where: { id: user.id },
-      data: {
-        email: input.email,
-        ...(input.email === user.email ? {} : { emailVerified: null }),
-        emailTime: input.emailTime,
-        timezone,
-        onboarded: true,
-        nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
-      },
+      data: { ...data, email, ...(email === user.email ? {} : { emailVerified: null }) },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("This email address is already used by another account.");
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
     throw error;
   }
+}
+
+export async function completeOnboarding(user: User, input: OnboardRequest, now = new Date()): Promise<User> {
+  const timezone = input.timezone ?? user.timezone;
+  const schedule = { ...scheduleOf(user), emailTime: input.emailTime };
+  return updateUserWithEmail(user, input.email, {
+    emailTime: input.emailTime,
+    timezone,
+    onboarded: true,
+    nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
+  });
 }
