@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { billingWebServers } from "./tests/e2e/billing-servers";
 
 // Browser tests run Debian's Chromium against the built app (`next start`), started here on its own
 // port with a fresh embedded database and the local mailbox, where the tests read magic links.
@@ -78,5 +79,6 @@ export default defineConfig({
         DONT_FAKE_MONOTONIC: "1",
       },
     },
+    ...billingWebServers,
   ],
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  addCalendarMonth,
+  addProMonth,
   ALL_FREQUENCIES,
   entitlements,
   FREE_FREQUENCIES,
   isInTrial,
   isPro,
   type PlanUser,
+  proEndsAt,
   TRIAL_DAYS,
   trialDaysLeft,
 } from "./plans";
@@ -140,5 +143,157 @@ describe("trialDaysLeft", () => {
   ])("$label gives $expected", ({ offset, expected }) => {
     // toBe uses Object.is, so a -0 from rounding a negative fraction up would fail here.
     expect(trialDaysLeft(at(offset), now)).toBe(expected);
+  });
+});
+
+describe("Pro from a Stripe subscription", () => {
+  const subscribed = (status: string | null, periodEnd: Date | null): PlanUser => ({
+    trialEndsAt: at(-30 * DAY),
+    proUntil: null,
+    stripeSubscriptionStatus: status,
+    stripeCurrentPeriodEnd: periodEnd,
+  });
+
+  it.each([
+    { status: "active", pro: true },
+    { status: "trialing", pro: true },
+    // Stripe is still retrying the renewal: Pro until the paid period ends.
+    { status: "past_due", pro: true },
+    { status: "canceled", pro: false },
+    { status: "unpaid", pro: false },
+    { status: "incomplete", pro: false },
+    { status: "incomplete_expired", pro: false },
+    { status: "paused", pro: false },
+  ])("a $status subscription with a period ahead: Pro $pro", ({ status, pro }) => {
+    const user = subscribed(status, at(300 * DAY));
+    expect(isPro(user, now)).toBe(pro);
+    expect(entitlements(user, now, true).accountType).toBe(pro ? "pro" : "free");
+  });
+
+  it.each([
+    { label: "1 ms before the period end", offset: 1, pro: true },
+    { label: "at the period end", offset: 0, pro: false },
+    { label: "1 ms after the period end", offset: -1, pro: false },
+  ])("an active subscription $label: Pro $pro", ({ offset, pro }) => {
+    expect(isPro(subscribed("active", at(offset)), now)).toBe(pro);
+  });
+
+  it("is not Pro with a status but no period end, or a period end but no status", () => {
+    expect(isPro(subscribed("active", null), now)).toBe(false);
+    expect(isPro(subscribed(null, at(DAY)), now)).toBe(false);
+  });
+
+  it("is Pro from invitation time even when the subscription has ended", () => {
+    const user: PlanUser = { ...subscribed("canceled", at(-DAY)), proUntil: at(DAY) };
+    expect(isPro(user, now)).toBe(true);
+  });
+
+  it("leaves the trial while subscribed", () => {
+    const user: PlanUser = { ...subscribed("active", at(DAY)), trialEndsAt: at(5 * DAY) };
+    expect(entitlements(user, now, true)).toMatchObject({ accountType: "pro", inTrial: false, fullAccess: true });
+  });
+});
+
+describe("proEndsAt", () => {
+  it.each([
+    { label: "neither source", user: { trialEndsAt: null, proUntil: null }, expected: null },
+    { label: "invitation time only", user: { trialEndsAt: null, proUntil: at(DAY) }, expected: at(DAY) },
+    {
+      label: "a subscription only",
+      user: { trialEndsAt: null, proUntil: null, stripeSubscriptionStatus: "active", stripeCurrentPeriodEnd: at(DAY) },
+      expected: at(DAY),
+    },
+    {
+      label: "both, the subscription later",
+      user: { trialEndsAt: null, proUntil: at(DAY), stripeSubscriptionStatus: "past_due", stripeCurrentPeriodEnd: at(9 * DAY) },
+      expected: at(9 * DAY),
+    },
+    {
+      label: "both, the invitation time later",
+      user: { trialEndsAt: null, proUntil: at(40 * DAY), stripeSubscriptionStatus: "active", stripeCurrentPeriodEnd: at(9 * DAY) },
+      expected: at(40 * DAY),
+    },
+    {
+      label: "a canceled subscription (its period no longer counts)",
+      user: { trialEndsAt: null, proUntil: null, stripeSubscriptionStatus: "canceled", stripeCurrentPeriodEnd: at(9 * DAY) },
+      expected: null,
+    },
+    { label: "invitation time that has passed (shown as expired)", user: { trialEndsAt: null, proUntil: at(-DAY) }, expected: at(-DAY) },
+  ])("$label", ({ user, expected }) => {
+    expect(proEndsAt(user)).toEqual(expected);
+  });
+});
+
+describe("addCalendarMonth (UTC)", () => {
+  it.each([
+    { from: "2026-03-10T12:00:00.000Z", to: "2026-04-10T12:00:00.000Z" },
+    { from: "2027-01-31T08:30:00.000Z", to: "2027-02-28T08:30:00.000Z" },
+    { from: "2028-01-31T08:30:00.000Z", to: "2028-02-29T08:30:00.000Z" },
+    { from: "2028-01-29T00:00:00.000Z", to: "2028-02-29T00:00:00.000Z" },
+    { from: "2028-02-29T23:59:59.999Z", to: "2028-03-29T23:59:59.999Z" },
+    { from: "2100-01-31T00:00:00.000Z", to: "2100-02-28T00:00:00.000Z" },
+    { from: "2000-01-31T00:00:00.000Z", to: "2000-02-29T00:00:00.000Z" },
+    { from: "2026-03-31T10:00:00.000Z", to: "2026-04-30T10:00:00.000Z" },
+    { from: "2026-05-31T10:00:00.000Z", to: "2026-06-30T10:00:00.000Z" },
+    { from: "2026-08-31T10:00:00.000Z", to: "2026-09-30T10:00:00.000Z" },
+    { from: "2026-12-31T23:00:00.000Z", to: "2027-01-31T23:00:00.000Z" },
+    { from: "2026-12-15T00:00:00.000Z", to: "2027-01-15T00:00:00.000Z" },
+  ])("$from + 1 month = $to", ({ from, to }) => {
+    expect(addCalendarMonth(new Date(from)).toISOString()).toBe(to);
+  });
+
+  it("does not change its argument", () => {
+    const date = new Date("2027-01-31T00:00:00.000Z");
+    addCalendarMonth(date);
+    expect(date.toISOString()).toBe("2027-01-31T00:00:00.000Z");
+  });
+});
+
+describe("addProMonth", () => {
+  const start = new Date("2027-01-31T09:00:00.000Z");
+
+  it("starts from now without Pro time", () => {
+    expect(addProMonth({ trialEndsAt: null, proUntil: null }, start).toISOString()).toBe("2027-02-28T09:00:00.000Z");
+  });
+
+  it("starts from now when earlier Pro time has passed", () => {
+    const user = { trialEndsAt: null, proUntil: new Date("2026-12-01T00:00:00.000Z") };
+    expect(addProMonth(user, start).toISOString()).toBe("2027-02-28T09:00:00.000Z");
+  });
+
+  it("extends Pro time that is still running", () => {
+    const user = { trialEndsAt: null, proUntil: new Date("2028-01-31T00:00:00.000Z") };
+    expect(addProMonth(user, start).toISOString()).toBe("2028-02-29T00:00:00.000Z");
+  });
+
+  it("stacks two rewards month after month", () => {
+    const once = addProMonth({ trialEndsAt: null, proUntil: null }, start);
+    const twice = addProMonth({ trialEndsAt: null, proUntil: once }, start);
+    expect(twice.toISOString()).toBe("2027-03-28T09:00:00.000Z");
+  });
+
+  it("starts after a paid subscription period that ends later", () => {
+    const user = {
+      trialEndsAt: null,
+      proUntil: new Date("2027-02-10T00:00:00.000Z"),
+      stripeSubscriptionStatus: "active",
+      stripeCurrentPeriodEnd: new Date("2027-08-31T12:00:00.000Z"),
+    };
+    expect(addProMonth(user, start).toISOString()).toBe("2027-09-30T12:00:00.000Z");
+  });
+
+  it("ignores the period of a canceled subscription", () => {
+    const user = {
+      trialEndsAt: null,
+      proUntil: null,
+      stripeSubscriptionStatus: "canceled",
+      stripeCurrentPeriodEnd: new Date("2027-08-31T12:00:00.000Z"),
+    };
+    expect(addProMonth(user, start).toISOString()).toBe("2027-02-28T09:00:00.000Z");
+  });
+
+  it("ignores the trial: a reward is Pro time, the trial is not", () => {
+    const user = { trialEndsAt: new Date("2027-02-10T00:00:00.000Z"), proUntil: null };
+    expect(addProMonth(user, start).toISOString()).toBe("2027-02-28T09:00:00.000Z");
   });
 });

@@ -1,3 +1,4 @@
+import { ManageBillingButton } from "@/components/billing/manage-billing-button";
 import { DeleteAccountButton } from "@/components/settings/delete-account-button";
 
 /** Sign-in identity, member-since date and the account deletion (SPEC §2 "Account Information"). */
@@ -5,10 +6,13 @@ export function AccountInformation({
   email,
   username,
   memberSince,
+  canManageBilling = false,
 }: {
   email: string;
   username: string | null;
   memberSince: string;
+  /** A Stripe subscription exists: its payment method, invoices and cancellation live in Stripe's portal. */
+  canManageBilling?: boolean;
 }) {
   return (
     <div className="grid gap-6">
@@ -22,6 +26,17 @@ export function AccountInformation({
           <dd className="font-medium">{memberSince}</dd>
         </div>
       </dl>
+      {canManageBilling ? (
+        <div className="grid gap-3 border-t pt-6">
+          <div className="grid gap-1">
+            <h3 className="text-sm font-medium">Billing</h3>
+            <p className="text-sm text-muted-foreground">Update your payment method, see invoices or cancel your Pro subscription.</p>
+          </div>
+          <div>
+            <ManageBillingButton />
+          </div>
+        </div>
+      ) : null}
       <div className="grid gap-3 border-t pt-6">
         <div className="grid gap-1">
           <h3 className="text-sm font-medium">Delete account</h3>

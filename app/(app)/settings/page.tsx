@@ -57,6 +57,7 @@ export default async function SettingsPage() {
             email={user.email}
             username={user.username}
             memberSince={memberSinceLabel(user.createdAt, user.timezone)}
+            canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
           />
         </CardContent>
       </Card>

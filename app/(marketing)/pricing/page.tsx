@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { CheckoutReturn } from "@/components/billing/checkout-return";
+import { FeatureStrip } from "@/components/billing/feature-strip";
+import { PricingPlans, type PricingViewer } from "@/components/billing/pricing-plans";
+import { env } from "@/lib/env";
+import { entitlements, trialDaysLeft } from "@/lib/plans";
+import { getCurrentUser } from "@/lib/session";
+
+export const metadata: Metadata = { title: "Pricing" };
+
+export default async function PricingPage() {
+  const user = await getCurrentUser();
+  const now = new Date();
+  let viewer: PricingViewer = { signedIn: false };
+  if (user) {
+    const plan = entitlements(user, now, env.billingEnabled);
+    viewer = {
+      signedIn: true,
+      pro: plan.accountType === "pro",
+      trialDaysLeft: plan.inTrial && user.trialEndsAt ? trialDaysLeft(user.trialEndsAt, now) : null,
+    };
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16">
+      <Suspense fallback={null}>
+        <CheckoutReturn />
+      </Suspense>
+      <div className="grid gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
+        <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
+      </div>
+      <PricingPlans viewer={viewer} />
+      <FeatureStrip />
+    </div>
+  );
+}

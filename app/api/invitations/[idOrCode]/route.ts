@@ -1,0 +1,12 @@
+import { apiRoute, publicApiRoute } from "@/lib/api";
+import { checkInvitation, deleteInvitation } from "@/lib/invitations";
+
+// SPEC §7 puts GET /api/invitations/{code} and DELETE /api/invitations/{id} on one path, which Next
+// allows as one dynamic segment only: GET reads it as a code (public), DELETE as an id.
+
+export const GET = publicApiRoute(async ({ params }) => checkInvitation(params.idOrCode ?? ""));
+
+export const DELETE = apiRoute(async ({ user, params }) => {
+  await deleteInvitation(user, params.idOrCode ?? "");
+  return { success: true };
+});

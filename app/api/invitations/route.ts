@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api";
+import { createInvitation, listInvitations } from "@/lib/invitations";
+import { createInvitationSchema } from "@/lib/validations/invitation";
+
+export const GET = apiRoute(async ({ user }) => listInvitations(user));
+
+export const POST = apiRoute(createInvitationSchema, async ({ user, body }) => {
+  const result = await createInvitation(user, body?.recipientEmail ?? undefined);
+  return Response.json({ success: true, ...result }, { status: 201 });
+});

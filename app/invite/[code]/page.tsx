@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { InviteClaim } from "@/components/invitations/invite-claim";
+import { getCurrentUser } from "@/lib/session";
+
+// The code in the URL is a bearer of a free month: keep it out of indexes and referrers.
+export const metadata: Metadata = { title: "Invitation", robots: { index: false, follow: false }, referrer: "no-referrer" };
+
+/** Claim an invitation (SPEC §2 Invite claim): public; claiming needs a session. */
+export default async function InvitePage({ params }: { params: Promise<{ code: string }> }) {
+  const [{ code }, user] = await Promise.all([params, getCurrentUser()]);
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <InviteClaim code={code} signedIn={user !== null} />
+    </div>
+  );
+}

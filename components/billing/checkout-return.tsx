@@ -1,0 +1,85 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleCheck } from "lucide-react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import {
+  CHECKOUT_CANCELED,
+  PAYMENT_SUCCESSFUL,
+  readCheckoutReturn,
+  SUBSCRIPTION_SUCCESSFUL,
+  VERIFY_ERROR,
+} from "@/lib/checkout-messages";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+
+/**
+ * The return from Stripe's checkout (SPEC §2 "Payment return"): verifies a paid session and refreshes
+ * the plan, shows 'Payment Received' without a session id, or 'Checkout canceled'; then cleans the
+ * query from the URL so a reload does not repeat it.
+ */
+export function CheckoutReturn() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [received, setReceived] = useState(false);
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    const action = readCheckoutReturn(params);
+    const key = params.toString();
+    // Once per query: effects run twice in development, and cleaning the URL re-runs this one.
+    if (!action || handled.current === key) return;
+    handled.current = key;
+
+    if (action.kind === "canceled") {
+      toast(CHECKOUT_CANCELED);
+      router.replace("/pricing");
+      return;
+    }
+    if (action.kind === "received") {
+      setReceived(true);
+      router.replace("/pricing");
+      return;
+    }
+    toast(PAYMENT_SUCCESSFUL);
+    void (async () => {
+      try {
+        await apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(action.sessionId)}`);
+        toast(SUBSCRIPTION_SUCCESSFUL);
+        await queryClient.invalidateQueries({ queryKey: ["/api/auth/user"] });
+      } catch (error) {
+        toast({ variant: "destructive", title: VERIFY_ERROR.title, description: serverMessage(error, VERIFY_ERROR.description) });
+      }
+      // Re-renders the plan cards from the server, with the query gone.
+      router.replace("/pricing");
+      router.refresh();
+    })();
+  }, [params, router, queryClient]);
+
+  if (!received) return null;
+  return (
+    <section
+      aria-labelledby="payment-received-title"
+      className="flex flex-col gap-4 rounded-lg border border-success/40 bg-success/10 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+        <div className="grid gap-1">
+          <h2 id="payment-received-title" className="font-semibold">
+            Payment Received
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Thank you! Your Pro plan is being activated and will be ready in a moment.
+          </p>
+        </div>
+      </div>
+      <Button asChild>
+        <Link href="/dashboard">Go to Dashboard</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { PlanCard } from "@/components/billing/plan-card";
+import { UpgradeButton } from "@/components/billing/upgrade-button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+
+// The pricing page's two plans (SPEC §2 "Pricing"); the features as SPEC lists them.
+const FREE_FEATURES = ["1 link per day", "Weekly digests", "Basic organisation"] as const;
+const PRO_FEATURES = [
+  "Unlimited links",
+  "Daily digests",
+  "Advanced organisation",
+  "Unlimited manual digests",
+  "Invite friends",
+  "Priority support",
+] as const;
+
+/** Sign-in comes back here, where the visitor can then upgrade. */
+export const PRICING_LOGIN_HREF = "/api/login?returnTo=/pricing";
+
+export type PricingViewer = { signedIn: false } | { signedIn: true; pro: boolean; trialDaysLeft: number | null };
+
+function CurrentPlanButton() {
+  return (
+    <Button variant="outline" className="w-full" disabled>
+      Current Plan
+    </Button>
+  );
+}
+
+export function PricingPlans({ viewer }: { viewer: PricingViewer }) {
+  const pro = viewer.signedIn && viewer.pro;
+  const trialDaysLeft = viewer.signedIn && !viewer.pro ? viewer.trialDaysLeft : null;
+
+  const freeAction = !viewer.signedIn ? (
+    <Button asChild variant="outline" className="w-full">
+      <a href={PRICING_LOGIN_HREF}>Sign In</a>
+    </Button>
+  ) : pro ? (
+    <p className="w-full text-center text-sm text-muted-foreground">Everything in Free is included in your Pro plan.</p>
+  ) : (
+    <CurrentPlanButton />
+  );
+
+  const proAction = !viewer.signedIn ? (
+    // Signed-out visitors sign in first and come back here to upgrade; a GET form keeps it a button
+    // that works before (and without) JavaScript.
+    <form action="/api/login" method="get" className="w-full">
+      <input type="hidden" name="returnTo" value="/pricing" />
+      <Button type="submit" className="w-full">
+        Upgrade to Pro - $25/year
+      </Button>
+    </form>
+  ) : pro ? (
+    <CurrentPlanButton />
+  ) : (
+    <UpgradeButton />
+  );
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+      <section aria-label="Free plan" className="grid">
+        <PlanCard
+          name="Free"
+          price="$0"
+          description="The essentials, free."
+          features={FREE_FEATURES}
+          badges={
+            trialDaysLeft !== null ? (
+              <Badge variant="secondary">
+                Trial: {trialDaysLeft} {trialDaysLeft === 1 ? "day" : "days"} left
+              </Badge>
+            ) : null
+          }
+          action={freeAction}
+        />
+      </section>
+      <section aria-label="Pro plan" className="grid">
+        <PlanCard
+          name="Pro"
+          price="$25"
+          period="/year"
+          description="For people who read a lot."
+          features={PRO_FEATURES}
+          highlighted
+          badges={
+            <>
+              <Badge>Recommended</Badge>
+              <Badge variant="success">Best Value</Badge>
+            </>
+          }
+          action={proAction}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { CircleCheck } from "lucide-react";
+import { CopyInviteLinkButton } from "@/components/invitations/copy-invite-link-button";
+import { DeleteInvitationButton } from "@/components/invitations/delete-invitation-button";
+import { useInvitations, type InvitationResponse } from "@/components/invitations/invitation-queries";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { formatInZone } from "@/lib/local-time";
+
+const DATE_PATTERN = "MMM d, yyyy";
+
+function PendingInvitation({ invitation, timeZone }: { invitation: InvitationResponse; timeZone: string }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <p className="font-mono text-sm font-medium break-all">{invitation.code}</p>
+        {invitation.recipientEmail ? <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p> : null}
+        <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <CopyInviteLinkButton code={invitation.code} />
+        <DeleteInvitationButton invitation={invitation} />
+      </div>
+    </li>
+  );
+}
+
+function UsedInvitation({ invitation, timeZone }: { invitation: InvitationResponse; timeZone: string }) {
+  return (
+    <li className="grid gap-1 rounded-lg border p-4">
+      <p className="text-sm">
+        Claimed by <span className="font-medium break-all">{invitation.recipientName ?? "a deleted account"}</span>
+      </p>
+      {invitation.recipientEmail ? <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p> : null}
+      <p className="text-xs text-muted-foreground">
+        {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}
+        {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_PATTERN)}` : null}
+      </p>
+      <p className="flex items-center gap-1.5 text-sm font-medium text-success">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        You earned 1 month of Pro.
+      </p>
+    </li>
+  );
+}
+
+/** The Pending and Used tabs (SPEC §2 Invitations). */
+export function InvitationLists({ timeZone }: { timeZone: string }) {
+  const invitations = useInvitations().data?.invitations ?? [];
+  const pending = invitations.filter((invitation) => invitation.status === "available");
+  const used = invitations.filter((invitation) => invitation.status === "used");
+
+  return (
+    <Tabs defaultValue="pending">
+      <TabsList>
+        <TabsTrigger value="pending">{`Pending (${pending.length})`}</TabsTrigger>
+        <TabsTrigger value="used">{`Used (${used.length})`}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="pending">
+        {pending.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No pending invitations</p>
+        ) : (
+          <ul aria-label="Pending invitations" className="grid gap-3">
+            {pending.map((invitation) => (
+              <PendingInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </TabsContent>
+      <TabsContent value="used">
+        {used.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No used invitations</p>
+        ) : (
+          <ul aria-label="Used invitations" className="grid gap-3">
+            {used.map((invitation) => (
+              <UsedInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,59 @@
+import { Crown, Gift, Ticket } from "lucide-react";
+import type { ReactNode } from "react";
+import { AvailableInvites } from "@/components/invitations/available-invites";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export type AccountStatus = {
+  accountType: "free" | "pro";
+  /** SPEC §4 time left ("14 days left", "Expired"), or null when there is no such date. */
+  trialLeft: string | null;
+  proLeft: string | null;
+};
+
+function StatCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card role="group" aria-labelledby={id}>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle as="h2" id={id} className="text-sm font-medium">
+          {title}
+        </CardTitle>
+        <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent className="grid gap-1">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The three cards at the top of /invitations (SPEC §2 Invitations). */
+export function InvitationStats({ referralMonths, status }: { referralMonths: number; status: AccountStatus }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <StatCard id="available-invites" title="Available Invites" icon={<Ticket />}>
+        <AvailableInvites />
+      </StatCard>
+      <StatCard id="referral-rewards" title="Referral Rewards" icon={<Gift />}>
+        <p className="text-3xl font-bold">{referralMonths}</p>
+        <CardDescription>{`free ${referralMonths === 1 ? "month" : "months"} of Pro earned`}</CardDescription>
+      </StatCard>
+      <StatCard id="account-status" title="Account Status" icon={<Crown />}>
+        <p className="text-3xl font-bold">{status.accountType === "pro" ? "Pro" : "Free"}</p>
+        <dl className="grid gap-0.5 text-sm text-muted-foreground">
+          {status.proLeft ? (
+            <div className="flex gap-1">
+              <dt>Pro ends:</dt>
+              <dd>{status.proLeft}</dd>
+            </div>
+          ) : null}
+          {status.trialLeft ? (
+            <div className="flex gap-1">
+              <dt>Trial ends:</dt>
+              <dd>{status.trialLeft}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </StatCard>
+    </div>
+  );
+}

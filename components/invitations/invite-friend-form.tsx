@@ -1,0 +1,131 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, UserPlus } from "lucide-react";
+import { useId, useState, type FormEvent, type MouseEvent } from "react";
+import { z } from "zod";
+import { INVITATIONS_KEY, useInvitations } from "@/components/invitations/invitation-queries";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { FREE_INVITES_NOTE, RENEWABLE_INVITES_NOTE } from "@/lib/invitation-rules";
+
+const createdSchema = z.object({ emailStatus: z.enum(["none", "sent", "failed"]) });
+
+function createdDescription(emailStatus: "none" | "sent" | "failed", email: string): string {
+  if (emailStatus === "sent") return `We emailed the invitation to ${email}.`;
+  if (emailStatus === "failed") return `We could not email ${email}. Copy the invite link below and send it yourself.`;
+  return "Copy the invite link below and share it with a friend.";
+}
+
+/**
+ * The Invite a Friend card's form (SPEC §2): an optional recipient address (validated by the server
+ * only, SPEC §5) and Create Invitation, which asks for confirmation first since it uses an invite.
+ */
+export function InviteFriendForm({ renewable }: { renewable: boolean }) {
+  const emailId = useId();
+  const hintId = useId();
+  const [email, setEmail] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const available = useInvitations().data?.availableInvites ?? 0;
+  const recipient = email.trim();
+
+  const create = useMutation({
+    mutationFn: async (recipientEmail: string) => {
+      const res = await apiRequest("POST", "/api/invitations", recipientEmail ? { recipientEmail } : undefined);
+      return createdSchema.parse(await res.json());
+    },
+    onSuccess: ({ emailStatus }, recipientEmail) => {
+      toast({ title: "Invitation created!", description: createdDescription(emailStatus, recipientEmail) });
+      setEmail("");
+    },
+    onError: (error) => {
+      toast({ variant: "destructive", title: "Failed to create invitation", description: serverMessage(error, "Please try again.") });
+    },
+    onSettled: async () => {
+      setConfirming(false);
+      // Either way the allowance may have changed (a 402 means this page's count was stale).
+      await queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (available >= 1 && !create.isPending) setConfirming(true);
+  }
+
+  function confirm(event: MouseEvent<HTMLButtonElement>) {
+    // Keep the dialog open (and its button busy) until the server has answered.
+    event.preventDefault();
+    create.mutate(recipient);
+  }
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={emailId}>Recipient email (optional)</Label>
+          <Input
+            id={emailId}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="friend@example.com"
+            autoComplete="off"
+            aria-describedby={hintId}
+          />
+          <p id={hintId} className="text-sm text-muted-foreground">
+            With an address we email the invitation; without one you get a link to share yourself.
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SubmitButton disabled={available < 1 || create.isPending} className="sm:w-fit">
+            <UserPlus aria-hidden="true" />
+            Create Invitation
+          </SubmitButton>
+          <p className="text-sm text-muted-foreground">{renewable ? RENEWABLE_INVITES_NOTE : FREE_INVITES_NOTE}</p>
+        </div>
+      </form>
+
+      <AlertDialog open={confirming} onOpenChange={(open) => !create.isPending && setConfirming(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Create an invitation?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {recipient
+                ? `This sends an email to ${recipient} and uses 1 invite.`
+                : "This generates a shareable link and uses 1 invite."}{" "}
+              {`You have ${available} ${available === 1 ? "invite" : "invites"} available.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={create.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="default" onClick={confirm} disabled={create.isPending}>
+              {create.isPending ? (
+                <>
+                  <LoaderCircle aria-hidden="true" className="animate-spin" />
+                  Creating...
+                </>
+              ) : (
+                "Confirm"
+              )}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/generated/prisma/client";
+import { entitlements, proEndsAt } from "@/lib/plans";
+
+/** GET /api/subscription (SPEC §3 "Subscription info"); subscriptionEndsAt is when Pro ends, from either source. */
+export function subscriptionInfo(user: User, now = new Date()) {
+  const plan = entitlements(user, now, env.billingEnabled);
+  return {
+    accountType: plan.accountType,
+    referralMonthsEarned: user.referralMonthsEarned,
+    inTrial: plan.inTrial,
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    subscriptionEndsAt: proEndsAt(user)?.toISOString() ?? null,
+  };
+}
+
+export type SubscriptionInfo = ReturnType<typeof subscriptionInfo>;

@@ -1,0 +1,51 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PlaywrightTestConfig } from "@playwright/test";
+
+// A third app server with billing on, its STRIPE_API_BASE pointing at the Stripe fake, which runs as
+// a process of its own and delivers its signed events to this server's webhook. playwright.config.ts
+// adds both to its webServer list; billing.spec.ts runs against billingBaseURL.
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>[number];
+
+export const billingPort = 3102;
+export const stripeFakePort = 3103;
+export const billingBaseURL = `http://localhost:${billingPort}`;
+
+const webhookSecret = "whsec_e2e_billing";
+const dataDir = path.join(tmpdir(), `linkstash-e2e-${billingPort}`);
+
+export const billingWebServers: WebServer[] = [
+  {
+    command: "npx tsx tests/fakes/stripe-fake-server.ts",
+    url: `http://127.0.0.1:${stripeFakePort}/health`,
+    timeout: 30_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      STRIPE_FAKE_PORT: String(stripeFakePort),
+      STRIPE_FAKE_WEBHOOK_URL: `${billingBaseURL}/api/stripe/webhook`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+  },
+  {
+    command: `rm -rf "${dataDir}" && npx next start -p ${billingPort}`,
+    url: `${billingBaseURL}/api/auth/check`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      APP_URL: billingBaseURL,
+      PORT: String(billingPort),
+      MAIL_TRANSPORT: "mailbox",
+      DATABASE_URL: "",
+      STRIPE_SECRET_KEY: "sk_test_e2e_billing",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_ID: "price_e2e_pro_yearly",
+      STRIPE_API_BASE: `http://127.0.0.1:${stripeFakePort}`,
+    },
+  },
+];
