@@ -17,6 +17,7 @@ import {
   OWN_INVITATION_MESSAGE,
   USED_INVITATION_DELETE_MESSAGE,
 } from "@/lib/invitation-rules";
+import { rescheduleAfterPlanChange } from "@/lib/digest-schedule";
 import { sendEmail } from "@/lib/mail/send-email";
 import { addProMonth, entitlements } from "@/lib/plans";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit";
@@ -176,11 +177,14 @@ export async function claimInvitation(user: User, code: string, now = new Date()
       await tx.$queryRaw`SELECT id FROM "User" WHERE id IN (${user.id}, ${inviterId}) ORDER BY id FOR NO KEY UPDATE`;
       const claimer = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
       const inviter = await tx.user.findUniqueOrThrow({ where: { id: inviterId } });
-      await tx.user.update({ where: { id: claimer.id }, data: { proUntil: addProMonth(claimer, now) } });
-      await tx.user.update({
+      const claimerAfter = await tx.user.update({ where: { id: claimer.id }, data: { proUntil: addProMonth(claimer, now) } });
+      const inviterAfter = await tx.user.update({
         where: { id: inviter.id },
         data: { proUntil: addProMonth(inviter, now), referralMonthsEarned: { increment: 1 } },
       });
+      // Pro lifts a free account's weekly fallback: their next digest follows their own schedule.
+      await rescheduleAfterPlanChange(tx, claimer, claimerAfter, now);
+      await rescheduleAfterPlanChange(tx, inviter, inviterAfter, now);
       return true;
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { currentPeriodEnd, idOf, isMissingStripeObject, stripeClient } from "@/lib/billing/stripe";
-import { nextScheduledDigest, scheduleOf } from "@/lib/digest-schedule";
+import { rescheduleAfterPlanChange } from "@/lib/digest-schedule";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { isPro, subscriptionProEnd } from "@/lib/plans";
 
@@ -65,18 +65,7 @@ export async function storeSubscription(tx: Tx, user: User, subscription: Stripe
       stripeCurrentPeriodEnd: currentPeriodEnd(subscription),
     },
   });
-  await rescheduleOnPlanChange(tx, user, updated, now);
+  await rescheduleAfterPlanChange(tx, user, updated, now);
   return true;
 }
 
-/**
- * A plan change changes which digest frequencies apply (a free account runs daily as weekly), so an
- * upcoming scheduled digest is recomputed under the new plan. A digest already due is left to the
- * dispatcher, and a user without a scheduled digest stays without one.
- */
-async function rescheduleOnPlanChange(tx: Tx, before: User, after: User, now: Date): Promise<void> {
-  if (isPro(before, now) === isPro(after, now)) return;
-  if (!after.onboarded || !after.nextDigestAt || after.nextDigestAt.getTime() <= now.getTime()) return;
-  const next = nextScheduledDigest(after, scheduleOf(after), after.timezone, now);
-  await tx.user.updateMany({ where: { id: after.id, nextDigestAt: after.nextDigestAt }, data: { nextDigestAt: next } });
-}

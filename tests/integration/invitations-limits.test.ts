@@ -108,4 +108,21 @@ describe("invitation limits with billing on", () => {
     expect(row.proUntil?.getTime()).toBeGreaterThan(Date.now() + 56 * DAY);
     expect((await readList(inviter.cookie)).availableInvites).toBe(2);
   });
+
+  it("lifts a free account's weekly fallback at once when a claim makes it Pro", async () => {
+    const { nextScheduledDigest, scheduleOf } = await import("@/lib/digest-schedule");
+    const inviter = await signedInUser(pro());
+    const { code } = await newInvitation(inviter.cookie);
+    const now = new Date();
+    // Daily at 06:00 UTC, run as weekly (on its first day, three days ahead) while the account is free.
+    const fallbackDay = (now.getUTCDay() + 3) % 7;
+    const schedule = { emailFrequency: "daily" as const, emailTime: 6, emailDays: [fallbackDay], emailHours: {}, timezone: "UTC" };
+    const weekly = nextScheduledDigest({ ...freeAfterTrial(), proUntil: null }, scheduleOf(schedule), "UTC", now);
+    expect(weekly?.getTime()).toBeGreaterThan(now.getTime() + 2 * DAY);
+    const claimer = await signedInUser({ ...freeAfterTrial(), ...schedule, nextDigestAt: weekly });
+    expect((await claimInvitation(claimer.cookie, code)).status).toBe(200);
+    const after = await getDb().user.findUniqueOrThrow({ where: { id: claimer.user.id } });
+    expect(after.nextDigestAt?.getTime()).toBeLessThanOrEqual(now.getTime() + DAY);
+    expect(after.nextDigestAt?.getUTCHours()).toBe(6);
+  });
 });
