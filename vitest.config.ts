@@ -47,6 +47,32 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The access-control matrix and the fuzzer: the real route handlers on a fresh database.
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/integration-global-setup.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Kills and restarts the built server (run after `next build`).
+          name: "crash",
+          include: ["tests/crash/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });
