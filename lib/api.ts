@@ -1,14 +1,14 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { badRequest, forbidden, HttpError, unauthorized } from "@/lib/errors";
+import { badRequest, forbidden, unauthorized } from "@/lib/errors";
 import type { User } from "@/lib/generated/prisma/client";
-import { logError } from "@/lib/request-log";
+import { currentRequestId, withRouteErrors } from "@/lib/route-errors";
 import { findSessionUser, sessionTokenFromRequest } from "@/lib/session";
 
-// The one wrapper every /api route handler goes through: request id, same-origin check for
-// mutations, session, JSON parsing with the route's zod schema, and typed errors -> status + {message}.
+// The one wrapper every /api route handler goes through: same-origin check for mutations, session,
+// JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
+// errors to status + {message}.
 
 type RouteParams = Record<string, string | string[] | undefined>;
 // Next passes no params (undefined) to routes without dynamic segments.
@@ -26,10 +26,6 @@ export type ApiContext<Body, U> = {
 type Result = Response | object;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function json(status: number, body: object, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers });
-}
 
 export function isSameOrigin(req: Request): boolean {
   return req.headers.get("origin") === env.appOrigin;
@@ -66,7 +62,7 @@ function flattenParams(raw: RouteParams | undefined): Record<string, string> {
 }
 
 function toResponse(result: Result): Response {
-  return result instanceof Response ? result : json(200, result);
+  return result instanceof Response ? result : Response.json(result);
 }
 
 type Handler<Body, U> = (ctx: ApiContext<Body, U>) => Promise<Result>;
@@ -77,22 +73,13 @@ function handle<Body, U>(
   resolveUser: (req: Request) => Promise<U>,
   handler: Handler<Body, U>,
 ): RouteHandler {
-  return async (req, context) => {
-    const requestId = req.headers.get("x-request-id") ?? randomUUID();
-    const url = new URL(req.url);
-    try {
-      if (MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
-      const user = await resolveUser(req);
-      const params = flattenParams(await context?.params);
-      const body = await readBody(req, schema);
-      return toResponse(await handler({ req, url, params, body, user, requestId }));
-    } catch (error) {
-      if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
-      if (error instanceof z.ZodError) return json(400, { message: error.issues[0]?.message ?? "Invalid input" });
-      logError({ requestId, method: req.method, path: url.pathname, error });
-      return json(500, { message: `Something went wrong on our side. Please try again. (request ${requestId})`, requestId });
-    }
-  };
+  return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
+    if (MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
+    const user = await resolveUser(req);
+    const params = flattenParams(await context?.params);
+    const body = await readBody(req, schema);
+    return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
+  });
 }
 
 async function requireSessionUser(req: Request): Promise<User> {

@@ -12,6 +12,7 @@ import { env } from "@/lib/env";
 import { sendEmail } from "@/lib/mail/send-email";
 import { TRIAL_DAYS } from "@/lib/plans";
 import { safeReturnPath } from "@/lib/return-to";
+import { logRequestError } from "@/lib/route-errors";
 import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "@/lib/session";
 
 // next-auth v4 with database sessions. Built lazily: opening the database must wait for a request.
@@ -76,6 +77,13 @@ function providers(): Provider[] {
   return list;
 }
 
+// next-auth catches what fails inside a sign-in (a mail transport, the database), logs it and
+// redirects to the sign-in page with a generic error code: log those as our one JSON line, with
+// the id of the request being handled (app/api/auth/[...nextauth] runs under withRouteErrors).
+function logAuthError(code: string, metadata: Error | { error: Error }): void {
+  logRequestError(metadata instanceof Error ? metadata : metadata.error, code);
+}
+
 let options: NextAuthOptions | undefined;
 
 export function authOptions(): NextAuthOptions {
@@ -85,10 +93,15 @@ export function authOptions(): NextAuthOptions {
     useSecureCookies: env.secureCookies,
     session: { strategy: "database", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     providers: providers(),
+    logger: { error: logAuthError },
     pages: { signIn: "/login", verifyRequest: "/login/check-email", error: "/login" },
     callbacks: {
-      // Only ever come back to a path of this site.
-      redirect: ({ url }) => `${env.appUrl}${safeReturnPath(url.startsWith(env.appOrigin) ? url.slice(env.appOrigin.length) : url)}`,
+      // Only ever come back to a path of this site. next-auth hands over the request's callbackUrl
+      // as it came, and from a JSON body that can be any value.
+      redirect: ({ url }: { url: unknown }) => {
+        const path = typeof url !== "string" ? null : url.startsWith(env.appOrigin) ? url.slice(env.appOrigin.length) : url;
+        return `${env.appUrl}${safeReturnPath(path)}`;
+      },
     },
   };
   return options;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import InvitationEmail from "@/emails/invitation";
 import { getDb } from "@/lib/db";
+import { isRecordId } from "@/lib/db-input";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { conflict, forbidden, notFound, paymentRequired } from "@/lib/errors";
@@ -20,19 +21,20 @@ import {
 import { rescheduleAfterPlanChange } from "@/lib/digest-schedule";
 import { sendEmail } from "@/lib/mail/send-email";
 import { addProMonth, entitlements } from "@/lib/plans";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit";
+import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/rate-limit";
 import { invitationCodeSchema } from "@/lib/validations/invitation";
 
 // Invitations (DESIGN.md §3): an allowance checked under the inviter's row lock, codes from the
 // system's CSPRNG, and a claim that is one conditional UPDATE, so a code is won by exactly one user
 // and a user wins at most one code (the unique recipientId).
 
-const INVITATION_EMAIL_RATE_LIMIT = {
-  name: "invitation-email:user",
-  limit: 10,
-  windowSeconds: 60 * 60,
-} satisfies RateLimitRule;
-const INVITATION_EMAIL_RATE_LIMITED_MESSAGE =
+// Invitation emails go to addresses the sender chooses: limited per user and, against one person
+// with many accounts, per client address (room for a few colleagues behind one NAT).
+export const INVITATION_EMAIL_RATE_LIMITS = {
+  perUser: { name: "invitation-email:user", limit: 10, windowSeconds: 60 * 60 },
+  perIp: { name: "invitation-email:ip", limit: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+export const INVITATION_EMAIL_RATE_LIMITED_MESSAGE =
   "You have sent too many invitation emails in the last hour. Please try again later, or create an invitation without an email and share its link.";
 
 /** 12 random bytes as base64url: 16 URL-safe characters, 96 bits, so codes neither collide nor can be guessed. */
@@ -86,11 +88,12 @@ export type EmailStatus = "none" | "sent" | "failed";
 export async function createInvitation(
   user: User,
   recipientEmail: string | undefined,
+  ip: string | null,
   now = new Date(),
 ): Promise<{ invitation: InvitationResponse; emailStatus: EmailStatus }> {
   // Counted before the invite is used, so a refused email never costs one.
   if (recipientEmail) {
-    await enforceRateLimits([{ rule: INVITATION_EMAIL_RATE_LIMIT, subject: user.id }], INVITATION_EMAIL_RATE_LIMITED_MESSAGE);
+    await enforceRateLimits(userAndIpChecks(INVITATION_EMAIL_RATE_LIMITS, user.id, ip), INVITATION_EMAIL_RATE_LIMITED_MESSAGE);
   }
   const invitation = await getDb().$transaction(async (tx) => {
     // NO KEY UPDATE: serialises this user's creations, yet lets claims (whose foreign-key checks
@@ -135,6 +138,7 @@ async function emailInvitation(inviter: User, invitation: Invitation): Promise<E
 
 /** Deletes one of the user's unclaimed invitations; a used one is kept (409), anyone else's is not found. */
 export async function deleteInvitation(user: User, id: string): Promise<void> {
+  if (!isRecordId(id)) throw notFound("Invitation not found");
   const db = getDb();
   const { count } = await db.invitation.deleteMany({ where: { id, inviterId: user.id, status: "available" } });
   if (count > 0) return;

@@ -1,10 +1,12 @@
 import "server-only";
 import { getDb } from "@/lib/db";
+import { isRecordId } from "@/lib/db-input";
 import { env } from "@/lib/env";
 import { badRequest, notFound, paymentRequired } from "@/lib/errors";
 import { Prisma, type Link, type User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories-rules";
 import { entitlements } from "@/lib/plans";
+import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/rate-limit";
 import { localDayBounds } from "@/lib/schedule";
 import type { LinkPayload } from "@/lib/validations/link";
 
@@ -12,6 +14,16 @@ export const HISTORY_PAGE_SIZE = 200;
 
 export const DAILY_LIMIT_MESSAGE =
   "Free accounts can save 1 link per day after the trial. Upgrade to Pro for unlimited links, or save this one tomorrow.";
+
+// Abuse limits, separate from the free plan's daily limit: far above anyone saving by hand, room
+// for a scripted import of a few hundred bookmarks at once (more waits for Retry-After), and low
+// enough that a script cannot flood the database. Per address, room for an office behind one NAT.
+export const LINK_RATE_LIMITS = {
+  perUser: { name: "link-save:user", limit: 300, windowSeconds: 60 },
+  perIp: { name: "link-save:ip", limit: 1200, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const LINK_RATE_LIMITED_MESSAGE = "You are saving links too quickly. Please wait a minute and try again.";
 
 export function toLinkResponse(link: Link) {
   return {
@@ -31,10 +43,11 @@ export function toLinkResponse(link: Link) {
 export type LinkResponse = ReturnType<typeof toLinkResponse>;
 
 /**
- * Saves a link. A user under the free daily limit is serialised on their own user row, so
- * simultaneous saves cannot all see "nothing saved today" and slip past the limit.
+ * Saves a link, after the rate limits (429). A user under the free daily limit is serialised on
+ * their own user row, so simultaneous saves cannot all see "nothing saved today" and slip past it.
  */
-export async function createLink(user: User, payload: LinkPayload, now = new Date()): Promise<Link> {
+export async function createLink(user: User, payload: LinkPayload, ip: string | null, now = new Date()): Promise<Link> {
+  await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
   const data = { userId: user.id, url: payload.url, notes: payload.notes, category: payload.category, categories: payload.categories };
   const db = getDb();
@@ -66,7 +79,7 @@ export function encodeHistoryCursor(link: Pick<Link, "createdAt" | "id">): strin
 function decodeHistoryCursor(value: string): Cursor {
   const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  if (!id || !isRecordId(id) || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
   return { createdAt, id };
 }
 
@@ -101,6 +114,7 @@ export async function listLinkCategories(user: User): Promise<string[]> {
 
 /** Deletes one of the user's links; someone else's link is answered as not found. */
 export async function deleteLink(user: User, id: string): Promise<void> {
+  if (!isRecordId(id)) throw notFound("Link not found");
   const { count } = await getDb().link.deleteMany({ where: { id, userId: user.id } });
   if (count === 0) throw notFound("Link not found");
 }

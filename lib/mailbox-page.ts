@@ -1,6 +1,7 @@
 import "server-only";
 import { escapeHtml } from "@/lib/html-escape";
 import type { MailboxEntry } from "@/lib/mailbox";
+import { MAILBOX_CONTENT_SECURITY_POLICY } from "@/lib/security-headers";
 
 // Plain server-rendered HTML for the developer mailbox: no app chrome, works without JavaScript.
 
@@ -12,7 +13,13 @@ pre{white-space:pre-wrap;background:#f9fafb;padding:12px;border-radius:6px}@medi
 function page(title: string, body: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
-  return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": MAILBOX_CONTENT_SECURITY_POLICY,
+    },
+  });
 }
 
 export function mailboxListPage(messages: MailboxEntry[], to: string | null): Response {
@@ -30,6 +37,14 @@ ${messages.length ? `<table><thead><tr><th>Subject</th><th>To</th><th>Sent</th><
   );
 }
 
+// Links in the previewed email open in a new tab: inside the frame, the app's pages refuse to be
+// framed (frame-ancestors 'none').
+function previewDocument(html: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i;
+  return head.test(html) ? html.replace(head, (tag) => `${tag}${base}`) : `${base}${html}`;
+}
+
 export function mailboxMessagePage(message: MailboxEntry): Response {
   const headers = Object.entries(message.headers)
     .map(([key, value]) => `${escapeHtml(key)}: ${escapeHtml(value)}`)
@@ -38,7 +53,7 @@ export function mailboxMessagePage(message: MailboxEntry): Response {
     message.subject,
     `<p><a href="/dev/mailbox">&larr; Mailbox</a></p><h1>${escapeHtml(message.subject)}</h1>
 <p>To ${escapeHtml(message.to)} &middot; ${escapeHtml(message.createdAt)}</p>
-<h2>HTML</h2><iframe title="HTML part" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(message.html)}"></iframe>
+<h2>HTML</h2><iframe title="HTML part" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(previewDocument(message.html))}"></iframe>
 <h2>Plain text</h2><pre>${escapeHtml(message.text)}</pre>${headers ? `<h2>Headers</h2><pre>${headers}</pre>` : ""}`,
   );
 }

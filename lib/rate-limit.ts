@@ -36,6 +36,17 @@ export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: 
   }
 }
 
+/** A signed-in user's action: counted per user, then per client address when it is known. The user
+ *  comes first so that one user hammering a shared address (an office NAT) is refused without
+ *  using up the address's allowance for everyone else behind it. */
+export function userAndIpChecks(
+  rules: { perUser: RateLimitRule; perIp: RateLimitRule },
+  userId: string,
+  ip: string | null,
+): { rule: RateLimitRule; subject: string }[] {
+  return [{ rule: rules.perUser, subject: userId }, ...(ip ? [{ rule: rules.perIp, subject: ip }] : [])];
+}
+
 export const RATE_LIMITS = {
   magicLinkPerAddress: { name: "magic-link:address", limit: 5, windowSeconds: 15 * 60 },
   magicLinkPerIp: { name: "magic-link:ip", limit: 20, windowSeconds: 15 * 60 },

@@ -1,7 +1,7 @@
 import "server-only";
 
 // Structured one-line JSON logs; every unexpected error is logged once with its request id.
-export function logError(fields: { requestId: string; method: string; path: string; error: unknown }): void {
+export function logError(fields: { requestId: string; method: string; path: string; code?: string; error: unknown }): void {
   const { error, ...rest } = fields;
   console.error(
     JSON.stringify({

@@ -4,6 +4,10 @@ import { startDigestScheduler } from "@/lib/digests/scheduler";
 import { env } from "@/lib/env";
 import { migrate } from "@/lib/migrate";
 
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+// A close that hangs must not keep a stopping server alive until the supervisor's SIGKILL.
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 let started = false;
 
 export async function startServer(): Promise<void> {
@@ -12,11 +16,43 @@ export async function startServer(): Promise<void> {
   const applied = await migrate();
   if (applied.length) console.log(JSON.stringify({ level: "info", message: "migrations applied", applied }));
   const stopScheduler = env.digestScheduler === "internal" ? startDigestScheduler() : () => {};
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      stopScheduler();
-      // Close the embedded database cleanly before the process goes.
-      void closeDb().finally(() => process.exit(0));
-    });
+  if (env.databaseUrl) {
+    // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.
+    for (const signal of SIGNALS) process.once(signal, stopScheduler);
+  } else {
+    closeEmbeddedDatabaseOnSignals(stopScheduler);
+  }
+}
+
+/**
+ * Next's handler (registered before instrumentation runs) exits as soon as its HTTP server has
+ * closed, without waiting for other listeners: measured, the process was gone before PGlite had
+ * closed (its control file still said "in production", so the next start ran crash recovery). So
+ * for the embedded database this handler replaces Next's: it closes PGlite, which first lets the
+ * statement or transaction in progress finish, then exits 0. Requests still open then fail; none
+ * of them had been answered, so nothing acknowledged is lost.
+ */
+function closeEmbeddedDatabaseOnSignals(stopScheduler: () => void): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second Ctrl+C (the shell signals the whole process group) must not start a second close.
+    if (stopping) return;
+    stopping = true;
+    stopScheduler();
+    setTimeout(() => {
+      console.error(JSON.stringify({ level: "error", message: "database close timed out", signal }));
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    closeDb().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(JSON.stringify({ level: "error", message: "database close failed", signal, error: String(error) }));
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, stop);
   }
 }

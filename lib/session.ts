@@ -12,8 +12,12 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const SESSION_COOKIE = env.secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
+// next-auth's tokens are UUIDs; a cookie of anything but printable ASCII is nobody's session and
+// must not reach the query (a NUL in it fails the query).
+const SESSION_TOKEN = /^[\x21-\x7e]{1,512}$/;
+
 export async function findSessionUser(sessionToken: string | undefined): Promise<User | null> {
-  if (!sessionToken) return null;
+  if (!sessionToken || !SESSION_TOKEN.test(sessionToken)) return null;
   const db = getDb();
   const session = await db.session.findUnique({ where: { sessionToken }, include: { user: true } });
   const now = Date.now();
@@ -33,7 +37,13 @@ export function sessionTokenFromRequest(req: Request): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("="));
+    if (name !== SESSION_COOKIE) continue;
+    // A malformed %-escape is a cookie we never set: no session rather than an exception.
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -45,6 +55,6 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
 });
 
 export async function endSession(sessionToken: string | undefined): Promise<void> {
-  if (!sessionToken) return;
+  if (!sessionToken || !SESSION_TOKEN.test(sessionToken)) return;
   await getDb().session.deleteMany({ where: { sessionToken } });
 }

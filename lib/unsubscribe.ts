@@ -1,9 +1,8 @@
 import "server-only";
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { badRequest, HttpError, notFound } from "@/lib/errors";
-import { logError } from "@/lib/request-log";
+import { badRequest, notFound } from "@/lib/errors";
 
 // Digest unsubscribe (DESIGN.md §3 "Unsubscribe", RFC 8058). The signed token is the only
 // authentication: mail providers POST the List-Unsubscribe URL from their own servers, with no
@@ -91,21 +90,13 @@ export async function unsubscribeStatus(token: string | undefined): Promise<Unsu
 /**
  * POST /api/unsubscribe?token=: no session and no same-origin check (the signed token is the
  * authentication) and any body (providers send `List-Unsubscribe=One-Click` as a form); errors
- * are answered as JSON {message}, like every /api route.
+ * are answered as JSON {message} by the route's withRouteErrors, like every /api route.
  */
 export async function handleOneClickUnsubscribe(req: Request): Promise<Response> {
-  const url = new URL(req.url);
-  try {
-    const userId = verifyUnsubscribeToken(url.searchParams.get("token"));
-    if (!userId) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
-    if (!(await unsubscribeUser(userId))) throw notFound(UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE);
-    return Response.json({ success: true, message: UNSUBSCRIBED_MESSAGE });
-  } catch (error) {
-    if (error instanceof HttpError) return Response.json({ message: error.message }, { status: error.status });
-    const requestId = req.headers.get("x-request-id") ?? randomUUID();
-    logError({ requestId, method: req.method, path: url.pathname, error });
-    return Response.json({ message: `Something went wrong on our side. Please try again. (request ${requestId})`, requestId }, { status: 500 });
-  }
+  const userId = verifyUnsubscribeToken(new URL(req.url).searchParams.get("token"));
+  if (!userId) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
+  if (!(await unsubscribeUser(userId))) throw notFound(UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE);
+  return Response.json({ success: true, message: UNSUBSCRIBED_MESSAGE });
 }
 
 /** GET /api/unsubscribe (a client that opens the List-Unsubscribe URL in a browser): the confirmation page. */

@@ -23,10 +23,13 @@ npx prisma generate >/dev/null
 npx tsc --noEmit
 npx vitest run --project unit
 env -u TEST_DATABASE_URL npx vitest run --project integration
+env -u TEST_DATABASE_URL npx vitest run --project security
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "Integration tests again on PostgreSQL"
+  echo "Integration and security tests again on PostgreSQL"
   npx vitest run --project integration
+  npx vitest run --project security
 fi
 npx vitest run --project integration-pg
 npx next build
+npx vitest run --project crash
 npx playwright test

@@ -1,12 +1,10 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import { BILLING_NOT_SET_UP, idOf, stripeClient } from "@/lib/billing/stripe";
 import { lockUser, retrieveSubscription, storeSubscription, SYNC_TRANSACTION, type UserRef } from "@/lib/billing/subscription-sync";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { badRequest, HttpError, serviceUnavailable } from "@/lib/errors";
-import { logError } from "@/lib/request-log";
+import { badRequest, serviceUnavailable } from "@/lib/errors";
 
 // POST /api/stripe/webhook (DESIGN §3 "Billing"): Stripe's events are the source of truth. The raw
 // body is verified against STRIPE_WEBHOOK_SECRET; each event id takes effect once; every handled
@@ -81,17 +79,11 @@ export function verifyStripeEvent(payload: string, signature: string | null): St
 
 /**
  * The whole endpoint. Not behind the API wrapper: Stripe posts from its own servers, with no session
- * and no Origin. Any failure other than a refusal answers 500, which makes Stripe retry later.
+ * and no Origin. A refusal is an HttpError; any other failure becomes a 500 (the route's
+ * withRouteErrors logs it), which makes Stripe retry later.
  */
 export async function handleStripeWebhook(req: Request): Promise<Response> {
-  try {
-    const event = verifyStripeEvent(await req.text(), req.headers.get("stripe-signature"));
-    const outcome = await processStripeEvent(event);
-    return Response.json({ received: true, outcome });
-  } catch (error) {
-    if (error instanceof HttpError) return Response.json({ message: error.message }, { status: error.status });
-    const requestId = req.headers.get("x-request-id") ?? randomUUID();
-    logError({ requestId, method: req.method, path: "/api/stripe/webhook", error });
-    return Response.json({ message: `Webhook processing failed. (request ${requestId})`, requestId }, { status: 500 });
-  }
+  const event = verifyStripeEvent(await req.text(), req.headers.get("stripe-signature"));
+  const outcome = await processStripeEvent(event);
+  return Response.json({ received: true, outcome });
 }

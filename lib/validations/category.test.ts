@@ -29,6 +29,10 @@ describe("categorySchema", () => {
     expect(firstMessage({ name: "Two\nLines" })).toBe(CATEGORY_NAME_INVALID_MESSAGE);
   });
 
+  it("refuses half an emoji (a lone surrogate), which the database cannot store", () => {
+    expect(firstMessage({ name: "Fun \ud83d" })).toBe(CATEGORY_NAME_INVALID_MESSAGE);
+  });
+
   it("accepts 50 characters and refuses 51 (counted after trimming)", () => {
     expect(categorySchema.parse({ name: ` ${"a".repeat(50)} ` })).toEqual({ name: "a".repeat(50) });
     expect(firstMessage({ name: "a".repeat(51) })).toBe(CATEGORY_NAME_TOO_LONG_MESSAGE);

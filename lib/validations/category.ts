@@ -17,7 +17,8 @@ export const categoryNameField = z
   .trim()
   .min(1, { error: CATEGORY_NAME_INVALID_MESSAGE })
   .max(MAX_CATEGORY_NAME_LENGTH, { error: CATEGORY_NAME_TOO_LONG_MESSAGE })
-  .refine((name) => !CONTROL_CHARACTER.test(name), { error: CATEGORY_NAME_INVALID_MESSAGE });
+  // A lone surrogate (half an emoji) cannot be stored and is no name either.
+  .refine((name) => !CONTROL_CHARACTER.test(name) && name.isWellFormed(), { error: CATEGORY_NAME_INVALID_MESSAGE });
 
 export const categorySchema = z.object({ name: categoryNameField });
 

@@ -42,6 +42,10 @@ describe("linkSchema notes", () => {
     expect(linkSchema.parse({ url: "example.com", notes }).notes).toBeNull();
   });
 
+  it("drops NUL characters and replaces half an emoji, which the database cannot store", () => {
+    expect(linkSchema.parse({ url: "example.com", notes: "a\u0000b \ud83d" }).notes).toBe("ab \ufffd");
+  });
+
   it("accepts 5000 characters and refuses 5001", () => {
     expect(linkSchema.parse({ url: "example.com", notes: "n".repeat(5000) }).notes).toHaveLength(5000);
     expect(firstIssue({ url: "example.com", notes: "n".repeat(5001) })).toEqual({ message: NOTES_TOO_LONG_MESSAGE, path: ["notes"] });

@@ -25,6 +25,9 @@ const urlField = z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx
 
 const notesField = z
   .string()
+  // The database cannot store a NUL or half an emoji (a lone surrogate, as a truncated selection
+  // leaves): drop the one, replace the other with U+FFFD, as any UTF-8 encoder would.
+  .overwrite((notes) => notes.replaceAll("\u0000", "").toWellFormed())
   .trim()
   .max(MAX_NOTES_LENGTH, { error: NOTES_TOO_LONG_MESSAGE })
   .nullish()

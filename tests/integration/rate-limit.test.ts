@@ -1,5 +1,9 @@
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
+import { getDb } from "@/lib/db";
 import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
+import { listMailbox } from "@/lib/mailbox";
 import { hitRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { ORIGIN } from "@/tests/support/factories";
 
@@ -48,6 +52,32 @@ describe("magic-link requests", () => {
     }
     const blocked = await limitMagicLinkRequest(magicLinkRequest("ip-user-last@example.com", "203.0.113.9"), ["signin", "email"]);
     expect(blocked?.status).toBe(429);
+  });
+
+  // Proves the sign-in route consults the limiter before next-auth: over the limit, no token is
+  // stored and no email is sent.
+  async function expectRouteRefuses(email: string, ip: string): Promise<void> {
+    const res = await nextAuthRoute(new NextRequest(magicLinkRequest(email, ip)), { params: Promise.resolve({ nextauth: ["signin", "email"] }) });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await getDb().verificationToken.count({ where: { identifier: email } })).toBe(0);
+    expect(await listMailbox(email)).toHaveLength(0);
+  }
+
+  it("are refused by the sign-in route itself once the address is over its limit", async () => {
+    const email = "route-limit@example.com";
+    for (let i = 0; i < RATE_LIMITS.magicLinkPerAddress.limit; i += 1) {
+      expect(await limitMagicLinkRequest(magicLinkRequest(email, `10.0.2.${i}`), ["signin", "email"])).toBeNull();
+    }
+    await expectRouteRefuses(email, "10.0.2.200");
+  });
+
+  it("are refused by the sign-in route itself once the IP is over its limit", async () => {
+    const ip = "198.51.100.41";
+    for (let i = 0; i < RATE_LIMITS.magicLinkPerIp.limit; i += 1) {
+      expect(await limitMagicLinkRequest(magicLinkRequest(`earlier-${i}@example.com`, ip), ["signin", "email"])).toBeNull();
+    }
+    await expectRouteRefuses("route-limit-ip@example.com", ip);
   });
 
   it("leave other next-auth requests alone", async () => {

@@ -1,10 +1,11 @@
 import { apiRoute } from "@/lib/api";
 import { createInvitation, listInvitations } from "@/lib/invitations";
+import { clientIp } from "@/lib/rate-limit";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 
 export const GET = apiRoute(async ({ user }) => listInvitations(user));
 
-export const POST = apiRoute(createInvitationSchema, async ({ user, body }) => {
-  const result = await createInvitation(user, body?.recipientEmail ?? undefined);
+export const POST = apiRoute(createInvitationSchema, async ({ req, user, body }) => {
+  const result = await createInvitation(user, body?.recipientEmail ?? undefined, clientIp(req));
   return Response.json({ success: true, ...result }, { status: 201 });
 });

@@ -1,9 +1,11 @@
 import { env } from "@/lib/env";
+import { notFound } from "@/lib/errors";
 import { getMailboxMessage } from "@/lib/mailbox";
 import { mailboxMessagePage } from "@/lib/mailbox-page";
+import { withRouteErrors } from "@/lib/route-errors";
 
-export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+export const GET = withRouteErrors(async (_req: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> => {
   const message = env.mailboxEnabled ? await getMailboxMessage((await params).id) : null;
-  if (!message) return Response.json({ message: "Not found" }, { status: 404 });
+  if (!message) throw notFound();
   return mailboxMessagePage(message);
-}
+});

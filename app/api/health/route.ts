@@ -1,0 +1,4 @@
+import { getDb } from "@/lib/db";
+import { healthRoute } from "@/lib/health";
+
+export const GET = healthRoute(getDb);

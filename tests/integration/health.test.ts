@@ -1,0 +1,68 @@
+import { createServer, type Socket } from "node:net";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GET as health } from "@/app/api/health/route";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { healthRoute } from "@/lib/health";
+import packageJson from "@/package.json";
+import { captureErrorLog, closedPort } from "@/tests/support/error-log";
+import { apiRequest } from "@/tests/support/factories";
+
+let log: ReturnType<typeof captureErrorLog>;
+beforeEach(() => {
+  log = captureErrorLog();
+});
+afterEach(() => log.restore());
+
+function clientAt(port: number): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgres://linkstash:secret-password@127.0.0.1:${port}/linkstash` }) });
+}
+
+describe("GET /api/health", () => {
+  it("answers 200 with the version when the database answers", async () => {
+    const res = await health(apiRequest("GET", "/api/health"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "reachable", version: packageJson.version });
+    expect(log.lines()).toEqual([]);
+  });
+
+  it("answers 503 'degraded' for a database that refuses connections, naming neither host nor credentials", async () => {
+    const port = await closedPort();
+    const db = clientAt(port);
+    try {
+      const res = await healthRoute(() => db)(apiRequest("GET", "/api/health", { headers: { "x-request-id": "req-refused" } }));
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({
+        status: "degraded",
+        database: "unreachable",
+        version: packageJson.version,
+        message: "The database is not reachable.",
+      });
+      for (const secret of [String(port), "127.0.0.1", "secret-password", "linkstash:"]) expect(text).not.toContain(secret);
+      expect(log.lines()).toEqual([expect.objectContaining({ level: "error", requestId: "req-refused", path: "/api/health" })]);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
+  it("answers 503 within seconds for a database that accepts the connection and never answers", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address();
+    if (address === null || typeof address === "string") throw new Error("no port");
+    const db = clientAt(address.port);
+    try {
+      const started = Date.now();
+      const res = await healthRoute(() => db)(apiRequest("GET", "/api/health"));
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(log.lines()).toHaveLength(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await db.$disconnect();
+    }
+  });
+});

@@ -1,0 +1,734 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
+import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
+
+// The access-control matrix: every /api route and method of the app (read from the route files)
+// against a signed-out caller, another signed-in user and the owner of the resource, plus the
+// same-origin rule for mutations. A route file or method without an entry here fails the suite.
+//
+// Classes:
+//   owner   – acts on one resource of the owner: signed out 401, another user 404 with the owner's
+//             rows untouched, the owner 2xx.
+//   user    – acts on the caller's own account: signed out 401; another user gets their own answer
+//             and neither changes nor sees anything of the owner; the owner 2xx.
+//   public  – anyone gets the documented answer (a signed token, not a session, may be the credential).
+//   cron    – only `Authorization: Bearer $CRON_SECRET`; anything else 401.
+//   webhook – only a valid Stripe signature over the raw body; anything else 400, nothing applied.
+//   auth    – sign-in and sign-out: next-auth's catch-all (its own double-submit CSRF token guards
+//             its POSTs) and our login/logout redirects; each entry says what it asserts.
+
+const CRON_SECRET = "cron-secret-for-the-access-matrix";
+const fake = await vi.hoisted(async () => {
+  process.env.CRON_SECRET = "cron-secret-for-the-access-matrix";
+  // Billing on against the local Stripe fake, so the billing routes answer for real.
+  return (await import("@/tests/support/stripe-billing")).startBillingFake();
+});
+
+const { getDb } = await import("@/lib/db");
+const { unsubscribeToken } = await import("@/lib/unsubscribe");
+const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
+const { webhookRequest } = await import("@/tests/support/stripe-billing");
+const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern } = await import("@/tests/security/route-inventory");
+const { callRoute, errorMessage, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
+
+afterAll(() => fake.close());
+
+type AccessClass = "owner" | "user" | "public" | "cron" | "webhook" | "auth";
+type Actor = "signed out" | "another user" | "owner";
+const ACTORS: readonly Actor[] = ["signed out", "another user", "owner"];
+
+/** An owner with one of everything, and a stranger with their own link. */
+type World = {
+  owner: User;
+  ownerCookie: string;
+  stranger: User;
+  strangerCookie: string;
+  /** A unique word in the owner's category and link, to spot it in another user's answers. */
+  mark: string;
+  /** Another unique word, for what a request creates (its echo is not a leak). */
+  tag: string;
+  link: Link;
+  category: Category;
+  invitation: Invitation;
+};
+
+type Call = { params?: RouteParams; query?: string; json?: unknown; headers?: Record<string, string> };
+
+type Expectation = {
+  status: number;
+  /** The owner's rows (account, links, categories, invitations, sessions, digests, mail) are exactly as before. */
+  ownerUntouched?: boolean;
+  check?: (world: World, res: Response) => Promise<void>;
+};
+
+/** "same-origin": the API wrapper refuses a mutation without this site's Origin (403); or why a route is exempt. */
+type OriginRule = "same-origin" | { exempt: string };
+
+type Scenario = { arrange: (world: World) => Promise<Call>; expect: Record<Actor, Expectation> };
+type Custom = { run: (route: RouteMethod) => Promise<void> };
+type Entry = { class: AccessClass; what: string; origin?: OriginRule } & (Scenario | Custom);
+
+const DAY = 86_400_000;
+
+async function newWorld(): Promise<World> {
+  const db = getDb();
+  const mark = `m${randomBytes(5).toString("hex")}`;
+  const tag = `t${randomBytes(5).toString("hex")}`;
+  const { user: owner, cookie: ownerCookie } = await signedInUser({
+    emailFrequency: "weekly",
+    emailDays: [1],
+    emailHours: { "1": 8 },
+    nextDigestAt: new Date(Date.now() + 3 * DAY),
+  });
+  const { user: stranger, cookie: strangerCookie } = await signedInUser();
+  const link = await db.link.create({
+    data: { userId: owner.id, url: `https://example.com/${mark}`, category: `Cat ${mark}`, categories: [`Cat ${mark}`] },
+  });
+  await db.link.create({ data: { userId: stranger.id, url: "https://example.org/stranger" } });
+  const category = await db.category.create({ data: { userId: owner.id, name: `Own ${mark}`, nameKey: `own ${mark}` } });
+  const invitation = await db.invitation.create({ data: { inviterId: owner.id, code: randomBytes(12).toString("base64url") } });
+  return { owner, ownerCookie, stranger, strangerCookie, mark, tag, link, category, invitation };
+}
+
+/** Everything of the owner a request could change. */
+async function ownerState(world: World) {
+  const db = getDb();
+  const id = world.owner.id;
+  return {
+    user: await db.user.findUnique({ where: { id } }),
+    links: await db.link.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    categories: await db.category.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    invitationsSent: await db.invitation.findMany({ where: { inviterId: id }, orderBy: { id: "asc" } }),
+    invitationClaimed: await db.invitation.findUnique({ where: { recipientId: id } }),
+    sessions: await db.session.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    deliveries: await db.digestDelivery.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    mail: await db.mailboxMessage.count({ where: { to: world.owner.email } }),
+  };
+}
+
+/** What of the owner must never appear in an answer to someone else. */
+function ownerSecrets(world: World): string[] {
+  return [world.owner.id, world.owner.email, world.mark, world.link.id, world.category.id, world.invitation.id, world.invitation.code];
+}
+
+function cookieOf(world: World, actor: Actor): string | undefined {
+  if (actor === "owner") return world.ownerCookie;
+  return actor === "another user" ? world.strangerCookie : undefined;
+}
+
+function send(route: RouteMethod, call: Call, options: { cookie?: string; origin?: string | null }): Promise<Response> {
+  const path = `${fillPattern(route.pattern, call.params)}${call.query ?? ""}`;
+  const base = { method: route.method, path, cookie: options.cookie, origin: options.origin, headers: call.headers };
+  const req = call.json === undefined ? rawRequest(base) : jsonRequest({ ...base, json: call.json });
+  return callRoute(route, req, call.params);
+}
+
+/** Every /api error is JSON {message}. */
+async function expectErrorBody(res: Response, label: string): Promise<void> {
+  if (res.status >= 400) expect(await errorMessage(res), `${label}: a ${res.status} needs a JSON {message}`).not.toBeNull();
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  return res.clone().json();
+}
+
+const untouched = (status: number, check?: Expectation["check"]): Expectation => ({ status, ownerUntouched: true, check });
+
+function ownerScoped(status: number, check: Expectation["check"]): Record<Actor, Expectation> {
+  return { "signed out": untouched(401), "another user": untouched(404), owner: { status, check } };
+}
+
+function userScoped(status: number, options: { stranger?: Expectation; check?: Expectation["check"] } = {}): Record<Actor, Expectation> {
+  return { "signed out": untouched(401), "another user": options.stranger ?? untouched(status), owner: { status, check: options.check } };
+}
+
+function anyone(status: number, check?: Expectation["check"]): Record<Actor, Expectation> {
+  return { "signed out": untouched(status, check), "another user": untouched(status, check), owner: untouched(status, check) };
+}
+
+const bodyHas = (pick: (world: World) => string) => async (world: World, res: Response) => {
+  expect(await res.clone().text()).toContain(pick(world));
+};
+
+/** A checkout the owner started through the API and paid at the fake's hosted page (no webhook delivered). */
+async function paidCheckout(world: World): Promise<{ sessionId: string; subscriptionId: string; customerId: string; event: string }> {
+  const route = await routeFor("POST /api/subscriptions/create-checkout-session");
+  const res = await send(route, {}, { cookie: world.ownerCookie });
+  expect(res.status).toBe(200);
+  const body: { url: string } = await res.json();
+  const sessionId = /\/checkout\/(cs_\w+)$/.exec(body.url)?.[1];
+  if (!sessionId) throw new Error(`not a checkout url: ${body.url}`);
+  fake.setWebhookTarget(undefined);
+  const { subscription, event } = await fake.completeCheckout(sessionId);
+  return { sessionId, subscriptionId: subscription.id, customerId: subscription.customer, event: JSON.stringify(event) };
+}
+
+const reloadOwner = (world: World) => getDb().user.findUnique({ where: { id: world.owner.id } });
+
+// ---------------------------------------------------------------------------------------------
+// The table: one entry per "METHOD /api/path".
+
+const MATRIX: Record<string, Entry> = {
+  "GET /api/auth/[...nextauth]": {
+    class: "auth",
+    what: "next-auth's session, csrf, providers and sign-in page: the session answers the caller only; nothing changes",
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const get = (action: string, cookie?: string) =>
+        callRoute(route, rawRequest({ method: "GET", path: `/api/auth/${action}`, cookie }), { nextauth: action.split("/") });
+
+      expect(await readJson(await get("session"))).toEqual({});
+      const own: { user?: { email?: string } } = await (await get("session", world.ownerCookie)).json();
+      expect(own.user?.email).toBe(world.owner.email);
+      const other = await get("session", world.strangerCookie);
+      expect(other.status).toBe(200);
+      const otherText = await other.text();
+      expect(otherText).toContain(world.stranger.email);
+      expect(otherText).not.toContain(world.owner.email);
+
+      const csrf = await get("csrf");
+      expect(csrf.status).toBe(200);
+      expect(await readJson(csrf)).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(setCookiePair(csrf, "next-auth.csrf-token")).toBeDefined();
+
+      expect(JSON.stringify(await readJson(await get("providers")))).toContain('"email"');
+      const signIn = await get("signin");
+      expect(signIn.status).toBe(302);
+      expect(new URL(signIn.headers.get("location") ?? "", ORIGIN).pathname).toBe("/login");
+      // An unknown action: next-auth's own 400, as plain text (not our JSON {message}).
+      expect((await get("no-such-action")).status).toBe(400);
+      expect(await ownerState(world)).toEqual(before);
+    },
+  },
+  "POST /api/auth/[...nextauth]": {
+    class: "auth",
+    what: "sign-out and magic-link sign-in need next-auth's double-submit CSRF token: without it nothing happens, from any origin; with it only the caller's own session ends",
+    origin: { exempt: "next-auth's own CSRF token (cookie + form field) protects its POSTs; our wrapper is not in front of it" },
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const post = (action: string, form: Record<string, string>, cookie?: string, origin?: string | null) =>
+        callRoute(
+          route,
+          rawRequest({ method: "POST", path: `/api/auth/${action}`, cookie, origin, contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(form).toString() }),
+          { nextauth: action.split("/") },
+        );
+      const csrf = async () => {
+        const res = await callRoute(route, rawRequest({ method: "GET", path: "/api/auth/csrf" }), { nextauth: ["csrf"] });
+        const { csrfToken }: { csrfToken: string } = await res.json();
+        const cookie = setCookiePair(res, "next-auth.csrf-token");
+        if (!cookie) throw new Error("no csrf cookie");
+        return { csrfToken, cookie };
+      };
+
+      // Without the token: a redirect back with ?csrf=true, the session and the mailbox as they were.
+      for (const origin of [ORIGIN, "https://evil.example", null]) {
+        const res = await post("signout", { callbackUrl: "/" }, world.ownerCookie, origin);
+        expect(res.status).toBe(302);
+        expect(res.headers.get("location")).toContain("csrf=true");
+        const signInRes = await post("signin/email", { email: world.owner.email, callbackUrl: "/dashboard" }, undefined, origin);
+        expect(signInRes.headers.get("location")).toContain("csrf=true");
+      }
+      // A token from another browser (cookie and field not a pair) is no better.
+      const foreign = await csrf();
+      const mismatched = await post("signout", { csrfToken: foreign.csrfToken }, world.ownerCookie);
+      expect(mismatched.headers.get("location")).toContain("csrf=true");
+      expect(await getDb().verificationToken.count({ where: { identifier: world.owner.email } })).toBe(0);
+      expect(await ownerState(world)).toEqual(before);
+
+      // With a valid token another user's sign-out ends only their own session.
+      const strangers = await csrf();
+      const strangerOut = await post("signout", { csrfToken: strangers.csrfToken, callbackUrl: "/" }, `${world.strangerCookie}; ${strangers.cookie}`);
+      expect(strangerOut.status).toBe(302);
+      expect(await getDb().session.count({ where: { userId: world.stranger.id } })).toBe(0);
+      expect(await ownerState(world)).toEqual(before);
+
+      // The owner's own sign-out and a magic-link request with the token work.
+      const owners = await csrf();
+      const ownerOut = await post("signout", { csrfToken: owners.csrfToken, callbackUrl: "/" }, `${world.ownerCookie}; ${owners.cookie}`);
+      expect(ownerOut.status).toBe(302);
+      expect(await getDb().session.count({ where: { userId: world.owner.id } })).toBe(0);
+      const address = `signin-${world.tag}@example.com`;
+      const emailed = await post("signin/email", { csrfToken: owners.csrfToken, email: address, callbackUrl: "/dashboard" }, owners.cookie);
+      expect(emailed.status).toBe(302);
+      // next-auth's verify-request step, which redirects on to /login/check-email.
+      expect(new URL(emailed.headers.get("location") ?? "", ORIGIN).pathname).toBe("/api/auth/verify-request");
+      expect(await getDb().mailboxMessage.count({ where: { to: address } })).toBe(1);
+
+      // Our part of the route, the magic-link limit, answers JSON {message} with Retry-After.
+      const limited = `limited-${world.tag}@example.com`;
+      let last: Response | undefined;
+      for (let i = 0; i < 6; i += 1) last = await post("signin/email", { email: limited }, undefined, null);
+      expect(last?.status).toBe(429);
+      expect(last && (await errorMessage(last))).toMatch(/Too many sign-in emails/);
+      expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    },
+  },
+  "GET /api/auth/check": {
+    class: "public",
+    what: "whether the caller is signed in",
+    arrange: async () => ({}),
+    expect: {
+      "signed out": untouched(200, async (_, res) => expect(await readJson(res)).toEqual({ isAuthenticated: false })),
+      "another user": untouched(200, async (_, res) => expect(await readJson(res)).toEqual({ isAuthenticated: true })),
+      owner: untouched(200, async (_, res) => expect(await readJson(res)).toEqual({ isAuthenticated: true })),
+    },
+  },
+  "GET /api/auth/user": {
+    class: "user",
+    what: "the caller's own account",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      stranger: untouched(200, bodyHas((world) => world.stranger.id)),
+      check: bodyHas((world) => world.owner.id),
+    }),
+  },
+  "POST /api/billing/portal": {
+    class: "user",
+    what: "a billing-portal session for the caller's own Stripe customer; another user has none and cannot reach the owner's",
+    origin: "same-origin",
+    arrange: async (world) => {
+      const { subscriptionId, customerId } = await paidCheckout(world);
+      await getDb().user.update({
+        where: { id: world.owner.id },
+        data: { stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, stripeSubscriptionStatus: "active" },
+      });
+      return {};
+    },
+    expect: userScoped(200, {
+      stranger: untouched(409),
+      check: async (_, res) => expect(await readJson(res)).toEqual({ url: expect.stringContaining("/portal/") }),
+    }),
+  },
+  "DELETE /api/categories/[id]": {
+    class: "owner",
+    what: "deletes one custom category",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.category.id } }),
+    expect: ownerScoped(200, async (world) => expect(await getDb().category.findUnique({ where: { id: world.category.id } })).toBeNull()),
+  },
+  "GET /api/categories": {
+    class: "user",
+    what: "the caller's custom categories",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.category.id) }),
+  },
+  "POST /api/categories": {
+    class: "user",
+    what: "creates a category for the caller",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { name: `New ${world.tag}` } }),
+    expect: userScoped(201, {
+      check: async (world) => expect(await getDb().category.count({ where: { userId: world.owner.id, name: `New ${world.tag}` } })).toBe(1),
+    }),
+  },
+  "GET /api/cron/digests": {
+    class: "cron",
+    what: "the digest dispatch: only the bearer secret, never a session",
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const refused: { cookie?: string; authorization?: string }[] = [
+        {},
+        { authorization: "Bearer wrong-secret" },
+        { authorization: `Bearer ${CRON_SECRET}x` },
+        { authorization: `Basic ${CRON_SECRET}` },
+        { authorization: CRON_SECRET },
+        { authorization: "Bearer " },
+        { cookie: world.ownerCookie },
+      ];
+      for (const { cookie, authorization } of refused) {
+        const res = await callRoute(route, rawRequest({ method: "GET", path: "/api/cron/digests", cookie, headers: authorization ? { authorization } : {} }));
+        expect(res.status, `authorization ${authorization ?? "none"}`).toBe(401);
+        await expectErrorBody(res, "cron");
+      }
+      expect(await ownerState(world)).toEqual(before);
+      const ok = await callRoute(route, rawRequest({ method: "GET", path: "/api/cron/digests", headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({ failed: 0 });
+    },
+  },
+  "POST /api/digest/send-now": {
+    class: "user",
+    what: "emails the caller's own links of today to the caller",
+    origin: "same-origin",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      stranger: untouched(200, async (world, res) => {
+        expect(await readJson(res)).toMatchObject({ success: true });
+        expect(await getDb().mailboxMessage.count({ where: { to: world.stranger.email } })).toBe(1);
+      }),
+      check: async (world, res) => {
+        expect(await readJson(res)).toMatchObject({ success: true });
+        expect(await getDb().mailboxMessage.count({ where: { to: world.owner.email } })).toBe(1);
+      },
+    }),
+  },
+  "POST /api/invitations/[idOrCode]/claim": {
+    class: "user",
+    what: "a signed-in user claims someone else's code (that is the feature); the inviter's own claim is refused",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { idOrCode: world.invitation.code } }),
+    expect: {
+      "signed out": untouched(401),
+      "another user": {
+        status: 200,
+        check: async (world) =>
+          expect(await getDb().invitation.findUnique({ where: { id: world.invitation.id } })).toMatchObject({ status: "used", recipientId: world.stranger.id }),
+      },
+      owner: untouched(403),
+    },
+  },
+  "DELETE /api/invitations/[idOrCode]": {
+    class: "owner",
+    what: "deletes one unclaimed invitation (by id)",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { idOrCode: world.invitation.id } }),
+    expect: ownerScoped(200, async (world) => expect(await getDb().invitation.findUnique({ where: { id: world.invitation.id } })).toBeNull()),
+  },
+  "GET /api/health": {
+    class: "public",
+    what: "whether the app reaches its database; nothing about anyone",
+    arrange: async () => ({}),
+    expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ status: "ok" })),
+  },
+  "GET /api/invitations/[idOrCode]": {
+    class: "public",
+    what: "whether a code can be claimed (the claim page asks before sign-in); reveals nothing else",
+    arrange: async (world) => ({ params: { idOrCode: world.invitation.code } }),
+    expect: anyone(200, async (world, res) => {
+      expect(await readJson(res)).toMatchObject({ valid: true });
+      expect(await res.clone().text()).not.toContain(world.owner.email);
+    }),
+  },
+  "GET /api/invitations": {
+    class: "user",
+    what: "the caller's invitations",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.invitation.code) }),
+  },
+  "POST /api/invitations": {
+    class: "user",
+    what: "creates an invitation for the caller",
+    origin: "same-origin",
+    arrange: async () => ({ json: {} }),
+    expect: userScoped(201, {
+      check: async (world) => expect(await getDb().invitation.count({ where: { inviterId: world.owner.id } })).toBe(2),
+    }),
+  },
+  "DELETE /api/links/[id]": {
+    class: "owner",
+    what: "deletes one link",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.link.id } }),
+    expect: ownerScoped(200, async (world) => expect(await getDb().link.findUnique({ where: { id: world.link.id } })).toBeNull()),
+  },
+  "GET /api/links/categories": {
+    class: "user",
+    what: "the category names on the caller's links",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => `Cat ${world.mark}`) }),
+  },
+  "GET /api/links/history": {
+    class: "user",
+    what: "the caller's links, paged",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
+  },
+  "POST /api/links": {
+    class: "user",
+    what: "saves a link for the caller",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { url: `example.com/new-${world.tag}` } }),
+    expect: userScoped(201, {
+      check: async (world) => expect(await getDb().link.count({ where: { userId: world.owner.id } })).toBe(2),
+    }),
+  },
+  "GET /api/links/today": {
+    class: "user",
+    what: "the caller's links of today",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
+  },
+  "GET /api/login": {
+    class: "auth",
+    what: "a redirect to the sign-in page for anyone, returning only to a path of this site",
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      for (const actor of ACTORS) {
+        const login = (returnTo: string) =>
+          callRoute(route, rawRequest({ method: "GET", path: `/api/login?returnTo=${encodeURIComponent(returnTo)}`, cookie: cookieOf(world, actor) }));
+        const res = await login("/history");
+        expect(res.status).toBe(303);
+        const target = new URL(res.headers.get("location") ?? "");
+        expect(target.origin + target.pathname).toBe(`${ORIGIN}/login`);
+        expect(target.searchParams.get("callbackUrl")).toBe("/history");
+        for (const foreign of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+          const redirected = new URL((await login(foreign)).headers.get("location") ?? "");
+          expect(redirected.searchParams.get("callbackUrl"), foreign).toBe("/dashboard");
+        }
+      }
+      expect(await ownerState(world)).toEqual(before);
+    },
+  },
+  "GET /api/logout": {
+    class: "auth",
+    what: "ends the caller's own session only and goes to /",
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const logout = (cookie?: string) => callRoute(route, rawRequest({ method: "GET", path: "/api/logout", cookie }));
+      const out = await logout();
+      expect(out.status).toBe(303);
+      expect(out.headers.get("location")).toBe(`${ORIGIN}/`);
+      expect((await logout(world.strangerCookie)).status).toBe(303);
+      expect(await getDb().session.count({ where: { userId: world.stranger.id } })).toBe(0);
+      expect(await ownerState(world)).toEqual(before);
+      const own = await logout(world.ownerCookie);
+      expect(own.status).toBe(303);
+      expect(setCookiePair(own, "next-auth.session-token")).toBe("next-auth.session-token=");
+      expect(await getDb().session.count({ where: { userId: world.owner.id } })).toBe(0);
+    },
+  },
+  "POST /api/stripe/webhook": {
+    class: "webhook",
+    what: "Stripe's events: only a valid signature over the exact body is applied",
+    origin: { exempt: "Stripe posts from its own servers without a session or Origin; the signature is the authentication" },
+    run: async (route) => {
+      const world = await newWorld();
+      const { event, subscriptionId } = await paidCheckout(world);
+      const before = await ownerState(world);
+      const { default: Stripe } = await import("stripe");
+      const post = (body: string, signature?: string) =>
+        callRoute(
+          route,
+          rawRequest({
+            method: "POST",
+            path: "/api/stripe/webhook",
+            origin: "https://hooks.stripe.example",
+            contentType: "application/json; charset=utf-8",
+            body,
+            headers: signature === undefined ? {} : { "stripe-signature": signature },
+          }),
+        );
+      const refused: [string, string, string | undefined][] = [
+        ["no signature", event, undefined],
+        ["an empty signature", event, ""],
+        ["a forged signature", event, `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`],
+        ["another secret's signature", event, Stripe.webhooks.generateTestHeaderString({ payload: event, secret: "whsec_other" })],
+        ["a tampered body", event.replace(world.owner.id, world.stranger.id), fake.sign(event)],
+        ["an expired signature", event, Stripe.webhooks.generateTestHeaderString({ payload: event, secret: "whsec_test_linkstash", timestamp: Math.floor(Date.now() / 1000) - 3600 })],
+        ["garbage", "not json", "t=1,v1=abc"],
+      ];
+      for (const [label, body, signature] of refused) {
+        const res = await post(body, signature);
+        expect(res.status, label).toBe(400);
+        expect(await errorMessage(res), label).toBe("Invalid signature");
+      }
+      expect(await ownerState(world)).toEqual(before);
+      expect(await getDb().stripeEvent.count()).toBe(0);
+      // Signed by Stripe: applied, whatever Origin the request carries.
+      const ok = await post(event, fake.sign(event));
+      expect(ok.status).toBe(200);
+      expect(await reloadOwner(world)).toMatchObject({ stripeSubscriptionId: subscriptionId, stripeSubscriptionStatus: "active" });
+    },
+  },
+  "GET /api/subscription": {
+    class: "user",
+    what: "the caller's plan",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: async (_, res) => expect(await readJson(res)).toMatchObject({ inTrial: true }) }),
+  },
+  "POST /api/subscriptions/create-checkout-session": {
+    class: "user",
+    what: "a checkout for the caller at the server's price",
+    origin: "same-origin",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: async (_, res) => expect(await readJson(res)).toEqual({ url: expect.stringContaining("/checkout/cs_") }) }),
+  },
+  "GET /api/subscriptions/verify-session": {
+    class: "owner",
+    what: "confirms the owner's paid checkout session; another user's session is answered as missing",
+    arrange: async (world) => {
+      const { sessionId } = await paidCheckout(world);
+      return { query: `?session_id=${sessionId}` };
+    },
+    expect: ownerScoped(200, async (world) => expect((await reloadOwner(world))?.stripeSubscriptionStatus).toBe("active")),
+  },
+  "POST /api/test/email": {
+    class: "public",
+    what: "the public email test (SPEC): anyone, rate-limited",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { email: `probe-${world.tag}@example.com` } }),
+    expect: anyone(200, async (world) => expect(await getDb().mailboxMessage.count({ where: { to: `probe-${world.tag}@example.com` } })).toBe(1)),
+  },
+  "POST /api/unsubscribe": {
+    class: "public",
+    what: "one-click unsubscribe: the signed token in the URL is the only credential; a session is not one",
+    origin: { exempt: "RFC 8058: mail providers POST the List-Unsubscribe URL from their own servers, without a session or Origin" },
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const ownerToken = unsubscribeToken(world.owner.id);
+      const post = (query: string, cookie?: string, origin?: string | null) =>
+        callRoute(
+          route,
+          rawRequest({ method: "POST", path: `/api/unsubscribe${query}`, cookie, origin, contentType: "application/x-www-form-urlencoded", body: "List-Unsubscribe=One-Click" }),
+        );
+      const tampered = `${ownerToken.slice(0, -2)}${ownerToken.endsWith("AA") ? "BB" : "AA"}`;
+      for (const [label, query, cookie] of [
+        ["no token, owner's session", "", world.ownerCookie],
+        ["garbage token", "?token=nope", undefined],
+        ["tampered token", `?token=${tampered}`, undefined],
+        ["another user's token forged for the owner", `?token=${unsubscribeToken(world.stranger.id).split(".")[0]}.${ownerToken.split(".")[1]}`, undefined],
+      ] satisfies [string, string, string | undefined][]) {
+        const res = await post(query, cookie);
+        expect(res.status, label).toBe(400);
+        await expectErrorBody(res, label);
+      }
+      // Another user's own token, with the owner's session: only that user is unsubscribed.
+      expect((await post(`?token=${unsubscribeToken(world.stranger.id)}`, world.ownerCookie)).status).toBe(200);
+      expect(await ownerState(world)).toEqual(before);
+      // The owner's token from a mail provider: no session, a foreign Origin.
+      const ok = await post(`?token=${ownerToken}`, undefined, "https://mail.example");
+      expect(ok.status).toBe(200);
+      expect((await reloadOwner(world))?.emailFrequency).toBe("none");
+    },
+  },
+  "GET /api/unsubscribe": {
+    class: "public",
+    what: "opening the link leads to the confirmation page and changes nothing",
+    arrange: async (world) => ({ query: `?token=${unsubscribeToken(world.owner.id)}` }),
+    expect: anyone(303, async (_, res) => expect(new URL(res.headers.get("location") ?? "").pathname).toBe("/unsubscribe")),
+  },
+  "POST /api/user/onboard": {
+    class: "user",
+    what: "the caller's own onboarding; another user cannot take the owner's address",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { email: world.owner.email, emailTime: 21, timezone: "Asia/Tokyo" } }),
+    expect: userScoped(200, {
+      stranger: untouched(409),
+      check: async (world) => expect((await reloadOwner(world))?.timezone).toBe("Asia/Tokyo"),
+    }),
+  },
+  "DELETE /api/user": {
+    class: "user",
+    what: "deletes the caller's own account only",
+    origin: "same-origin",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      stranger: untouched(200, async (world) => expect(await getDb().user.findUnique({ where: { id: world.stranger.id } })).toBeNull()),
+      check: async (world) => expect(await reloadOwner(world)).toBeNull(),
+    }),
+  },
+  "PUT /api/user/settings": {
+    class: "user",
+    what: "the caller's own email preferences; another user cannot take the owner's address",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { email: world.owner.email, emailFrequency: "weekly", emailDays: [2], emailHours: { "2": 7 } } }),
+    expect: userScoped(200, {
+      stranger: untouched(409),
+      check: async (world) => expect(await reloadOwner(world)).toMatchObject({ emailDays: [2], emailHours: { "2": 7 } }),
+    }),
+  },
+};
+
+// Origins a browser or a script might send that are not this site's.
+const BAD_ORIGINS: (string | null)[] = [
+  null,
+  "null",
+  "https://evil.example",
+  `${ORIGIN}.evil.example`,
+  ORIGIN.replace("http://", "https://"),
+  ORIGIN.replace(/:\d+$/, ":3001"),
+  ORIGIN.toUpperCase(),
+];
+
+let inventory: RouteMethod[] = [];
+const routeByKey = new Map<string, RouteMethod>();
+
+async function routeFor(key: string): Promise<RouteMethod> {
+  if (routeByKey.size === 0) for (const route of await loadRouteInventory()) routeByKey.set(route.key, route);
+  const route = routeByKey.get(key);
+  if (!route) throw new Error(`${key}: the matrix has an entry, but no route file exports this method`);
+  return route;
+}
+
+beforeAll(async () => {
+  inventory = await loadRouteInventory();
+  for (const route of inventory) routeByKey.set(route.key, route);
+});
+
+describe("access matrix", () => {
+  it("derives each URL pattern from its route file's path", () => {
+    expect(routePattern("app/api/(admin)/links/[id]/route.ts")).toBe("/api/links/[id]");
+    expect(routePattern("app/api/auth/[...nextauth]/route.ts")).toBe("/api/auth/[...nextauth]");
+    expect(fillPattern("/api/auth/[...nextauth]", { nextauth: ["signin", "email"] })).toBe("/api/auth/signin/email");
+    expect(fillPattern("/api/links/[id]", { id: "a b" })).toBe("/api/links/a%20b");
+  });
+
+  it("has an entry for every route file and method, and no entry without a route", () => {
+    const routeKeys = inventory.map((route) => route.key).sort();
+    const tableKeys = Object.keys(MATRIX).sort();
+    expect(routeKeys.filter((key) => !(key in MATRIX)), "routes without a matrix entry").toEqual([]);
+    expect(tableKeys.filter((key) => !routeByKey.has(key)), "matrix entries without a route").toEqual([]);
+    for (const route of inventory) {
+      if (!isMutating(route.method)) continue;
+      expect(MATRIX[route.key]?.origin, `${route.key}: a mutation must say whether it is same-origin only or why it is exempt`).toBeDefined();
+    }
+    const exempt = Object.entries(MATRIX).flatMap(([key, entry]) =>
+      entry.origin && entry.origin !== "same-origin" ? [`  ${key}: ${entry.origin.exempt}`] : [],
+    );
+    console.log(`same-origin exemptions (asserted in their entries):\n${exempt.join("\n")}`);
+    const files = listRouteFiles();
+    expect(new Set(inventory.map((route) => route.file)).size).toBe(files.length);
+    console.log(`access matrix: ${files.length} routes, ${inventory.length} methods covered`);
+  });
+
+  for (const [key, entry] of Object.entries(MATRIX)) {
+    describe(`${key} [${entry.class}]`, () => {
+      if ("run" in entry) {
+        it(entry.what, async () => entry.run(await routeFor(key)));
+      } else {
+        for (const actor of ACTORS) {
+          const expectation = entry.expect[actor];
+          it(`${actor} -> ${expectation.status}${expectation.ownerUntouched ? ", owner untouched" : ""}`, async () => {
+            const route = await routeFor(key);
+            const world = await newWorld();
+            const call = await entry.arrange(world);
+            const before = await ownerState(world);
+            const res = await send(route, call, { cookie: cookieOf(world, actor) });
+            const label = `${key} as ${actor}`;
+            expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
+            await expectErrorBody(res, label);
+            if (actor !== "owner") {
+              const text = await res.clone().text();
+              for (const secret of ownerSecrets(world)) expect(text, `${label} leaks the owner's ${secret}`).not.toContain(secret);
+            }
+            if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
+            await expectation.check?.(world, res);
+          });
+        }
+      }
+
+      if (entry.origin === "same-origin") {
+        it("refuses the owner's request without this site's Origin (403), changing nothing", async () => {
+          if ("run" in entry) throw new Error(`${key}: a same-origin entry needs arrange/expect`);
+          const route = await routeFor(key);
+          const world = await newWorld();
+          const call = await entry.arrange(world);
+          const before = await ownerState(world);
+          for (const origin of BAD_ORIGINS) {
+            const res = await send(route, call, { cookie: world.ownerCookie, origin });
+            expect(res.status, `Origin ${origin ?? "(none)"}`).toBe(403);
+            expect(await errorMessage(res)).toBe("Cross-origin request refused.");
+          }
+          expect(await ownerState(world)).toEqual(before);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,511 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { User } from "@/lib/generated/prisma/client";
+import type { FuzzBody } from "@/tests/security/fuzz-arbitraries";
+import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
+
+// Fuzzes every mutating /api endpoint with generated requests (fast-check): hostile bodies, path
+// parameters, tokens, signatures, sessions and origins. Every answer must be below 500, every 4xx
+// a JSON {message}, no request may touch another user's rows, and the database invariants
+// (tests/security/invariants.ts) must hold afterwards.
+//
+//   FUZZ_RUNS  generated requests per endpoint (default 70: about 1,500 in all; 500 gives 11,000)
+//   FUZZ_SEED  the fast-check seed (default 42); endpoint i uses FUZZ_SEED + i
+
+const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-billing")).startBillingFake());
+
+// The title fetcher runs after the response and would resolve every generated host name; its own
+// tests cover it. Here it only records what it was asked to fetch.
+const unfurled = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/lib/link-metadata", () => ({
+  refreshLinkMetadata: async () => {
+    unfurled.count += 1;
+  },
+}));
+
+const { getDb } = await import("@/lib/db");
+const { encodeHistoryCursor } = await import("@/lib/links");
+const { SESSION_COOKIE } = await import("@/lib/session");
+const { unsubscribeToken } = await import("@/lib/unsubscribe");
+const { signedInUser } = await import("@/tests/support/factories");
+const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
+const { fillPattern, isMutating, loadRouteInventory } = await import("@/tests/security/route-inventory");
+const { callRoute, errorMessage, rawRequest } = await import("@/tests/security/route-call");
+const { ORIGIN } = await import("@/tests/support/factories");
+const { INVARIANTS, violatedInvariants } = await import("@/tests/security/invariants");
+const { anyString, fuzzBody, nastyString, plausible, shape, unstorableString } = await import("@/tests/security/fuzz-arbitraries");
+
+function readCount(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${raw}`);
+  return value;
+}
+
+const RUNS = readCount("FUZZ_RUNS", 70);
+const SEED = readCount("FUZZ_SEED", 42);
+/** A request this slow means a pathological input (a regex or a query gone quadratic). */
+const SLOW_MS = 10_000;
+
+afterAll(() => fake.close());
+
+// ---------------------------------------------------------------------------------------------
+// The world the requests act on.
+
+type FuzzUser = { user: User; cookie: string; label: string };
+type Owned = { id: string; ownerId: string };
+
+type Pool = {
+  users: FuzzUser[];
+  links: Owned[];
+  categories: Owned[];
+  invitations: (Owned & { code: string })[];
+  expiredCookie: string;
+};
+
+const DAY = 86_400_000;
+let pool: Pool;
+/** The account DELETE /api/user is sent for; replaced once deleted. Never an account that claimed an invitation. */
+let victim: FuzzUser | undefined;
+
+async function fuzzUser(label: string, data: Parameters<typeof signedInUser>[0] = {}): Promise<FuzzUser> {
+  const { user, cookie } = await signedInUser(data);
+  const db = getDb();
+  await db.link.create({ data: { userId: user.id, url: `https://example.com/${label}`, category: "News", categories: ["News", "Work"] } });
+  await db.category.create({ data: { userId: user.id, name: `Own ${label}`, nameKey: `own ${label}` } });
+  await db.invitation.create({ data: { inviterId: user.id, code: `${label}-code-${user.id}`.slice(0, 64) } });
+  return { user, cookie, label };
+}
+
+async function refreshPool(): Promise<void> {
+  const db = getDb();
+  const ids = pool.users.map(({ user }) => user.id);
+  const users = await db.user.findMany({ where: { id: { in: ids } } });
+  pool.users = pool.users.flatMap((entry) => {
+    const user = users.find((row) => row.id === entry.user.id);
+    return user ? [{ ...entry, user }] : [];
+  });
+  const owned = { userId: { in: ids } };
+  pool.links = (await db.link.findMany({ where: owned, select: { id: true, userId: true } })).map(({ id, userId }) => ({ id, ownerId: userId }));
+  pool.categories = (await db.category.findMany({ where: owned, select: { id: true, userId: true } })).map(({ id, userId }) => ({ id, ownerId: userId }));
+  pool.invitations = (await db.invitation.findMany({ where: { inviterId: { in: ids } } })).map(({ id, inviterId, code }) => ({ id, ownerId: inviterId, code }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who sends, from where.
+
+type Actor =
+  | { kind: "user"; index: number }
+  /** The owner of the row the request addresses (another fuzz user when it addresses none). */
+  | { kind: "row owner" }
+  | { kind: "victim" }
+  | { kind: "anonymous"; cookie: string | undefined; label: string };
+
+const anonymous: fc.Arbitrary<Actor> = fc
+  .constantFrom<[string, () => string | undefined]>(
+    ["signed out", () => undefined],
+    ["an unknown session", () => `${SESSION_COOKIE}=no-such-session`],
+    ["an expired session", () => pool.expiredCookie],
+    ["a NUL session token", () => `${SESSION_COOKIE}=%00`],
+    ["a malformed %-encoded token", () => `${SESSION_COOKIE}=%E0%A4%A`],
+    ["a 4 kB token", () => `${SESSION_COOKIE}=${"a".repeat(4096)}`],
+    ["a token of two cookies", () => `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`],
+  )
+  .map(([label, cookie]) => ({ kind: "anonymous", cookie: cookie(), label }));
+
+function actors(target: Target): fc.Arbitrary<Actor> {
+  if (target.actors === "victims") return fc.oneof({ weight: 8, arbitrary: fc.constant<Actor>({ kind: "victim" }) }, { weight: 2, arbitrary: anonymous });
+  const anyUser = fc.nat({ max: pool.users.length - 1 }).map((index): Actor => ({ kind: "user", index }));
+  const rowOwner = fc.constant<Actor>({ kind: "row owner" });
+  return fc.oneof({ weight: 6, arbitrary: anyUser }, { weight: target.addressesRows ? 3 : 0, arbitrary: rowOwner }, { weight: 2, arbitrary: anonymous });
+}
+
+type OriginChoice = "same" | "none" | "null" | "https://evil.example" | "http://localhost:3000.evil.example";
+const originChoice: fc.Arbitrary<OriginChoice> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant("same") },
+  { weight: 1, arbitrary: fc.constantFrom("none", "null", "https://evil.example", "http://localhost:3000.evil.example") },
+);
+
+const forwardedFor = fc.option(fc.oneof(fc.ipV4(), fc.ipV6(), fc.constantFrom("unknown", "10.0.0.1, 203.0.113.7", " ", "::ffff:127.0.0.1")), { freq: 3 });
+
+// ---------------------------------------------------------------------------------------------
+// What is sent where.
+
+/** A target's variable part: path parameters, query, body and headers, and whose row it addresses. */
+type Input = { params?: RouteParams; query?: string; body: FuzzBody; headers?: Record<string, string>; addresses?: Owned };
+
+type Target = {
+  /** The same-origin API wrapper: "session" (apiRoute, 401 signed out), "public" (publicApiRoute), "none" (own authentication). */
+  wrapper: "session" | "public" | "none";
+  actors?: "users" | "victims";
+  input: () => fc.Arbitrary<Input>;
+  /** A 2xx for a row of another user is a breach (deletions); a claim of another user's code is the feature. */
+  ownRowsOnly?: boolean;
+  /** The input addresses one row (path parameter): its owner is a likely sender. */
+  addressesRows?: boolean;
+  /** Why this route's own 4xx answers may be other than JSON {message} (they are counted and printed). */
+  foreignErrorBodies?: string;
+  /** Answers a redirect that must stay on this site and return only to a path of it (no open redirect). */
+  redirectsHome?: boolean;
+};
+
+const noPayload = fc.oneof(fc.constant(undefined), fc.constant({}), fc.constant(null));
+const bodyOnly = (payload: fc.Arbitrary<unknown>) => () => fuzzBody(payload).map((body): Input => ({ body }));
+const noBody = () => fuzzBody(noPayload, { bodiless: true }).map((body): Input => ({ body }));
+
+/** A path parameter: a real id (the actor's own or another user's) or a hostile string. */
+function idParam(name: string, rows: () => Owned[], codes = false): () => fc.Arbitrary<Input> {
+  return () => {
+    const real = rows();
+    const choices: fc.Arbitrary<{ value: string; addresses?: Owned }>[] = [anyString.map((value) => ({ value }))];
+    if (real.length > 0) choices.push(fc.constantFrom(...real).map((row) => ({ value: row.id, addresses: row })));
+    if (codes && pool.invitations.length > 0) choices.push(fc.constantFrom(...pool.invitations).map((row) => ({ value: row.code })));
+    if (pool.links.length > 0) choices.push(fc.constantFrom(...pool.links).map((row) => ({ value: row.id })));
+    return fc
+      .tuple(fc.oneof(...choices), fuzzBody(noPayload, { bodiless: true }))
+      // A URL path carries well-formed text only: lone surrogates cannot survive its percent-decoding.
+      .map(([{ value, addresses }, body]): Input => ({ params: { [name]: value.toWellFormed() }, body, addresses }));
+  };
+}
+
+/** A code to claim: another user's or the caller's own (available or used), an id instead of a code, or a hostile string. */
+function claimInput(): fc.Arbitrary<Input> {
+  const codes = pool.invitations.map((row) => row.code);
+  const code = fc.oneof(
+    { weight: 4, arbitrary: codes.length > 0 ? fc.constantFrom(...codes) : fc.constant("no-such-code-1") },
+    { weight: 1, arbitrary: pool.invitations.length > 0 ? fc.constantFrom(...pool.invitations.map((row) => row.id)) : fc.constant("x") },
+    { weight: 3, arbitrary: anyString },
+  );
+  return fc.tuple(code, fuzzBody(noPayload, { bodiless: true })).map(([value, body]): Input => ({ params: { idOrCode: value.toWellFormed() }, body }));
+}
+
+function unsubscribeInput(): fc.Arbitrary<Input> {
+  const tokens = pool.users.map(({ user }) => unsubscribeToken(user.id));
+  const query = fc.oneof(
+    fc.constantFrom(...tokens).map((token) => `?token=${token}`),
+    fc.constantFrom(...tokens).map((token) => `?token=${token.slice(0, -1)}`),
+    fc.constantFrom(...tokens).map((token) => `?token=${token}&token=x`),
+    anyString.map((token) => `?token=${encodeURIComponent(token.toWellFormed())}`),
+    fc.constantFrom("", "?", "?token", "?token=", "?token=%E0%A4%A", "?token=%00", "?token=.", "?token=a.b.c", `?token=${"A".repeat(300)}.${"B".repeat(43)}`),
+  );
+  const payload = fc.oneof(fc.constant("List-Unsubscribe=One-Click"), anyString);
+  return fc.tuple(query, fuzzBody(payload)).map(([q, body]): Input => ({ query: q, body }));
+}
+
+const EVENT_TYPES = [
+  "checkout.session.completed",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.created",
+  "charge.refunded",
+];
+
+/**
+ * Events as Stripe could send them (its schema, and consistent: a real subscription's events name
+ * its own user), about fuzz users, unknown users and unknown subscriptions.
+ */
+function signedEvent(): fc.Arbitrary<string> {
+  const anyUser = fc.oneof(fc.constantFrom(...pool.users.map(({ user }) => user.id)), fc.constant("user_unknown"), fc.constant(undefined));
+  const unknownSubscription = fc.tuple(anyUser, fc.constantFrom("sub_unknown", null));
+  const subscribers = pool.users.filter(({ user }) => user.stripeSubscriptionId);
+  const realSubscription = fc
+    .tuple(fc.constantFrom(...subscribers), fc.boolean())
+    .map(([{ user }, named]): [string | undefined, string | null] => [named ? user.id : undefined, user.stripeSubscriptionId]);
+  const subject = subscribers.length > 0 ? fc.oneof(unknownSubscription, realSubscription) : unknownSubscription;
+  const customer = fc.constantFrom("cus_unknown", null);
+  return fc.tuple(fc.constantFrom(...EVENT_TYPES), subject, customer, fc.constantFrom("subscription", "payment")).map(([type, [user, sub], cus, mode]) => {
+    const metadata = user ? { userId: user } : {};
+    const objects: Record<string, unknown> = {
+      "checkout.session.completed": { id: "cs_fuzz", object: "checkout.session", mode, client_reference_id: user ?? null, customer: cus, subscription: sub, metadata },
+      "invoice.paid": { id: "in_fuzz", object: "invoice", customer: cus, parent: { subscription_details: { subscription: sub, metadata } } },
+      "customer.subscription.updated": { id: sub ?? "sub_unknown", object: "subscription", customer: cus, metadata, status: "active" },
+    };
+    const object = objects[type] ?? objects[type.replace("payment_failed", "paid").replace(".deleted", ".updated")] ?? { id: "obj_fuzz" };
+    return JSON.stringify(fake.event(type, object));
+  });
+}
+
+function webhookInput(): fc.Arbitrary<Input> {
+  const unsigned = fc
+    .tuple(
+      fuzzBody(shape({ id: fc.string(), type: fc.constantFrom(...EVENT_TYPES), data: fc.record({ object: fc.jsonValue({ maxDepth: 2 }) }) })),
+      fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom("", "t=1,v1=abc", `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`, "v1=", ",,,", "t=,v1=,v0=", `t=1,v1=${"f".repeat(8000)}`),
+        signedEvent().map((other) => fake.sign(other)),
+      ),
+    )
+    .map(([body, signature]): Input => ({ body, headers: signature === undefined ? {} : { "stripe-signature": signature } }));
+  const signed = fc
+    .tuple(signedEvent(), fc.constantFrom("application/json; charset=utf-8", "text/plain", null))
+    .map(([event, contentType]): Input => ({ body: { contentType, text: event, label: "a signed event" }, headers: { "stripe-signature": fake.sign(event) } }));
+  return fc.oneof({ weight: 3, arbitrary: unsigned }, { weight: 2, arbitrary: signed });
+}
+
+function nextAuthInput(): fc.Arbitrary<Input> {
+  const action = fc.constantFrom("signin/email", "signout", "callback/email", "session", "_log", "signin", "signin/github", "no-such-action", "csrf");
+  const payload = shape({ csrfToken: fc.string(), email: plausible.email, callbackUrl: fc.oneof(fc.webUrl(), nastyString), json: fc.constantFrom("true", "false") });
+  return fc.tuple(action, fuzzBody(payload)).map(([name, body]): Input => ({ params: { nextauth: name.split("/") }, body }));
+}
+
+const noBodyAtAll: FuzzBody = { contentType: null, text: null, label: "no body" };
+
+/** A query string of the given parameters: each absent, plausible or hostile; sometimes with junk after. */
+function queryOf(params: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
+  const entries = Object.entries(params).map(([name, value]) =>
+    fc
+      .oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 5, arbitrary: value }, { weight: 3, arbitrary: fc.oneof(anyString, unstorableString) })
+      .map((chosen) => (chosen === null ? "" : `${name}=${encodeURIComponent(chosen.toWellFormed())}`)),
+  );
+  const raw = fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("&", "%", "%E0%A4%A", "%00", "a=%ZZ") });
+  return fc.tuple(fc.tuple(...entries), raw).map(([parts, extra]) => `?${[...parts.filter(Boolean), extra].filter(Boolean).join("&")}`);
+}
+
+const asCursor = (text: string) => Buffer.from(text).toString("base64url");
+
+function historyInput(): fc.Arbitrary<Input> {
+  const cursors = pool.links.map((link) => encodeHistoryCursor({ id: link.id, createdAt: new Date() }));
+  const cursor = fc.oneof(
+    { weight: 3, arbitrary: cursors.length > 0 ? fc.constantFrom(...cursors) : fc.constant("x") },
+    anyString.map(asCursor),
+    fc.constantFrom("2020-01-01T00:00:00.000Z|\u0000", "not a date|id", "|", "2020-01-01T00:00:00.000Z|", `2020-01-01T00:00:00.000Z|${"a".repeat(300)}`).map(asCursor),
+  );
+  const limit = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 200 }).map(String) }, fc.constantFrom("0", "201", "1e3", "0x10", "Infinity", "-0", "1.5", ""));
+  return queryOf({ limit, cursor, category: plausible.categoryName }).map((query): Input => ({ query, body: noBodyAtAll }));
+}
+
+const linkPayload = shape({
+  url: plausible.url,
+  notes: anyString,
+  category: plausible.categoryName,
+  categories: fc.array(plausible.categoryName, { maxLength: 5 }),
+});
+
+const settingsPayload = shape({
+  email: fc.oneof(plausible.email, fc.constant("__own__")),
+  emailFrequency: fc.constantFrom("daily", "weekly", "custom", "none", "hourly", "DAILY"),
+  emailTime: plausible.hour,
+  emailDays: fc.oneof(fc.array(plausible.weekday, { maxLength: 8 }), plausible.weekday),
+  emailHours: fc.dictionary(fc.oneof(fc.constantFrom("0", "1", "2", "3", "4", "5", "6"), fc.string({ maxLength: 3 })), plausible.hour, { maxKeys: 8 }),
+  timezone: plausible.timezone,
+});
+
+const onboardPayload = shape({ email: fc.oneof(plausible.email, fc.constant("__own__")), emailTime: plausible.hour, timezone: plausible.timezone });
+
+const TARGETS: Record<string, Target> = {
+  "POST /api/links": { wrapper: "session", input: bodyOnly(linkPayload) },
+  "POST /api/categories": { wrapper: "session", input: bodyOnly(shape({ name: plausible.categoryName })) },
+  "PUT /api/user/settings": { wrapper: "session", input: bodyOnly(settingsPayload) },
+  "POST /api/user/onboard": { wrapper: "session", input: bodyOnly(onboardPayload) },
+  "POST /api/invitations": { wrapper: "session", input: bodyOnly(fc.oneof(noPayload, shape({ recipientEmail: fc.oneof(plausible.email, fc.constant("")) }))) },
+  "POST /api/invitations/[idOrCode]/claim": { wrapper: "session", input: claimInput },
+  "DELETE /api/invitations/[idOrCode]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("idOrCode", () => pool.invitations, true) },
+  "DELETE /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.links) },
+  "DELETE /api/categories/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.categories) },
+  "POST /api/digest/send-now": { wrapper: "session", input: noBody },
+  "POST /api/test/email": { wrapper: "public", input: bodyOnly(shape({ email: plausible.email })) },
+  "POST /api/subscriptions/create-checkout-session": {
+    wrapper: "session",
+    input: () => fuzzBody(shape({ priceId: fc.constantFrom(TEST_PRICE_ID, "price_cheap"), userId: fc.string() }), { bodiless: true }).map((body): Input => ({ body })),
+  },
+  "POST /api/billing/portal": {
+    wrapper: "session",
+    input: () => fuzzBody(shape({ customer: fc.constantFrom("cus_other", "") }), { bodiless: true }).map((body): Input => ({ body })),
+  },
+  "POST /api/unsubscribe": { wrapper: "none", input: unsubscribeInput },
+  "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
+  "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
+  "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },
+
+  // Not mutations, but their query or path parameters reach the database or a redirect too.
+  "GET /api/links/history": { wrapper: "session", input: historyInput },
+  "GET /api/subscriptions/verify-session": {
+    wrapper: "session",
+    input: () => queryOf({ session_id: fc.oneof(fc.constantFrom("cs_test_unknown", "cs_", `cs_${"a".repeat(201)}`), fc.string().map((id) => `cs_${id}`)) }).map((query): Input => ({ query, body: noBodyAtAll })),
+  },
+  "GET /api/invitations/[idOrCode]": { wrapper: "public", input: claimInput },
+  "GET /api/unsubscribe": { wrapper: "none", input: () => unsubscribeInput().map((input): Input => ({ ...input, body: noBodyAtAll })) },
+  "GET /api/login": {
+    wrapper: "none",
+    input: () => queryOf({ returnTo: fc.oneof(fc.webUrl(), fc.constantFrom("/history", "//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "\t//evil.example", "/\u0000//evil.example")) }).map((query): Input => ({ query, body: noBodyAtAll })),
+    redirectsHome: true,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Sending and judging.
+
+type Stats = { requests: number; serverErrors: number; foreignErrorBodies: number; statuses: Map<string, Map<number, number>>; slowestMs: number };
+const stats: Stats = { requests: 0, serverErrors: 0, foreignErrorBodies: 0, statuses: new Map(), slowestMs: 0 };
+
+function preview(text: string | null): string {
+  if (text === null) return "(no body)";
+  const shown = JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}…` : text);
+  return `${shown} (${text.length} chars)`;
+}
+
+async function resolveActor(actor: Actor, rowOwnerId: string | undefined): Promise<{ cookie: string | undefined; userId: string | null; label: string }> {
+  if (actor.kind === "anonymous") return { cookie: actor.cookie, userId: null, label: actor.label };
+  if (actor.kind === "row owner") {
+    const owner = pool.users.find(({ user }) => user.id === rowOwnerId) ?? pool.users[0];
+    if (!owner) throw new Error("no fuzz users");
+    return { cookie: owner.cookie, userId: owner.user.id, label: `${owner.label} (the row's owner)` };
+  }
+  if (actor.kind === "victim") {
+    victim ??= await fuzzUser(`victim-${randomLabel()}`);
+    return { cookie: victim.cookie, userId: victim.user.id, label: "the account owner" };
+  }
+  const entry = pool.users[actor.index];
+  if (!entry) throw new Error(`no fuzz user ${actor.index}`);
+  return { cookie: entry.cookie, userId: entry.user.id, label: entry.label };
+}
+
+let labelCounter = 0;
+function randomLabel(): string {
+  labelCounter += 1;
+  return `v${labelCounter}`;
+}
+
+/** Replaces the "__own__" placeholder with the actor's own address, so that settings can succeed. */
+function withOwnEmail(body: FuzzBody, userId: string | null): FuzzBody {
+  if (body.text === null || !body.text.includes("__own__")) return body;
+  const email = pool.users.find(({ user }) => user.id === userId)?.user.email ?? victim?.user.email ?? "nobody@example.com";
+  return { ...body, text: body.text.replaceAll("__own__", email) };
+}
+
+async function exercise(route: RouteMethod, target: Target, actor: Actor, origin: OriginChoice, input: Input, ip: string | null, violations: string[]): Promise<void> {
+  const who = await resolveActor(actor, input.addresses?.ownerId);
+  const body = withOwnEmail(input.body, who.userId);
+  const path = `${fillPattern(route.pattern, input.params)}${input.query ?? ""}`;
+  const headers: Record<string, string> = { ...input.headers };
+  if (ip !== null) headers["x-forwarded-for"] = ip;
+  const req = rawRequest({
+    method: route.method,
+    path,
+    cookie: who.cookie,
+    origin: origin === "same" ? undefined : origin === "none" ? null : origin,
+    contentType: body.contentType,
+    body: body.text ?? undefined,
+    headers,
+  });
+  const started = performance.now();
+  const res = await callRoute(route, req, input.params);
+  const elapsed = performance.now() - started;
+  const text = await res.text();
+
+  stats.requests += 1;
+  stats.slowestMs = Math.max(stats.slowestMs, elapsed);
+  const histogram = stats.statuses.get(route.key) ?? new Map<number, number>();
+  histogram.set(res.status, (histogram.get(res.status) ?? 0) + 1);
+  stats.statuses.set(route.key, histogram);
+
+  const problems: string[] = [];
+  if (res.status >= 500) {
+    stats.serverErrors += 1;
+    problems.push(`a ${res.status}`);
+  }
+  if (res.status >= 400 && res.status < 500 && (await errorMessage(new Response(text))) === null) {
+    if (target.foreignErrorBodies) stats.foreignErrorBodies += 1;
+    else problems.push(`a ${res.status} without a JSON {message}`);
+  }
+  if (res.status === 429 && !res.headers.get("retry-after")) problems.push("a 429 without Retry-After");
+  if (target.wrapper !== "none" && origin !== "same" && res.status !== 403) problems.push(`${res.status} instead of 403 for Origin ${origin}`);
+  if (target.wrapper === "session" && origin === "same" && who.userId === null && res.status !== 401) problems.push(`${res.status} instead of 401 for ${who.label}`);
+  if (target.ownRowsOnly && res.ok && input.addresses && input.addresses.ownerId !== who.userId) problems.push(`a ${res.status}: another user's row ${input.addresses.id} was acted on`);
+  if (elapsed > SLOW_MS) problems.push(`${Math.round(elapsed)} ms`);
+  if (target.redirectsHome) {
+    const location = new URL(res.headers.get("location") ?? "", ORIGIN);
+    const back = location.searchParams.get("callbackUrl") ?? "";
+    if (location.origin !== ORIGIN || !back.startsWith("/") || back.startsWith("//") || back.includes("\\")) problems.push(`a redirect off the site: ${location.href}`);
+  }
+  if (problems.length > 0 && violations.length < 25) {
+    violations.push(
+      [
+        `${problems.join("; ")} — ${route.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`,
+        `  as ${who.label}, Origin ${origin}, Content-Type ${body.contentType ?? "(none)"}, ${body.label}: ${preview(body.text)}`,
+        `  headers ${JSON.stringify(Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, value.slice(0, 80)])))}`,
+        `  answer ${res.status} ${preview(text)}`,
+      ].join("\n"),
+    );
+  }
+  if (actor.kind === "victim" && res.ok && route.key === "DELETE /api/user") victim = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const routes = new Map<string, RouteMethod>();
+
+beforeAll(async () => {
+  for (const route of await loadRouteInventory()) routes.set(route.key, route);
+  const db = getDb();
+  const users = [
+    await fuzzUser("trial"),
+    await fuzzUser("free", { trialEndsAt: new Date(Date.now() - DAY) }),
+    await fuzzUser("free-weekly", { trialEndsAt: new Date(Date.now() - DAY), emailFrequency: "weekly", emailDays: [3], emailHours: { "3": 18 } }),
+    await fuzzUser("pro", { proUntil: new Date(Date.now() + 30 * DAY), timezone: "Asia/Kathmandu" }),
+    await fuzzUser("subscriber"),
+    await fuzzUser("new", { onboarded: false }),
+  ];
+  pool = { users, links: [], categories: [], invitations: [], expiredCookie: "" };
+
+  // The subscriber pays through the real checkout and payment-return routes, against the fake.
+  const subscriber = users[4];
+  const checkout = routes.get("POST /api/subscriptions/create-checkout-session");
+  const verify = routes.get("GET /api/subscriptions/verify-session");
+  if (!subscriber || !checkout || !verify) throw new Error("fuzz setup: subscriber or billing routes missing");
+  const started = await callRoute(checkout, rawRequest({ method: "POST", path: "/api/subscriptions/create-checkout-session", cookie: subscriber.cookie }));
+  const { url }: { url: string } = await started.json();
+  const sessionId = url.split("/").pop() ?? "";
+  await fake.completeCheckout(sessionId);
+  const verified = await callRoute(verify, rawRequest({ method: "GET", path: `/api/subscriptions/verify-session?session_id=${sessionId}`, cookie: subscriber.cookie }));
+  expect(verified.status).toBe(200);
+
+  const expired = users[0];
+  if (!expired) throw new Error("fuzz setup: no users");
+  await db.session.create({ data: { sessionToken: "expired-fuzz-session", userId: expired.user.id, expires: new Date(Date.now() - 1000) } });
+  pool.expiredCookie = `${SESSION_COOKIE}=expired-fuzz-session`;
+  await refreshPool();
+});
+
+describe("fuzzing every mutating endpoint (and the GETs that take parameters)", () => {
+  it("has a fuzz target for every mutating route method, and no target without a route", () => {
+    const mutating = [...routes.values()].filter((route) => isMutating(route.method)).map((route) => route.key);
+    expect(mutating.filter((key) => !(key in TARGETS)), "mutating routes without a fuzz target").toEqual([]);
+    expect(Object.keys(TARGETS).filter((key) => !routes.has(key)), "fuzz targets without a route").toEqual([]);
+  });
+
+  Object.entries(TARGETS).forEach(([key, target], index) => {
+    it(`${key}: ${RUNS} generated requests, no 5xx, every 4xx a JSON {message}`, async () => {
+      // Each run sends one request; the slow part of a run is the database, not the generator.
+      const route = routes.get(key);
+      if (!route) throw new Error(`${key}: no such route`);
+      await refreshPool();
+      const violations: string[] = [];
+      const before = stats.requests;
+      const origin = isMutating(route.method) ? originChoice : fc.constant<OriginChoice>("same");
+      await fc.assert(
+        fc.asyncProperty(actors(target), origin, target.input(), forwardedFor, async (actor, from, input, ip) => {
+          await exercise(route, target, actor, from, input, ip, violations);
+        }),
+        { numRuns: RUNS, seed: SEED + index },
+      );
+      const histogram = [...(stats.statuses.get(key) ?? new Map<number, number>()).entries()].sort(([a], [b]) => a - b);
+      console.log(`${key}: ${stats.requests - before} requests, ${histogram.map(([status, count]) => `${status}×${count}`).join(" ")}`);
+      expect(violations, violations.join("\n\n")).toEqual([]);
+    });
+  });
+
+  it("leaves every database invariant true", async () => {
+    const violated = await violatedInvariants();
+    const fiveXx = stats.serverErrors;
+    console.log(
+      `fuzz: ${stats.requests} requests, ${fiveXx} 5xx, invariants: ${violated.length === 0 ? "ok" : "VIOLATED"} ` +
+        `(${INVARIANTS.length} checked; seed ${SEED}, ${RUNS} runs per endpoint; slowest request ${Math.round(stats.slowestMs)} ms; ` +
+        `${stats.foreignErrorBodies} next-auth text errors; ${unfurled.count} title fetches queued)`,
+    );
+    expect(violated, JSON.stringify(violated, null, 2)).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+// The built app as a real server process (`next start`), and a real user session on it: used by
+// the crash tests and the load benchmark, which must reach the server over HTTP only (a PGlite
+// directory belongs to the one process that opened it).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+const READY_TIMEOUT_MS = 60_000;
+const LOG_LIMIT = 20_000;
+
+// The app's own settings are never inherited from whoever runs the test or benchmark.
+const APP_VARIABLES = [
+  "DATABASE_URL",
+  "TEST_DATABASE_URL",
+  "DATA_DIR",
+  "APP_URL",
+  "AUTH_SECRET",
+  "MAIL_TRANSPORT",
+  "RESEND_API_KEY",
+  "RESEND_BASE_URL",
+  "SMTP_URL",
+  "EMAIL_FROM",
+  "CRON_SECRET",
+  "DIGEST_SCHEDULER",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_ID",
+  "STRIPE_API_BASE",
+  "MAILBOX_ENABLED",
+  "TEST_EMAIL_ENABLED",
+  "UNFURL_ALLOWED_HOSTS",
+  "PORT",
+  "NODE_ENV",
+  "NEXT_MANUAL_SIG_HANDLE",
+];
+
+export function assertBuilt(): void {
+  if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) {
+    throw new Error("No production build (.next/BUILD_ID is missing): run `npx next build` first.");
+  }
+}
+
+/** A port nothing listens on right now, chosen by the system (well above the Playwright ports). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no port assigned"))));
+    });
+  });
+}
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type AppServer = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  exited: Promise<Exit>;
+  log: () => string;
+  /** Sends the signal and waits for the process to end (SIGKILL after `timeoutMs`). */
+  stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<Exit>;
+};
+
+type StartOptions = { port: number; env: Record<string, string> };
+
+/**
+ * Starts `next start` as the server process itself (not through npx, so the pid is the server's),
+ * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
+ */
+export async function startApp({ port, env }: StartOptions): Promise<AppServer> {
+  assertBuilt();
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of APP_VARIABLES) delete childEnv[name];
+  Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url, MAILBOX_ENABLED: "true" }, env);
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-LOG_LIMIT);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let exit: Exit | undefined;
+  void exited.then((value) => (exit = value));
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("next start did not spawn");
+
+  const stop = async (signal: NodeJS.Signals = "SIGTERM", timeoutMs = 15_000): Promise<Exit> => {
+    if (exit) return exit;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exit) throw new Error(`next start exited (${exit.code ?? exit.signal}) before it was ready:\n${output}`);
+    // The CSRF route answers only once the server is up; start-up migrations run before any request.
+    const ready = await fetch(`${url}/api/auth/csrf`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop("SIGKILL");
+      throw new Error(`next start was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid, child, exited, log: () => output, stop };
+}
+
+/** Cookie name=value pairs from a response, merged into a jar. */
+function storeCookies(jar: Map<string, string>, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const separator = pair.indexOf("=");
+    if (separator > 0) jar.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+type MailboxMessage = { to: string; subject: string; text: string };
+
+/**
+ * Signs in through the real magic link, as a browser would: the CSRF token, the sign-in form post,
+ * the link from the local mailbox, the callback. Returns the Cookie header carrying the session.
+ * `ip` is sent as X-Forwarded-For, as a proxy would: each user may come from an address of its own.
+ */
+export async function signInOverHttp(baseUrl: string, email: string, ip: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const headers = () => ({ cookie: cookieHeader(jar), "x-forwarded-for": ip });
+
+  const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`, { headers: headers() });
+  storeCookies(jar, csrfRes);
+  const { csrfToken }: { csrfToken: string } = await csrfRes.json();
+
+  const signInRes = await fetch(`${baseUrl}/api/auth/signin/email`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers(), "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${baseUrl}/dashboard`, json: "true" }),
+  });
+  if (signInRes.status >= 400) throw new Error(`sign-in request for ${email} answered ${signInRes.status}: ${await signInRes.text()}`);
+  storeCookies(jar, signInRes);
+
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
+    const mailRes = await fetch(`${baseUrl}/dev/mailbox?format=json&to=${encodeURIComponent(email)}`, { headers: headers() });
+    const messages: MailboxMessage[] = await mailRes.json();
+    link = messages.map((message) => message.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\?\S+/)?.[0]).find(Boolean);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error(`no sign-in email for ${email}`);
+
+  const callbackRes = await fetch(link, { redirect: "manual", headers: headers() });
+  storeCookies(jar, callbackRes);
+  const session = [...jar].find(([name]) => name.endsWith("next-auth.session-token"));
+  if (!session) throw new Error(`the sign-in link for ${email} set no session (status ${callbackRes.status})`);
+  return `${session[0]}=${session[1]}`;
+}
+
+/** Every URL in the user's history, following the Link header from page to page. */
+export async function historyUrls(baseUrl: string, cookie: string): Promise<string[]> {
+  const urls: string[] = [];
+  let next: string | null = "/api/links/history?limit=200";
+  // Bounded: 1,000 pages of 200 is far more than any test saves.
+  for (let page = 0; next && page < 1000; page += 1) {
+    const res: Response = await fetch(`${baseUrl}${next}`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${next} answered ${res.status}: ${await res.text()}`);
+    const links: { url: string }[] = await res.json();
+    urls.push(...links.map((link) => link.url));
+    next = res.headers.get("link")?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
+  }
+  return urls;
+}
