@@ -1,20 +1,10 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Trash2 } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
 import { INVITATIONS_KEY, type InvitationResponse } from "@/components/invitations/invitation-queries";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
@@ -38,40 +28,20 @@ export function DeleteInvitationButton({ invitation }: { invitation: InvitationR
     },
   });
 
-  function confirm(event: MouseEvent<HTMLButtonElement>) {
-    // Keep the dialog open (and its button busy) until the server has answered.
-    event.preventDefault();
-    remove.mutate();
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Delete invitation ${invitation.code}`} className="size-9">
           <Trash2 aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete invitation?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`The code ${invitation.code} will no longer work, and anyone you shared it with cannot claim it. The invite becomes available again.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Deleting...
-              </>
-            ) : (
-              "Delete"
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete invitation?"
+      description={`The code ${invitation.code} will no longer work, and anyone you shared it with cannot claim it. The invite becomes available again.`}
+      confirmLabel="Delete"
+      open={open}
+      onOpenChange={setOpen}
+      onConfirm={() => remove.mutate()}
+      busy={remove.isPending}
+    />
   );
 }
