@@ -1,7 +1,7 @@
 "use client";
 
 import { Slot } from "radix-ui";
-import { createContext, useContext, useId, type ComponentProps } from "react";
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ComponentProps } from "react";
 import {
   Controller,
   FormProvider,
@@ -32,7 +32,9 @@ function FormField<TFieldValues extends FieldValues = FieldValues, TName extends
   );
 }
 
-type FormItemContextValue = { id: string };
+// The item knows whether a description is rendered, so the control's aria-describedby never
+// points at an id that is not in the page (axe: aria-valid-attr-value).
+type FormItemContextValue = { id: string; hasDescription: boolean; setHasDescription: (present: boolean) => void };
 const FormItemContext = createContext<FormItemContextValue | null>(null);
 
 function useFormField() {
@@ -42,9 +44,11 @@ function useFormField() {
   if (!fieldContext || !itemContext) throw new Error("useFormField must be used inside <FormField> and <FormItem>");
   const formState = useFormState({ name: fieldContext.name });
   const fieldState = getFieldState(fieldContext.name, formState);
-  const { id } = itemContext;
+  const { id, hasDescription, setHasDescription } = itemContext;
   return {
     id,
+    hasDescription,
+    setHasDescription,
     name: fieldContext.name,
     formItemId: `${id}-form-item`,
     formLabelId: `${id}-form-item-label`,
@@ -56,8 +60,10 @@ function useFormField() {
 
 function FormItem({ className, ...props }: ComponentProps<"div">) {
   const id = useId();
+  const [hasDescription, setHasDescription] = useState(false);
+  const context = useMemo(() => ({ id, hasDescription, setHasDescription }), [id, hasDescription]);
   return (
-    <FormItemContext.Provider value={{ id }}>
+    <FormItemContext.Provider value={context}>
       <div className={cn("grid gap-2", className)} {...props} />
     </FormItemContext.Provider>
   );
@@ -78,12 +84,13 @@ function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
 
 /** The field's control. aria-labelledby also names controls a <label for> cannot (a radio group's container). */
 function FormControl(props: ComponentProps<typeof Slot.Root>) {
-  const { error, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
+  const { error, hasDescription, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
+  const describedBy = [hasDescription ? formDescriptionId : null, error ? formMessageId : null].filter((part) => part !== null);
   return (
     <Slot.Root
       id={formItemId}
       aria-labelledby={formLabelId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
       aria-invalid={Boolean(error)}
       {...props}
     />
@@ -91,7 +98,11 @@ function FormControl(props: ComponentProps<typeof Slot.Root>) {
 }
 
 function FormDescription({ className, ...props }: ComponentProps<"p">) {
-  const { formDescriptionId } = useFormField();
+  const { formDescriptionId, setHasDescription } = useFormField();
+  useEffect(() => {
+    setHasDescription(true);
+    return () => setHasDescription(false);
+  }, [setHasDescription]);
   return <p id={formDescriptionId} className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
