@@ -10,8 +10,8 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { EmailFormField } from "@/components/ui/email-form-field";
+import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { serverMessage } from "@/lib/fetcher";
@@ -63,19 +63,7 @@ export function LoginForm({ callbackUrl, providers }: { callbackUrl: string; pro
     <div className="grid gap-6">
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email address</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
           <SubmitButton disabled={busy}>
             {sendLink.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
             {sendLink.isPending ? "Sending link..." : "Send sign-in link"}

@@ -5,8 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { EmailFormField } from "@/components/ui/email-form-field";
+import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
 import { testEmailSchema, type TestEmailInput, type TestEmailPayload } from "@/lib/validations/test-email";
@@ -38,19 +38,7 @@ export function EmailTestForm() {
     <div className="grid gap-4">
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email address</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
           <SubmitButton disabled={send.isPending}>
             {send.isPending ? (
               <>

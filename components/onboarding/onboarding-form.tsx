@@ -7,8 +7,8 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -79,20 +79,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email address</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormDescription>Your digests are sent to this address.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailFormField control={form.control} name="email" description="Your digests are sent to this address." />
 
         <FormField
           control={form.control}

@@ -12,8 +12,8 @@ import { FrequencyTab } from "@/components/settings/frequency-tab";
 import { HourSelect } from "@/components/settings/hour-select";
 import { TimeZoneSelect } from "@/components/settings/time-zone-select";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
@@ -90,20 +90,7 @@ export function EmailPreferencesForm({
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email address</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormDescription>Your digests are sent to this address, and you sign in with it.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailFormField control={form.control} name="email" description="Your digests are sent to this address, and you sign in with it." />
 
         <FormField
           control={form.control}
