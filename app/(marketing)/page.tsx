@@ -2,8 +2,7 @@ import { History, Mail, Zap } from "lucide-react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LOGIN_HREF } from "@/components/layout/nav-links";
-import { PlanCard } from "@/components/billing/plan-card";
-import { Badge } from "@/components/ui/badge";
+import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/session";
@@ -105,19 +104,8 @@ export default async function LandingPage() {
               </Button>
             }
           />
-          <PlanCard
-            name="Pro"
-            price="$25"
-            period="/year"
-            description="For people who read a lot."
+          <ProPlanCard
             features={PRO_FEATURES}
-            highlighted
-            badges={
-              <>
-                <Badge>Recommended</Badge>
-                <Badge variant="success">Best Value</Badge>
-              </>
-            }
             action={
               <Button asChild className="w-full">
                 <Link href="/pricing">Upgrade Now</Link>

@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
@@ -48,5 +49,26 @@ export function PlanCard({
       </CardContent>
       <CardFooter>{action}</CardFooter>
     </Card>
+  );
+}
+
+/** The Pro plan as both the landing page and /pricing show it; each lists the features SPEC gives it. */
+export function ProPlanCard({ features, action }: { features: readonly string[]; action: ReactNode }) {
+  return (
+    <PlanCard
+      name="Pro"
+      price="$25"
+      period="/year"
+      description="For people who read a lot."
+      features={features}
+      highlighted
+      badges={
+        <>
+          <Badge>Recommended</Badge>
+          <Badge variant="success">Best Value</Badge>
+        </>
+      }
+      action={action}
+    />
   );
 }

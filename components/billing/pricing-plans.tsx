@@ -1,4 +1,4 @@
-import { PlanCard } from "@/components/billing/plan-card";
+import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -75,21 +75,7 @@ export function PricingPlans({ viewer }: { viewer: PricingViewer }) {
         />
       </section>
       <section aria-label="Pro plan" className="grid">
-        <PlanCard
-          name="Pro"
-          price="$25"
-          period="/year"
-          description="For people who read a lot."
-          features={PRO_FEATURES}
-          highlighted
-          badges={
-            <>
-              <Badge>Recommended</Badge>
-              <Badge variant="success">Best Value</Badge>
-            </>
-          }
-          action={proAction}
-        />
+        <ProPlanCard features={PRO_FEATURES} action={proAction} />
       </section>
     </div>
   );
