@@ -6,14 +6,17 @@ import { billingWebServers } from "./tests/e2e/billing-servers";
 
 // Browser tests run Debian's Chromium against the built app (`next start`), started here on its own
 // port with a fresh embedded database and the local mailbox, where the tests read magic links.
-const port = 3100;
+// E2E_PORT_BASE moves all four servers (this one, the clock server, the billing server and the Stripe
+// fake take four consecutive ports), so two checkouts can run their browser tests side by side.
+export const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+const port = portBase;
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(tmpdir(), `linkstash-e2e-${port}`);
 
 // A second server runs under libfaketime so a test can move its clock forward (the digest journey
 // waits for a scheduled hour without waiting): the test writes an offset such as "+86400" into
 // this file. Debian's faketime package provides the library.
-export const clockPort = 3101;
+export const clockPort = portBase + 1;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);

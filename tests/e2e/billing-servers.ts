@@ -8,8 +8,9 @@ import type { PlaywrightTestConfig } from "@playwright/test";
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>[number];
 
-export const billingPort = 3102;
-export const stripeFakePort = 3103;
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const billingPort = portBase + 2;
+export const stripeFakePort = portBase + 3;
 export const billingBaseURL = `http://localhost:${billingPort}`;
 
 const webhookSecret = "whsec_e2e_billing";

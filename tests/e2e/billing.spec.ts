@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { billingBaseURL } from "./billing-servers";
+import { billingBaseURL, stripeFakePort } from "./billing-servers";
 import { signUpAndOnboard } from "./support";
 
 // Upgrading through checkout on the server with billing on; Stripe is the local fake, whose hosted
@@ -16,7 +16,7 @@ test("a new user upgrades through checkout and becomes Pro", async ({ page }) =>
   await expect(freePlan.getByText("Trial: 14 days left")).toBeVisible();
 
   await page.getByRole("button", { name: "Upgrade to Pro - $25/year" }).click();
-  await expect(page).toHaveURL(/:3103\/checkout\/cs_/);
+  await expect(page).toHaveURL(new RegExp(`:${stripeFakePort}/checkout/cs_`));
   await expect(page.getByText("$25.00 per year")).toBeVisible();
   await page.getByRole("button", { name: "Pay" }).click();
 
@@ -34,7 +34,7 @@ test("a new user upgrades through checkout and becomes Pro", async ({ page }) =>
   // Subscribers manage their billing in Stripe's portal, which leads back to Settings.
   await page.goto("/settings");
   await page.getByRole("button", { name: "Manage billing" }).click();
-  await expect(page).toHaveURL(/:3103\/portal\/bps_/);
+  await expect(page).toHaveURL(new RegExp(`:${stripeFakePort}/portal/bps_`));
   await page.getByRole("link", { name: "Return to LinkStash" }).click();
   await expect(page).toHaveURL(`${billingBaseURL}/settings`);
 });
@@ -43,7 +43,7 @@ test("canceling checkout comes back to the plans with a 'Checkout canceled' noti
   await signUpAndOnboard(page);
   await page.goto("/pricing");
   await page.getByRole("button", { name: "Upgrade to Pro - $25/year" }).click();
-  await expect(page).toHaveURL(/:3103\/checkout\/cs_/);
+  await expect(page).toHaveURL(new RegExp(`:${stripeFakePort}/checkout/cs_`));
   await page.getByRole("link", { name: "Cancel" }).click();
 
   await expect(page.getByText("Checkout canceled", { exact: true }).first()).toBeVisible();
