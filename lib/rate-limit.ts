@@ -28,6 +28,13 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
   };
 }
 
+/** Deletes counters whose window has passed (an expired row would restart at 1 anyway), so the
+ *  table holds only live windows; the digest scheduler and the cron call run it. */
+export async function pruneExpiredRateLimits(now: Date = new Date()): Promise<number> {
+  const { count } = await getDb().rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
+  return count;
+}
+
 /** Throws a 429 (with Retry-After) when any of the subjects is over its rule. */
 export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: string }[], message?: string): Promise<void> {
   for (const { rule, subject } of checks) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { dispatchDigests } from "@/lib/digests/dispatch";
+import { pruneExpiredRateLimits } from "@/lib/rate-limit";
 import { logError } from "@/lib/request-log";
 
 // The embedded default needs no outside cron: the server dispatches every few minutes itself.
@@ -17,6 +18,7 @@ export function startDigestScheduler({ firstRunMs = FIRST_RUN_MS, intervalMs = I
       if (result.due || result.sent || result.failed) {
         console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message: "digest dispatch", ...result }));
       }
+      await pruneExpiredRateLimits();
     } catch (error) {
       logError({ requestId: `scheduler:${Date.now()}`, method: "SCHEDULER", path: "digests", error });
     } finally {

@@ -4,7 +4,7 @@ import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { getDb } from "@/lib/db";
 import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
 import { listMailbox } from "@/lib/mailbox";
-import { hitRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
+import { hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/rate-limit";
 import { ORIGIN } from "@/tests/support/factories";
 
 function magicLinkRequest(email: string, ip: string): Request {
@@ -29,6 +29,22 @@ describe("hitRateLimit", () => {
     expect((await hitRateLimit(rule, "s")).allowed).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await hitRateLimit(rule, "s")).allowed).toBe(true);
+  });
+
+  it("prunes only the counters whose window has passed", async () => {
+    const db = getDb();
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60_000);
+    await db.rateLimit.createMany({
+      data: [
+        { key: "prune:expired", count: 3, resetAt: past },
+        { key: "prune:live", count: 2, resetAt: future },
+      ],
+    });
+    expect(await pruneExpiredRateLimits()).toBeGreaterThanOrEqual(1);
+    const left = await db.rateLimit.findMany({ where: { key: { startsWith: "prune:" } } });
+    expect(left.map((row) => row.key)).toEqual(["prune:live"]);
+    expect(left[0]?.count).toBe(2);
   });
 });
 

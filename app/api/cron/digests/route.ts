@@ -1,6 +1,7 @@
 import { isCronAuthorized } from "@/lib/cron-auth";
 import { dispatchDigests } from "@/lib/digests/dispatch";
 import { unauthorized } from "@/lib/errors";
+import { pruneExpiredRateLimits } from "@/lib/rate-limit";
 import { withRouteErrors } from "@/lib/route-errors";
 
 // Hosted deployments call this hourly (vercel.json); it stops well before maxDuration and leaves
@@ -9,5 +10,7 @@ export const maxDuration = 60;
 
 export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
   if (!isCronAuthorized(req)) throw unauthorized("Unauthorized");
-  return Response.json(await dispatchDigests({ budgetMs: (maxDuration - 10) * 1000 }));
+  const result = await dispatchDigests({ budgetMs: (maxDuration - 10) * 1000 });
+  await pruneExpiredRateLimits();
+  return Response.json(result);
 });
