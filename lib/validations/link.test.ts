@@ -66,7 +66,7 @@ describe("linkSchema categories", () => {
 
   it("makes the first selected category the primary", () => {
     const parsed = linkSchema.parse({ url: "example.com", categories: ["Video", "Work", "Recipes"] });
-    expect(parsed).toEqual({ url: "https://example.com/", notes: null, category: "Video", categories: ["Video", "Work", "Recipes"] });
+    expect(parsed).toEqual({ url: "https://example.com/", title: null, notes: null, category: "Video", categories: ["Video", "Work", "Recipes"] });
   });
 
   it("lets categories win over a different primary category", () => {
