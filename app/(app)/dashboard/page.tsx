@@ -45,10 +45,12 @@ export default async function DashboardPage() {
           </Card>
           <TodayLinks timeZone={profile.timezone} />
         </div>
-        <aside aria-label="Digest" className="grid min-w-0 content-start gap-6">
-          <ScheduledEmail summary={scheduleSummary(profile)} />
+        <div className="grid min-w-0 content-start gap-6">
+          <aside aria-label="Digest" className="min-w-0">
+            <ScheduledEmail summary={scheduleSummary(profile)} />
+          </aside>
           <SaveAnywhereCard origin={env.appOrigin} />
-        </aside>
+        </div>
       </div>
     </div>
   );
