@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { signUpAndOnboard } from "./support";
 
 // Saving from anywhere: the dashboard's bookmarklet run on a page of a local test site, the share
@@ -8,6 +9,14 @@ import { signUpAndOnboard } from "./support";
 
 const ARTICLE_TITLE = "A Local Test Article";
 const QUOTE = "Some text worth keeping for later.";
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA) on the page as it is. */
+async function expectAccessible(page: Page): Promise<void> {
+  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(passes.length).toBeGreaterThan(0);
+  const failing = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 let site: Server;
 let siteOrigin = "";
@@ -69,6 +78,7 @@ test("Share → LinkStash saves the shared URL, the rest of the text as the note
   const text = "Look at this https://example.com/shared-page";
   await page.goto(`/share?title=${encodeURIComponent("Shared page")}&text=${encodeURIComponent(text)}`);
   await expect(page.getByRole("status")).toHaveText("Saved to LinkStash");
+  await expectAccessible(page);
   await page.goto("/dashboard");
   const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").filter({ hasText: "Shared page" });
   await expect(item.getByText("Look at this", { exact: true })).toBeVisible();
@@ -111,6 +121,7 @@ test("API tokens: created in Settings and shown once, accepted as Bearer, refuse
   const secret = (await page.getByLabel("New API token").textContent()) ?? "";
   expect(secret).toMatch(/^lsk_/);
   await expect(page.getByText("it will not be shown again")).toBeVisible();
+  await expectAccessible(page);
 
   // A script: no cookie, no Origin.
   const script = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
