@@ -4,6 +4,8 @@
 const CACHE = "linkstash-shell-v1";
 const OFFLINE_PAGE = "/offline.html";
 const PRECACHE = [OFFLINE_PAGE, "/icons/icon-192.png", "/icons/icon-512.png"];
+// Each deploy brings new hashed assets; the oldest beyond this many are dropped.
+const MAX_ASSETS = 150;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -27,6 +29,13 @@ function isShellAsset(url) {
   return url.pathname.startsWith("/_next/static/") || url.pathname.startsWith("/icons/");
 }
 
+async function trim(cache) {
+  const keys = await cache.keys();
+  // Cache keys come back in insertion order: the oldest first.
+  const assets = keys.filter((request) => !PRECACHE.includes(new URL(request.url).pathname));
+  await Promise.all(assets.slice(0, Math.max(0, assets.length - MAX_ASSETS)).map((request) => cache.delete(request)));
+}
+
 async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
@@ -34,6 +43,7 @@ async function cacheFirst(request) {
   if (response.ok) {
     const cache = await caches.open(CACHE);
     await cache.put(request, response.clone());
+    await trim(cache);
   }
   return response;
 }
