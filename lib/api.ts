@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { findTokenUser } from "@/lib/api-tokens";
 import { env } from "@/lib/env";
 import { badRequest, forbidden, unauthorized } from "@/lib/errors";
 import type { User } from "@/lib/generated/prisma/client";
@@ -68,14 +69,21 @@ function toResponse(result: Result): Response {
 type Handler<Body, U> = (ctx: ApiContext<Body, U>) => Promise<Result>;
 type RouteHandler = (req: Request, context?: NextRouteContext) => Promise<Response>;
 
+// `bearer` is the request's bearer token when the route accepts one (else always null).
+type ResolveUser<U> = (req: Request, bearer: string | null) => Promise<U>;
+
 function handle<Body, U>(
   schema: z.ZodType<Body>,
-  resolveUser: (req: Request) => Promise<U>,
+  resolveUser: ResolveUser<U>,
   handler: Handler<Body, U>,
+  options: { acceptsBearer?: boolean } = {},
 ): RouteHandler {
   return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
-    if (MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
-    const user = await resolveUser(req);
+    const bearer = options.acceptsBearer ? bearerToken(req) : null;
+    // The same-origin rule guards the ambient credential (the cookie); a bearer token is only ever
+    // sent on purpose, so a script or an extension may use it from anywhere.
+    if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
+    const user = await resolveUser(req, bearer);
     const params = flattenParams(await context?.params);
     const body = await readBody(req, schema);
     return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
@@ -88,6 +96,20 @@ async function requireSessionUser(req: Request): Promise<User> {
   return user;
 }
 
+/** The token of an `Authorization: Bearer …` header; null when the request has none. */
+function bearerToken(req: Request): string | null {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(req.headers.get("authorization") ?? "");
+  return match ? (match[1] ?? "").trim() : null;
+}
+
+// With a bearer token the token alone decides: a bad or revoked one is 401 even beside a session cookie.
+async function requireTokenOrSessionUser(req: Request, bearer: string | null): Promise<User> {
+  if (bearer === null) return requireSessionUser(req);
+  const user = await findTokenUser(bearer);
+  if (!user) throw unauthorized("Invalid or revoked API token.");
+  return user;
+}
+
 const noBody = z.undefined();
 
 /** A route for signed-in users (401 without a session); with a schema, the JSON body it accepts. */
@@ -97,6 +119,18 @@ export function apiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>
   if (typeof first === "function") return handle(noBody, requireSessionUser, first);
   if (!second) throw new Error("apiRoute(schema, handler): handler missing");
   return handle(first, requireSessionUser, second);
+}
+
+/**
+ * apiRoute that also accepts a personal API token (`Authorization: Bearer lsk_…`) instead of the
+ * session: the links and categories endpoints only. Every other route ignores bearer tokens.
+ */
+export function tokenApiRoute(handler: Handler<undefined, User>): RouteHandler;
+export function tokenApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User>): RouteHandler;
+export function tokenApiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>, second?: Handler<Body, User>) {
+  if (typeof first === "function") return handle(noBody, requireTokenOrSessionUser, first, { acceptsBearer: true });
+  if (!second) throw new Error("tokenApiRoute(schema, handler): handler missing");
+  return handle(first, requireTokenOrSessionUser, second, { acceptsBearer: true });
 }
 
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));

@@ -49,7 +49,7 @@ export type LinkResponse = ReturnType<typeof toLinkResponse>;
 export async function createLink(user: User, payload: LinkPayload, ip: string | null, now = new Date()): Promise<Link> {
   await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
-  const data = { userId: user.id, url: payload.url, notes: payload.notes, category: payload.category, categories: payload.categories };
+  const data = { userId: user.id, url: payload.url, title: payload.title, notes: payload.notes, category: payload.category, categories: payload.categories };
   const db = getDb();
   if (limit === null) return db.link.create({ data });
   const { start, end } = localDayBounds(user.timezone, now);

@@ -12,6 +12,8 @@ describe("pageContentSecurityPolicy", () => {
     expect(csp.get("base-uri")).toEqual(["'self'"]);
     expect(csp.get("form-action")).toEqual(["'self'"]);
     expect(csp.get("connect-src")).toEqual(["'self'"]);
+    expect(csp.get("worker-src")).toEqual(["'self'"]);
+    expect(csp.get("manifest-src")).toEqual(["'self'"]);
     // A nonce beside 'unsafe-inline' would void it: styles carry none.
     expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.has("upgrade-insecure-requests")).toBe(false);

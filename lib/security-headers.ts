@@ -47,6 +47,9 @@ export function pageContentSecurityPolicy(options: { nonce: string; development:
     "img-src": ["'self'", "blob:", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
+    // Explicit: worker-src would fall back to script-src, where 'strict-dynamic' ignores 'self'.
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     // Forms only go to this site: sign-in posts through fetch, OAuth and Stripe are navigations.

@@ -66,7 +66,7 @@ describe("linkSchema categories", () => {
 
   it("makes the first selected category the primary", () => {
     const parsed = linkSchema.parse({ url: "example.com", categories: ["Video", "Work", "Recipes"] });
-    expect(parsed).toEqual({ url: "https://example.com/", notes: null, category: "Video", categories: ["Video", "Work", "Recipes"] });
+    expect(parsed).toEqual({ url: "https://example.com/", title: null, notes: null, category: "Video", categories: ["Video", "Work", "Recipes"] });
   });
 
   it("lets categories win over a different primary category", () => {
@@ -113,5 +113,20 @@ describe("linkSchema categories", () => {
   it("refuses categories that are not a list of strings", () => {
     expect(linkSchema.safeParse({ url: "example.com", categories: "News" }).success).toBe(false);
     expect(linkSchema.safeParse({ url: "example.com", categories: [1] }).success).toBe(false);
+  });
+});
+
+describe("linkSchema title", () => {
+  it("keeps a sent title, tidied, and makes a blank or missing one null", () => {
+    expect(linkSchema.parse({ url: "example.com", title: "  A  page\n title " }).title).toBe("A page title");
+    expect(linkSchema.parse({ url: "example.com", title: "   " }).title).toBeNull();
+    expect(linkSchema.parse({ url: "example.com" }).title).toBeNull();
+  });
+
+  it("cuts a very long title instead of refusing the link, leaving no half emoji", () => {
+    const title = `${"t".repeat(499)}\u{1F600}tail`;
+    const parsed = linkSchema.parse({ url: "example.com", title }).title;
+    expect(parsed).toHaveLength(500);
+    expect(parsed?.isWellFormed()).toBe(true);
   });
 });

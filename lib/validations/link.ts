@@ -9,7 +9,7 @@ import {
 import { URL_REQUIRED_MESSAGE, normalizeUrl } from "@/lib/url";
 import { categoryNameField } from "@/lib/validations/category";
 
-// The add-link payload {url, notes, category, categories} (SPEC §3, §5), shared by the dashboard
+// The add-link payload {url, title, notes, category, categories} (SPEC §3, §5), shared by the dashboard
 // form and POST /api/links.
 
 export const MAX_NOTES_LENGTH = 5000;
@@ -32,6 +32,16 @@ const notesField = z
   .max(MAX_NOTES_LENGTH, { error: NOTES_TOO_LONG_MESSAGE })
   .nullish()
   .transform((notes) => (notes ? notes : null));
+
+export const MAX_TITLE_LENGTH = 500;
+
+// An optional title from the client (the bookmarklet knows the page's own); longer ones are cut,
+// not refused: a page title is not something the user typed.
+const titleField = z
+  .string()
+  .overwrite((title) => title.replaceAll("\u0000", "").replace(/\s+/g, " ").trim().slice(0, MAX_TITLE_LENGTH).toWellFormed())
+  .nullish()
+  .transform((title) => (title ? title : null));
 
 /** Built-in names keep their own spelling ("news" is "News"); custom names are kept as typed. */
 function canonicalCategory(name: string): string {
@@ -68,15 +78,16 @@ const categoryField = z
 export const linkSchema = z
   .object({
     url: urlField,
+    title: titleField,
     notes: notesField,
     category: categoryField,
     categories: categoriesField,
   })
-  .transform(({ url, notes, category, categories }) => {
+  .transform(({ url, title, notes, category, categories }) => {
     // A client that sends only the primary category means a single category. When both are sent,
     // `categories` wins and its first entry is the primary (SPEC §4).
     const [primary = DEFAULT_CATEGORY, ...others] = categories ?? (category ? [category] : []);
-    return { url, notes, category: primary, categories: [primary, ...others] };
+    return { url, title, notes, category: primary, categories: [primary, ...others] };
   });
 
 export type LinkInput = z.input<typeof linkSchema>;

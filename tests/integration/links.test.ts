@@ -202,6 +202,15 @@ describe("page titles", () => {
     expect(stored.title).toBe("A Local & Friendly Page");
   });
 
+  it("do not replace a title the client sent (the bookmarklet's page title)", async () => {
+    const { user, cookie } = await signedInUser();
+    const res = await save(cookie, { url: `${origin}/page`, title: "  The title I saw  " });
+    expect((await res.json()).link.title).toBe("The title I saw");
+    await flushAfterTasks();
+    const stored = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored.title).toBe("The title I saw");
+  });
+
   it("leave the URL in place when the page is too slow, and saving does not wait for it", async () => {
     const { user, cookie } = await signedInUser();
     const res = await save(cookie, { url: `${origin}/slow` });

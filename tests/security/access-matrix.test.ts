@@ -17,6 +17,11 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 //   webhook – only a valid Stripe signature over the raw body; anything else 400, nothing applied.
 //   auth    – sign-in and sign-out: next-auth's catch-all (its own double-submit CSRF token guards
 //             its POSTs) and our login/logout redirects; each entry says what it asserts.
+//
+// Personal API tokens (`Authorization: Bearer lsk_…`): an entry marked `bearer` (the links and
+// categories endpoints) runs its scenario again with each actor's token instead of the cookie and
+// no Origin at all, and a revoked token beside the owner's cookie gets 401; every other owner or
+// user route must answer the owner's token alone as it answers a signed-out caller.
 
 const CRON_SECRET = "cron-secret-for-the-access-matrix";
 const fake = await vi.hoisted(async () => {
@@ -25,6 +30,7 @@ const fake = await vi.hoisted(async () => {
   return (await import("@/tests/support/stripe-billing")).startBillingFake();
 });
 
+const { createApiToken } = await import("@/lib/api-tokens");
 const { getDb } = await import("@/lib/db");
 const { unsubscribeToken } = await import("@/lib/unsubscribe");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
@@ -51,6 +57,11 @@ type World = {
   link: Link;
   category: Category;
   invitation: Invitation;
+  /** Working API tokens of the owner and the stranger, and a revoked one of the owner. */
+  ownerToken: string;
+  ownerTokenId: string;
+  strangerToken: string;
+  revokedToken: string;
 };
 
 type Call = { params?: RouteParams; query?: string; json?: unknown; headers?: Record<string, string> };
@@ -67,7 +78,7 @@ type OriginRule = "same-origin" | { exempt: string };
 
 type Scenario = { arrange: (world: World) => Promise<Call>; expect: Record<Actor, Expectation> };
 type Custom = { run: (route: RouteMethod) => Promise<void> };
-type Entry = { class: AccessClass; what: string; origin?: OriginRule } & (Scenario | Custom);
+type Entry = { class: AccessClass; what: string; origin?: OriginRule; bearer?: true } & (Scenario | Custom);
 
 const DAY = 86_400_000;
 
@@ -88,7 +99,25 @@ async function newWorld(): Promise<World> {
   await db.link.create({ data: { userId: stranger.id, url: "https://example.org/stranger" } });
   const category = await db.category.create({ data: { userId: owner.id, name: `Own ${mark}`, nameKey: `own ${mark}` } });
   const invitation = await db.invitation.create({ data: { inviterId: owner.id, code: randomBytes(12).toString("base64url") } });
-  return { owner, ownerCookie, stranger, strangerCookie, mark, tag, link, category, invitation };
+  const ownerToken = await createApiToken(owner, `Token ${mark}`);
+  const strangerToken = await createApiToken(stranger, "Stranger's token");
+  const revoked = await createApiToken(owner, "Revoked");
+  await db.apiToken.update({ where: { id: revoked.token.id }, data: { revokedAt: new Date() } });
+  return {
+    owner,
+    ownerCookie,
+    stranger,
+    strangerCookie,
+    mark,
+    tag,
+    link,
+    category,
+    invitation,
+    ownerToken: ownerToken.secret,
+    ownerTokenId: ownerToken.token.id,
+    strangerToken: strangerToken.secret,
+    revokedToken: revoked.secret,
+  };
 }
 
 /** Everything of the owner a request could change. */
@@ -104,17 +133,32 @@ async function ownerState(world: World) {
     sessions: await db.session.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
     deliveries: await db.digestDelivery.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
     mail: await db.mailboxMessage.count({ where: { to: world.owner.email } }),
+    apiTokens: await db.apiToken.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
   };
 }
 
 /** What of the owner must never appear in an answer to someone else. */
 function ownerSecrets(world: World): string[] {
-  return [world.owner.id, world.owner.email, world.mark, world.link.id, world.category.id, world.invitation.id, world.invitation.code];
+  return [
+    world.owner.id,
+    world.owner.email,
+    world.mark,
+    world.link.id,
+    world.category.id,
+    world.invitation.id,
+    world.invitation.code,
+    world.ownerToken,
+    world.ownerTokenId,
+  ];
 }
 
 function cookieOf(world: World, actor: Actor): string | undefined {
   if (actor === "owner") return world.ownerCookie;
   return actor === "another user" ? world.strangerCookie : undefined;
+}
+
+function withBearer(call: Call, token: string): Call {
+  return { ...call, headers: { ...call.headers, authorization: `Bearer ${token}` } };
 }
 
 function send(route: RouteMethod, call: Call, options: { cookie?: string; origin?: string | null }): Promise<Response> {
@@ -303,6 +347,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "DELETE /api/categories/[id]": {
+    bearer: true,
     class: "owner",
     what: "deletes one custom category",
     origin: "same-origin",
@@ -310,12 +355,14 @@ const MATRIX: Record<string, Entry> = {
     expect: ownerScoped(200, async (world) => expect(await getDb().category.findUnique({ where: { id: world.category.id } })).toBeNull()),
   },
   "GET /api/categories": {
+    bearer: true,
     class: "user",
     what: "the caller's custom categories",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.category.id) }),
   },
   "POST /api/categories": {
+    bearer: true,
     class: "user",
     what: "creates a category for the caller",
     origin: "same-origin",
@@ -419,6 +466,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "DELETE /api/links/[id]": {
+    bearer: true,
     class: "owner",
     what: "deletes one link",
     origin: "same-origin",
@@ -426,18 +474,21 @@ const MATRIX: Record<string, Entry> = {
     expect: ownerScoped(200, async (world) => expect(await getDb().link.findUnique({ where: { id: world.link.id } })).toBeNull()),
   },
   "GET /api/links/categories": {
+    bearer: true,
     class: "user",
     what: "the category names on the caller's links",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => `Cat ${world.mark}`) }),
   },
   "GET /api/links/history": {
+    bearer: true,
     class: "user",
     what: "the caller's links, paged",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "POST /api/links": {
+    bearer: true,
     class: "user",
     what: "saves a link for the caller",
     origin: "same-origin",
@@ -447,6 +498,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/links/today": {
+    bearer: true,
     class: "user",
     what: "the caller's links of today",
     arrange: async () => ({}),
@@ -564,6 +616,34 @@ const MATRIX: Record<string, Entry> = {
     origin: "same-origin",
     arrange: async (world) => ({ json: { email: `probe-${world.tag}@example.com` } }),
     expect: anyone(200, async (world) => expect(await getDb().mailboxMessage.count({ where: { to: `probe-${world.tag}@example.com` } })).toBe(1)),
+  },
+  "GET /api/tokens": {
+    class: "user",
+    what: "the caller's working API tokens, never a secret",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      check: async (world, res) => {
+        const text = await res.clone().text();
+        expect(text).toContain(world.ownerTokenId);
+        expect(text).not.toContain(world.ownerToken);
+      },
+    }),
+  },
+  "POST /api/tokens": {
+    class: "user",
+    what: "creates an API token for the caller (session only)",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { name: `New ${world.tag}` } }),
+    expect: userScoped(201, {
+      check: async (world) => expect(await getDb().apiToken.count({ where: { userId: world.owner.id, name: `New ${world.tag}` } })).toBe(1),
+    }),
+  },
+  "DELETE /api/tokens/[id]": {
+    class: "owner",
+    what: "revokes one API token (session only)",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.ownerTokenId } }),
+    expect: ownerScoped(200, async (world) => expect((await getDb().apiToken.findUnique({ where: { id: world.ownerTokenId } }))?.revokedAt).toBeInstanceOf(Date)),
   },
   "POST /api/unsubscribe": {
     class: "public",
@@ -710,6 +790,48 @@ describe("access matrix", () => {
             }
             if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
             await expectation.check?.(world, res);
+          });
+        }
+      }
+
+      if (!("run" in entry) && (entry.class === "owner" || entry.class === "user")) {
+        if (entry.bearer) {
+          it("accepts each actor's API token instead of the cookie, without an Origin; a revoked token is 401", async () => {
+            const route = await routeFor(key);
+            for (const actor of ["another user", "owner"] as const) {
+              const world = await newWorld();
+              const call = await entry.arrange(world);
+              const before = await ownerState(world);
+              const token = actor === "owner" ? world.ownerToken : world.strangerToken;
+              const res = await send(route, withBearer(call, token), { origin: null });
+              const expectation = entry.expect[actor];
+              const label = `${key} with the ${actor}'s token`;
+              expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
+              await expectErrorBody(res, label);
+              if (actor !== "owner") {
+                const text = await res.clone().text();
+                for (const secret of ownerSecrets(world)) expect(text, `${label} leaks the owner's ${secret}`).not.toContain(secret);
+              }
+              if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
+              await expectation.check?.(world, res);
+            }
+            const world = await newWorld();
+            const call = await entry.arrange(world);
+            const before = await ownerState(world);
+            const revoked = await send(route, withBearer(call, world.revokedToken), { cookie: world.ownerCookie });
+            expect(revoked.status).toBe(401);
+            await expectErrorBody(revoked, `${key} with a revoked token`);
+            expect(await ownerState(world)).toEqual(before);
+          });
+        } else {
+          it("ignores API tokens: the owner's token alone is answered as signed out", async () => {
+            const route = await routeFor(key);
+            const world = await newWorld();
+            const call = await entry.arrange(world);
+            const before = await ownerState(world);
+            const res = await send(route, withBearer(call, world.ownerToken), {});
+            expect(res.status, await res.clone().text()).toBe(entry.expect["signed out"].status);
+            expect(await ownerState(world)).toEqual(before);
           });
         }
       }

@@ -61,6 +61,7 @@ type Pool = {
   links: Owned[];
   categories: Owned[];
   invitations: (Owned & { code: string })[];
+  tokens: Owned[];
   expiredCookie: string;
 };
 
@@ -75,6 +76,7 @@ async function fuzzUser(label: string, data: Parameters<typeof signedInUser>[0] 
   await db.link.create({ data: { userId: user.id, url: `https://example.com/${label}`, category: "News", categories: ["News", "Work"] } });
   await db.category.create({ data: { userId: user.id, name: `Own ${label}`, nameKey: `own ${label}` } });
   await db.invitation.create({ data: { inviterId: user.id, code: `${label}-code-${user.id}`.slice(0, 64) } });
+  await db.apiToken.create({ data: { userId: user.id, name: `Token ${label}`, tokenHash: `fuzz-${user.id}`, prefix: "lsk_fuzz" } });
   return { user, cookie, label };
 }
 
@@ -90,6 +92,7 @@ async function refreshPool(): Promise<void> {
   pool.links = (await db.link.findMany({ where: owned, select: { id: true, userId: true } })).map(({ id, userId }) => ({ id, ownerId: userId }));
   pool.categories = (await db.category.findMany({ where: owned, select: { id: true, userId: true } })).map(({ id, userId }) => ({ id, ownerId: userId }));
   pool.invitations = (await db.invitation.findMany({ where: { inviterId: { in: ids } } })).map(({ id, inviterId, code }) => ({ id, ownerId: inviterId, code }));
+  pool.tokens = (await db.apiToken.findMany({ where: { ...owned, revokedAt: null }, select: { id: true, userId: true } })).map(({ id, userId }) => ({ id, ownerId: userId }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,6 +282,7 @@ function historyInput(): fc.Arbitrary<Input> {
 
 const linkPayload = shape({
   url: plausible.url,
+  title: anyString,
   notes: anyString,
   category: plausible.categoryName,
   categories: fc.array(plausible.categoryName, { maxLength: 5 }),
@@ -295,6 +299,12 @@ const settingsPayload = shape({
 
 const onboardPayload = shape({ email: fc.oneof(plausible.email, fc.constant("__own__")), emailTime: plausible.hour, timezone: plausible.timezone });
 
+// An Authorization header as scripts send it, right or wrong (header values are printable ASCII).
+const bearerHeaders = (): fc.Arbitrary<Input> =>
+  fc
+    .tuple(fc.constantFrom("Bearer ", "bearer ", "Bearer", "Basic ", "Bearer lsk_", "Bearer  lsk_"), fc.stringMatching(/^[\x20-\x7e]{0,60}$/))
+    .map(([scheme, value]): Input => ({ headers: { authorization: `${scheme}${value}` }, body: noBodyAtAll }));
+
 const TARGETS: Record<string, Target> = {
   "POST /api/links": { wrapper: "session", input: bodyOnly(linkPayload) },
   "POST /api/categories": { wrapper: "session", input: bodyOnly(shape({ name: plausible.categoryName })) },
@@ -306,6 +316,8 @@ const TARGETS: Record<string, Target> = {
   "DELETE /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.links) },
   "DELETE /api/categories/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.categories) },
   "POST /api/digest/send-now": { wrapper: "session", input: noBody },
+  "POST /api/tokens": { wrapper: "session", input: bodyOnly(shape({ name: fc.oneof(anyString, plausible.categoryName) })) },
+  "DELETE /api/tokens/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.tokens) },
   "POST /api/test/email": { wrapper: "public", input: bodyOnly(shape({ email: plausible.email })) },
   "POST /api/subscriptions/create-checkout-session": {
     wrapper: "session",
@@ -322,6 +334,8 @@ const TARGETS: Record<string, Target> = {
 
   // Not mutations, but their query or path parameters reach the database or a redirect too.
   "GET /api/links/history": { wrapper: "session", input: historyInput },
+  // A garbled bearer token is 401 whatever cookie comes with it, never a 5xx.
+  "GET /api/links/today": { wrapper: "session", input: bearerHeaders },
   "GET /api/subscriptions/verify-session": {
     wrapper: "session",
     input: () => queryOf({ session_id: fc.oneof(fc.constantFrom("cs_test_unknown", "cs_", `cs_${"a".repeat(201)}`), fc.string().map((id) => `cs_${id}`)) }).map((query): Input => ({ query, body: noBodyAtAll })),
@@ -449,7 +463,7 @@ beforeAll(async () => {
     await fuzzUser("subscriber"),
     await fuzzUser("new", { onboarded: false }),
   ];
-  pool = { users, links: [], categories: [], invitations: [], expiredCookie: "" };
+  pool = { users, links: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
 
   // The subscriber pays through the real checkout and payment-return routes, against the fake.
   const subscriber = users[4];

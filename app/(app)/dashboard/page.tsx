@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { TrialBanner } from "@/components/billing/trial-banner";
 import { ScheduledEmail } from "@/components/digest/scheduled-email";
 import { AddLinkForm } from "@/components/links/add-link-form";
+import { SaveAnywhereCard } from "@/components/save/save-anywhere-card";
 import { TodayLinks } from "@/components/links/today-links";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -44,9 +45,12 @@ export default async function DashboardPage() {
           </Card>
           <TodayLinks timeZone={profile.timezone} />
         </div>
-        <aside aria-label="Digest" className="min-w-0">
-          <ScheduledEmail summary={scheduleSummary(profile)} />
-        </aside>
+        <div className="grid min-w-0 content-start gap-6">
+          <aside aria-label="Digest" className="min-w-0">
+            <ScheduledEmail summary={scheduleSummary(profile)} />
+          </aside>
+          <SaveAnywhereCard origin={env.appOrigin} />
+        </div>
       </div>
     </div>
   );

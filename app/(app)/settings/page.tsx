@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AccountInformation } from "@/components/settings/account-information";
+import { ApiTokens } from "@/components/settings/api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listApiTokens, toApiTokenResponse } from "@/lib/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories";
 import { env } from "@/lib/env";
 import { entitlements } from "@/lib/plans";
@@ -20,6 +22,7 @@ export default async function SettingsPage() {
   const now = new Date();
   const plan = entitlements(user, now, env.billingEnabled);
   const categories = (await listCategories(user)).map(toCategoryResponse);
+  const apiTokens = (await listApiTokens(user)).map(toApiTokenResponse);
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -45,6 +48,19 @@ export default async function SettingsPage() {
         </CardHeader>
         <CardContent>
           <ManageCategories initialCategories={categories} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">API tokens</CardTitle>
+          <CardDescription>
+            Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a token like a
+            password.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ApiTokens initialTokens={apiTokens} timeZone={user.timezone} />
         </CardContent>
       </Card>
 

@@ -1,7 +1,7 @@
-import { apiRoute } from "@/lib/api";
+import { tokenApiRoute } from "@/lib/api";
 import { deleteCategory } from "@/lib/categories";
 
-export const DELETE = apiRoute(async ({ user, params }) => {
+export const DELETE = tokenApiRoute(async ({ user, params }) => {
   await deleteCategory(user, params.id ?? "");
   return { success: true };
 });

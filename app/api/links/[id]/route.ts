@@ -1,7 +1,7 @@
-import { apiRoute } from "@/lib/api";
+import { tokenApiRoute } from "@/lib/api";
 import { deleteLink } from "@/lib/links";
 
-export const DELETE = apiRoute(async ({ user, params }) => {
+export const DELETE = tokenApiRoute(async ({ user, params }) => {
   await deleteLink(user, params.id ?? "");
   return { success: true };
 });

@@ -1,9 +1,9 @@
-import { apiRoute } from "@/lib/api";
+import { tokenApiRoute } from "@/lib/api";
 import { listHistory, toLinkResponse } from "@/lib/links";
 import { historyQuerySchema } from "@/lib/validations/history";
 
 // SPEC's shape (a JSON array), paged: the next page's address comes in a Link header.
-export const GET = apiRoute(async ({ user, url }) => {
+export const GET = tokenApiRoute(async ({ user, url }) => {
   const query = historyQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { links, nextCursor } = await listHistory(user, query);
   const headers = new Headers();

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api";
+import { tokenApiRoute } from "@/lib/api";
 import { listTodayLinks, toLinkResponse } from "@/lib/links";
 
-export const GET = apiRoute(async ({ user }) => (await listTodayLinks(user)).map(toLinkResponse));
+export const GET = tokenApiRoute(async ({ user }) => (await listTodayLinks(user)).map(toLinkResponse));

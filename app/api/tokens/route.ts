@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api";
+import { createApiToken, listApiTokens, toApiTokenResponse } from "@/lib/api-tokens";
+import { apiTokenSchema } from "@/lib/validations/api-token";
+
+// Session only: a token cannot list or mint tokens.
+export const GET = apiRoute(async ({ user }) => (await listApiTokens(user)).map(toApiTokenResponse));
+
+export const POST = apiRoute(apiTokenSchema, async ({ user, body }) => {
+  const { token, secret } = await createApiToken(user, body.name);
+  return Response.json({ token: toApiTokenResponse(token), secret }, { status: 201 });
+});
