@@ -1,5 +1,10 @@
 import { apiRoute } from "@/lib/api";
-import { deleteLink } from "@/lib/links";
+import { deleteLink, setLinkRead, toLinkResponse } from "@/lib/links";
+import { linkReadSchema } from "@/lib/validations/link-read";
+
+export const PATCH = apiRoute(linkReadSchema, async ({ user, params, body }) => {
+  return toLinkResponse(await setLinkRead(user, params.id ?? "", body.read));
+});
 
 export const DELETE = apiRoute(async ({ user, params }) => {
   await deleteLink(user, params.id ?? "");
