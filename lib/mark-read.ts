@@ -52,13 +52,14 @@ export async function markReadStatus(token: string | undefined): Promise<MarkRea
   return link ? { state: "found", token, title: link.title, url: link.url } : { state: "gone" };
 }
 
-/** POST /api/mark-read: marks the token's link read (keeping the first time); safe to repeat. */
-export async function markReadByToken(token: string): Promise<{ title: string | null; url: string }> {
+/**
+ * POST /api/mark-read: marks the token's link read (keeping the first time); safe to repeat. The
+ * answer names nothing: the page already shows the link.
+ */
+export async function markReadByToken(token: string): Promise<void> {
   const claim = verifyMarkReadToken(token);
   if (!claim) throw badRequest(MARK_READ_INVALID_MESSAGE);
   const db = getDb();
   await db.link.updateMany({ where: { id: claim.linkId, userId: claim.userId, readAt: null }, data: { readAt: new Date() } });
-  const link = await db.link.findFirst({ where: { id: claim.linkId, userId: claim.userId }, select: { title: true, url: true } });
-  if (!link) throw notFound(MARK_READ_GONE_MESSAGE);
-  return link;
+  if ((await db.link.count({ where: { id: claim.linkId, userId: claim.userId } })) === 0) throw notFound(MARK_READ_GONE_MESSAGE);
 }

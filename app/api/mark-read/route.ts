@@ -4,6 +4,6 @@ import { markReadSchema } from "@/lib/validations/link-read";
 
 // No session needed: the signed token from the digest is the credential (the /mark-read page POSTs here).
 export const POST = publicApiRoute(markReadSchema, async ({ body }) => {
-  const link = await markReadByToken(body.token);
-  return { success: true, link };
+  await markReadByToken(body.token);
+  return { success: true };
 });
