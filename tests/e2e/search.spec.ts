@@ -1,7 +1,21 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { latestEmail, signUpAndOnboard } from "./support";
 
 // History search and read state (issue 8), each test with a brand-new user.
+
+/** No serious or critical WCAG 2.1 AA violations, in the light and the dark scheme (read links are dimmed). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(passes.length, `axe checked nothing on ${screen}`).toBeGreaterThan(0);
+    const failing = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${screen} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
 
 async function saveLinks(page: Page, links: { url: string; notes?: string; categories?: string[] }[]): Promise<void> {
   const origin = new URL(page.url()).origin;
@@ -62,6 +76,7 @@ test("a search narrows History, stays in the URL, combines with a chip; read lin
   await expect(guide.getByRole("status")).toHaveText("Marked as read");
   await expect(guide.getByText("Read", { exact: true })).toBeVisible();
   await expect(guide.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+  await expectAccessible(page, "/history with a read link");
 
   const unreadOnly = page.getByRole("button", { name: "Unread only" });
   await unreadOnly.click();
@@ -91,6 +106,7 @@ test("a digest's Mark as read link marks the link read from the email", async ({
   await page.goto(markRead);
   await expect(page.getByRole("heading", { name: "Marked as read" })).toBeVisible();
   await expect(page.getByRole("link", { name: /example\.com\/from-the-digest/ })).toBeVisible();
+  await expectAccessible(page, "/mark-read");
 
   await page.goto("/history");
   await expect(historyItem(page, "https://example.com/from-the-digest").getByText("Read", { exact: true })).toBeVisible();
