@@ -12,6 +12,7 @@ export function digestPlainText({ heading, intro, links, moreCount, dashboardUrl
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),
       `Saved ${link.savedAt}`,
+      `Mark as read: ${link.markReadUrl}`,
     ].join("\n"),
   );
   return [

@@ -9,6 +9,8 @@ export type DigestEmailLink = {
   categories: string[];
   /** Already formatted in the reader's time zone by the caller, e.g. "Nov 21, 9:05 AM". */
   savedAt: string;
+  /** The signed page that marks this link read, so later digests leave it out. */
+  markReadUrl: string;
 };
 
 export type DigestEmailProps = {
@@ -69,7 +71,12 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
           ))}
         </Text>
       ) : null}
-      <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "6px 0 0" }}>{`Saved ${link.savedAt}`}</Text>
+      <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "6px 0 0" }}>
+        {`Saved ${link.savedAt} · `}
+        <Link href={link.markReadUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
+          Mark as read
+        </Link>
+      </Text>
     </Section>
   );
 }
@@ -127,6 +134,7 @@ DigestEmail.PreviewProps = {
       notes: "Recommended by Sam.\nThe part about spaced repetition is worth a second read.",
       categories: ["Article", "Personal"],
       savedAt: "Nov 21, 9:05 AM",
+      markReadUrl: "http://localhost:3000/mark-read?token=preview-1",
     },
     {
       title: null,
@@ -134,6 +142,7 @@ DigestEmail.PreviewProps = {
       notes: null,
       categories: ["Video"],
       savedAt: "Nov 21, 12:40 PM",
+      markReadUrl: "http://localhost:3000/mark-read?token=preview-2",
     },
     {
       title: "Release notes: version 4.0",
@@ -141,6 +150,7 @@ DigestEmail.PreviewProps = {
       notes: null,
       categories: ["Work", "News", "Tutorial"],
       savedAt: "Nov 21, 6:18 PM",
+      markReadUrl: "http://localhost:3000/mark-read?token=preview-3",
     },
   ],
   moreCount: 2,

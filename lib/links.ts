@@ -8,6 +8,7 @@ import { categoryKey, distinctCategories } from "@/lib/categories-rules";
 import { entitlements } from "@/lib/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/rate-limit";
 import { localDayBounds } from "@/lib/schedule";
+import type { HistoryQuery } from "@/lib/validations/history";
 import type { LinkPayload } from "@/lib/validations/link";
 
 export const HISTORY_PAGE_SIZE = 200;
@@ -37,6 +38,7 @@ export function toLinkResponse(link: Link) {
     category: link.category,
     categories: link.categories,
     createdAt: link.createdAt.toISOString(),
+    readAt: link.readAt?.toISOString() ?? null,
   };
 }
 
@@ -83,13 +85,13 @@ function decodeHistoryCursor(value: string): Cursor {
   return { createdAt, id };
 }
 
-export type HistoryQuery = { limit?: number; cursor?: string; category?: string };
-
 /**
  * One page of the user's links, newest first, keyset-paged on (createdAt, id) so a page is
- * stable while links are added; the category filter ignores case.
+ * stable while links are added; the category filter ignores case. `q` is a tsquery from
+ * buildSearchQuery, bound as a parameter; the search expression is the one Link_search_idx is
+ * built on, word for word, so PostgreSQL can use that index.
  */
-export async function listHistory(user: User, query: HistoryQuery): Promise<{ links: Link[]; nextCursor: string | null }> {
+export async function listHistory(user: User, query: Partial<HistoryQuery>): Promise<{ links: Link[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(query.limit ?? HISTORY_PAGE_SIZE, 1), HISTORY_PAGE_SIZE);
   const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
   const category = query.category?.trim() ? categoryKey(query.category) : null;
@@ -98,6 +100,8 @@ export async function listHistory(user: User, query: HistoryQuery): Promise<{ li
     WHERE "userId" = ${user.id}
       ${cursor ? Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty}
       ${category ? Prisma.sql`AND EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${category})` : Prisma.empty}
+      ${query.q ? Prisma.sql`AND link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${query.q})` : Prisma.empty}
+      ${query.unread ? Prisma.sql`AND "readAt" IS NULL` : Prisma.empty}
     ORDER BY "createdAt" DESC, "id" DESC
     LIMIT ${limit + 1}`;
   const page = links.slice(0, limit);
@@ -110,6 +114,20 @@ export async function listLinkCategories(user: User): Promise<string[]> {
   const rows = await getDb().$queryRaw<{ name: string }[]>`
     SELECT DISTINCT unnest("categories") AS name FROM "Link" WHERE "userId" = ${user.id}`;
   return distinctCategories(rows.map((row) => row.name));
+}
+
+/**
+ * Marks one of the user's links read (keeping the first time it was read) or unread; someone
+ * else's link is answered as not found.
+ */
+export async function setLinkRead(user: User, id: string, read: boolean, now = new Date()): Promise<Link> {
+  if (!isRecordId(id)) throw notFound("Link not found");
+  const [link] = await getDb().$queryRaw<Link[]>`
+    UPDATE "Link" SET "readAt" = ${read ? Prisma.sql`COALESCE("readAt", ${now})` : Prisma.sql`NULL`}
+    WHERE id = ${id} AND "userId" = ${user.id}
+    RETURNING *`;
+  if (!link) throw notFound("Link not found");
+  return link;
 }
 
 /** Deletes one of the user's links; someone else's link is answered as not found. */

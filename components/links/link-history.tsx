@@ -1,16 +1,17 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { LoaderCircle, Settings2 } from "lucide-react";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { LoaderCircle, Search, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LinkItem } from "@/components/links/link-item";
-import { HISTORY_KEY, useLinkCategories, type StashLink } from "@/components/links/link-queries";
+import { HISTORY_KEY, useLinkCategories, type HistoryFilters, type HistoryPage, type StashLink } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { categoryKey } from "@/lib/categories-rules";
-import { throwIfNotOk } from "@/lib/fetcher";
+import { serverMessage, throwIfNotOk } from "@/lib/fetcher";
 import { nextLinkTarget } from "@/lib/link-header";
 import { groupByLocalDate, linkCount } from "@/lib/local-time";
 import { cn } from "@/lib/utils";
@@ -18,10 +19,30 @@ import { cn } from "@/lib/utils";
 /** SPEC §9: three placeholder groups while loading. */
 const SKELETON_GROUPS = 3;
 
-type HistoryPage = { links: StashLink[]; next: string | null };
+/** How long typing pauses before the search runs (and lands in the URL). */
+const SEARCH_DEBOUNCE_MS = 300;
+/** The server refuses longer searches (lib/search-query.ts). */
+const MAX_SEARCH_LENGTH = 200;
 
-function firstPageUrl(category: string): string {
-  return category ? `/api/links/history?${new URLSearchParams({ category })}` : "/api/links/history";
+function firstPageUrl({ category, q, unread }: HistoryFilters): string {
+  const params = new URLSearchParams();
+  if (category) params.set("category", category);
+  if (q) params.set("q", q);
+  if (unread) params.set("unread", "1");
+  const query = params.toString();
+  return query ? `/api/links/history?${query}` : "/api/links/history";
+}
+
+/** Sets or removes query parameters of the current address, replacing its history entry. */
+function replaceParams(changes: Record<string, string>) {
+  const params = new URLSearchParams(window.location.search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  const query = params.toString();
+  // Next.js keeps useSearchParams in step with the History API, without a server round trip.
+  window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
 }
 
 async function fetchHistoryPage(url: string, signal: AbortSignal): Promise<HistoryPage> {
@@ -35,18 +56,32 @@ async function fetchHistoryPage(url: string, signal: AbortSignal): Promise<Histo
 const chipClass =
   "rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground hover:bg-accent hover:text-accent-foreground aria-pressed:hover:bg-primary/90 aria-pressed:hover:text-primary-foreground";
 
-/** The Link History page's list (SPEC §2): category chips, date groups, pages loaded on scroll. */
+/** The Link History page's list (SPEC §2): search, category chips, date groups, pages loaded on scroll. */
 export function LinkHistory({ timeZone }: { timeZone: string }) {
   const searchParams = useSearchParams();
-  // The filter lives in the URL (?category=), so a reload or a shared address keeps it.
+  // The filters live in the URL (?category=, ?q=, ?unread=1), so a reload or a shared address keeps them.
   const category = searchParams.get("category")?.trim() ?? "";
+  const q = searchParams.get("q")?.trim() ?? "";
+  const unread = searchParams.get("unread") === "1";
   const chips = useLinkCategories();
+  const [searchText, setSearchText] = useState(q);
 
+  // Typing updates ?q= once it pauses; replaceState adds no history entry per keystroke.
+  useEffect(() => {
+    const next = searchText.trim();
+    if (next === (new URLSearchParams(window.location.search).get("q")?.trim() ?? "")) return;
+    const timer = setTimeout(() => replaceParams({ q: next }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const filters: HistoryFilters = { category, q, unread };
   const history = useInfiniteQuery({
-    queryKey: [...HISTORY_KEY, { category: categoryKey(category) }],
+    queryKey: [...HISTORY_KEY, { ...filters, category: categoryKey(category) }],
     queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, signal),
-    initialPageParam: firstPageUrl(category),
+    initialPageParam: firstPageUrl(filters),
     getNextPageParam: (last) => last.next ?? undefined,
+    // While a new search loads, the previous results stay instead of the skeleton.
+    placeholderData: keepPreviousData,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
@@ -65,12 +100,13 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   function selectCategory(next: string) {
-    const params = new URLSearchParams(searchParams.toString());
-    if (next) params.set("category", next);
-    else params.delete("category");
-    const query = params.toString();
-    // Next.js keeps useSearchParams in step with the History API, without a server round trip.
-    window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+    replaceParams({ category: next });
+  }
+
+  // Enter searches at once, without waiting for the pause.
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    replaceParams({ q: searchText.trim() });
   }
 
   const links = history.data?.pages.flatMap((page) => page.links) ?? [];
@@ -79,6 +115,27 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
 
   return (
     <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <form role="search" aria-label="Search your links" className="relative min-w-0 flex-1 basis-60" onSubmit={submitSearch}>
+          <label htmlFor="history-search" className="sr-only">
+            Search your links
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id="history-search"
+            type="search"
+            value={searchText}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Search titles, URLs, notes and categories"
+            className="pl-9"
+          />
+        </form>
+        <button type="button" aria-pressed={unread} onClick={() => replaceParams({ unread: unread ? "" : "1" })} className={chipClass}>
+          Unread only
+        </button>
+      </div>
+
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div role="group" aria-label="Filter by category" className="flex min-w-0 flex-1 flex-wrap gap-2">
           <button type="button" aria-pressed={activeKey === ""} onClick={() => selectCategory("")} className={chipClass}>
@@ -119,10 +176,17 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
         </div>
       ) : history.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
-          <p>Your history could not be loaded.</p>
+          <p>{serverMessage(history.error, "Your history could not be loaded.")}</p>
           <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
             Try again
           </Button>
+        </div>
+      ) : groups.length === 0 && (q || unread) ? (
+        <div role="status" className="rounded-lg border border-dashed p-10 text-center">
+          <p className="font-medium">{q ? "No links match your search." : "No unread links."}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {q ? "Try other words, or another category." : "Everything here is marked as read."}
+          </p>
         </div>
       ) : groups.length === 0 ? (
         <div className="rounded-lg border border-dashed p-10 text-center">
@@ -135,7 +199,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
           </Button>
         </div>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid gap-8" aria-busy={history.isPlaceholderData}>
           {groups.map((group) => (
             <section key={group.key} aria-labelledby={`history-${group.key}`} className="grid gap-3">
               <h2 id={`history-${group.key}`} className="text-lg font-semibold tracking-tight">

@@ -1,14 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, LoaderCircle, Trash2 } from "lucide-react";
-import { refreshLinkLists, type StashLink } from "@/components/links/link-queries";
+import { Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
+import { refreshLinkLists, useSetLinkRead, type StashLink } from "@/components/links/link-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories-rules";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
 import { formatInZone, isSameLocalDay } from "@/lib/local-time";
+import { cn } from "@/lib/utils";
 
 /** One saved link (SPEC §2 "Link item"), on the dashboard and in the history. */
 export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string }) {
@@ -24,18 +25,26 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
     },
   });
 
+  const setRead = useSetLinkRead(link.id);
+  const isRead = link.readAt !== null;
+  const readLabel = isRead ? "Mark as unread" : "Mark as read";
+  const busy = remove.isPending || setRead.isPending;
+
   const title = link.title?.trim() || link.url;
   const categories = link.categories.length > 0 ? link.categories : [link.category || DEFAULT_CATEGORY];
   const addedToday = isSameLocalDay(timeZone, link.createdAt, new Date());
 
   return (
-    <article className="flex items-start gap-3 rounded-lg border bg-card p-4" aria-busy={remove.isPending}>
+    <article className={cn("flex items-start gap-3 rounded-lg border bg-card p-4", isRead && "bg-muted/40")} aria-busy={busy}>
       <div className="grid min-w-0 flex-1 gap-2">
         <a
           href={link.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="w-fit max-w-full rounded-sm font-medium leading-snug [overflow-wrap:anywhere] text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          className={cn(
+            "w-fit max-w-full rounded-sm font-medium leading-snug [overflow-wrap:anywhere] text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring",
+            isRead && "font-normal text-muted-foreground",
+          )}
         >
           {title}
           <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-baseline text-muted-foreground" />
@@ -49,6 +58,12 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
             </Badge>
           ))}
           {addedToday ? <Badge variant="success">Added today</Badge> : null}
+          {isRead ? (
+            <Badge variant="outline" className="text-muted-foreground">
+              <Check aria-hidden="true" />
+              Read
+            </Badge>
+          ) : null}
         </div>
 
         <p className="text-xs break-all text-muted-foreground">{link.url}</p>
@@ -58,11 +73,30 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         </p>
       </div>
 
+      {/* The answer to the last click, for screen readers: the button's new name alone is not announced. */}
+      <span role="status" className="sr-only">
+        {setRead.isSuccess ? (isRead ? "Marked as read" : "Marked as unread") : ""}
+      </span>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={readLabel}
+        title={readLabel}
+        disabled={busy}
+        onClick={() =>
+          setRead.mutate(!isRead, {
+            onError: (error) => toast({ variant: "destructive", title: "Error", description: serverMessage(error, "Failed to update the link") }),
+          })
+        }
+        className="-mt-1 text-muted-foreground hover:text-foreground"
+      >
+        {setRead.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : isRead ? <RotateCcw aria-hidden="true" /> : <Check aria-hidden="true" />}
+      </Button>
       <Button
         variant="ghost"
         size="icon"
         aria-label="Delete link"
-        disabled={remove.isPending}
+        disabled={busy}
         onClick={() => remove.mutate()}
         className="-mt-1 -mr-1 text-muted-foreground hover:text-destructive"
       >

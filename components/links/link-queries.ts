@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/fetcher";
 import type { LinkResponse } from "@/lib/links";
@@ -36,6 +36,38 @@ export async function refreshLinkLists(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
     queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }),
   ]);
+}
+
+/** One page of GET /api/links/history, as the history list caches it. */
+export type HistoryPage = { links: StashLink[]; next: string | null };
+/** The history list's filters, the last part of its query key. */
+export type HistoryFilters = { category: string; q: string; unread: boolean };
+
+function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
+  const filters = queryKey[HISTORY_KEY.length];
+  return typeof filters === "object" && filters !== null && "unread" in filters && filters.unread === true;
+}
+
+/**
+ * PATCH /api/links/{id} { read }: the answer replaces the link in today's list and every cached
+ * history page at once; "unread only" lists refetch, since the link may have to leave them.
+ */
+export function useSetLinkRead(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (read: boolean): Promise<StashLink> => {
+      const res = await apiRequest("PATCH", `/api/links/${encodeURIComponent(id)}`, { read });
+      return res.json();
+    },
+    onSuccess: async (updated) => {
+      const replace = (links: StashLink[]) => links.map((link) => (link.id === updated.id ? updated : link));
+      queryClient.setQueryData<StashLink[]>(TODAY_LINKS_KEY, (links) => (links ? replace(links) : links));
+      queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: HISTORY_KEY }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, links: replace(page.links) })) } : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: HISTORY_KEY, predicate: (query) => isUnreadOnlyHistory(query.queryKey) });
+    },
+  });
 }
 
 const createdCategorySchema = z.object({ id: z.string(), name: z.string() });

@@ -6,14 +6,15 @@ import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
+import { markReadUrl } from "@/lib/mark-read";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/unsubscribe";
 
-// What a digest says (DESIGN.md §3 "Digest content"): the newest links first, at most 50 listed,
-// then "and N more" pointing at the history.
+// What a digest says (DESIGN.md §3 "Digest content"): the newest unread links first, at most 50
+// listed, each with a signed "Mark as read" link, then "and N more" pointing at the history.
 
 export const DIGEST_MAX_LINKS = 50;
 
-export type DigestLink = { title: string | null; url: string; notes: string | null; categories: string[]; createdAt: Date };
+export type DigestLink = { id: string; title: string | null; url: string; notes: string | null; categories: string[]; createdAt: Date };
 
 export type DigestRecipient = { id: string; email: string; timezone: string };
 
@@ -44,6 +45,7 @@ export async function composeDigest(
         notes: link.notes,
         categories: link.categories,
         savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
+        markReadUrl: markReadUrl(link.id, recipient.id),
       })),
       moreCount: Math.max(0, total - listed.length),
       dashboardUrl: `${env.appUrl}/dashboard`,

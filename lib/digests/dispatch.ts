@@ -96,23 +96,24 @@ async function claimPending(size: number): Promise<Claimed[]> {
 
 type WindowLink = DigestLink & { deliveryId: string; total: bigint | number };
 
-/** The newest links of every claimed delivery's window, in one query. */
+/** The newest unread links of every claimed delivery's window, in one query (read ones are left out). */
 async function linksFor(claimed: Claimed[]): Promise<Map<string, { links: DigestLink[]; total: number }>> {
   const rows = await getDb().$queryRaw<WindowLink[]>`
-    SELECT "deliveryId", title, url, notes, categories, "createdAt", total FROM (
-      SELECT d.id AS "deliveryId", l.title, l.url, l.notes, l.categories, l."createdAt",
+    SELECT "deliveryId", id, title, url, notes, categories, "createdAt", total FROM (
+      SELECT d.id AS "deliveryId", l.id, l.title, l.url, l.notes, l.categories, l."createdAt",
         row_number() OVER (PARTITION BY d.id ORDER BY l."createdAt" DESC, l.id DESC) AS rank,
         count(*) OVER (PARTITION BY d.id) AS total
       FROM "DigestDelivery" d
       JOIN "Link" l ON l."userId" = d."userId"
         AND l."createdAt" > COALESCE(d."windowStart", '-infinity'::timestamp) AND l."createdAt" <= d."windowEnd"
+        AND l."readAt" IS NULL
       WHERE d.id IN (${Prisma.join(claimed.map((row) => row.id))})
     ) ranked WHERE rank <= ${DIGEST_MAX_LINKS}
     ORDER BY "deliveryId", "createdAt" DESC`;
   const byDelivery = new Map<string, { links: DigestLink[]; total: number }>();
   for (const row of rows) {
     const entry = byDelivery.get(row.deliveryId) ?? { links: [], total: Number(row.total) };
-    entry.links.push({ title: row.title, url: row.url, notes: row.notes, categories: row.categories, createdAt: row.createdAt });
+    entry.links.push({ id: row.id, title: row.title, url: row.url, notes: row.notes, categories: row.categories, createdAt: row.createdAt });
     byDelivery.set(row.deliveryId, entry);
   }
   return byDelivery;
@@ -159,7 +160,7 @@ async function sendClaimed(unordered: Claimed[], reclaimed: boolean, deadline: n
   for (const row of claimed) {
     const user = usersById.get(row.userId);
     const window = windows.get(row.id);
-    // Nothing new, or unsubscribed since the row was created: no email.
+    // Nothing new (or all of it read already), or unsubscribed since the row was created: no email.
     if (!user || user.emailFrequency === "none" || !window) {
       skipped.push(row.id);
       continue;

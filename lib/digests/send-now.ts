@@ -10,18 +10,21 @@ import { entitlements } from "@/lib/plans";
 import { localDayBounds } from "@/lib/schedule";
 
 export const NO_LINKS_MESSAGE = "No links saved today";
+export const ALL_READ_MESSAGE = "Every link saved today is already marked as read";
 export const MANUAL_LIMIT_MESSAGE =
   "Free accounts can send one extra digest per day. Upgrade to Pro for unlimited manual digests, or try again tomorrow.";
 
 export type SendNowResult = { success: boolean; message: string };
 
 /**
- * "Send Digest Now": today's links, at once. The free allowance is counted in delivery rows while
+ * "Send Digest Now": today's unread links, at once. The free allowance is counted in delivery rows while
  * the user's row is locked, so simultaneous requests cannot both take the last one.
  */
 export async function sendDigestNow(user: User, now = new Date()): Promise<SendNowResult> {
-  const links = await listTodayLinks(user, now);
-  if (links.length === 0) return { success: false, message: NO_LINKS_MESSAGE };
+  const today = await listTodayLinks(user, now);
+  if (today.length === 0) return { success: false, message: NO_LINKS_MESSAGE };
+  const links = today.filter((link) => link.readAt === null);
+  if (links.length === 0) return { success: false, message: ALL_READ_MESSAGE };
   const limit = entitlements(user, now, env.billingEnabled).dailyManualDigestLimit;
   const { start, end } = localDayBounds(user.timezone, now);
   const db = getDb();

@@ -33,6 +33,7 @@ const fake = await vi.hoisted(async () => {
 const { createApiToken } = await import("@/lib/api-tokens");
 const { getDb } = await import("@/lib/db");
 const { unsubscribeToken } = await import("@/lib/unsubscribe");
+const { markReadToken } = await import("@/lib/mark-read");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { webhookRequest } = await import("@/tests/support/stripe-billing");
 const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern } = await import("@/tests/security/route-inventory");
@@ -206,6 +207,17 @@ async function paidCheckout(world: World): Promise<{ sessionId: string; subscrip
   fake.setWebhookTarget(undefined);
   const { subscription, event } = await fake.completeCheckout(sessionId);
   return { sessionId, subscriptionId: subscription.id, customerId: subscription.customer, event: JSON.stringify(event) };
+}
+
+/** Whoever holds a digest's mark-read token may use it: the owner's link is read afterwards. */
+function tokenHolder(): Expectation {
+  return {
+    status: 200,
+    check: async (world, res) => {
+      expect(await readJson(res)).toEqual({ success: true });
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull();
+    },
+  };
 }
 
 const reloadOwner = (world: World) => getDb().user.findUnique({ where: { id: world.owner.id } });
@@ -472,6 +484,21 @@ const MATRIX: Record<string, Entry> = {
     origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(200, async (world) => expect(await getDb().link.findUnique({ where: { id: world.link.id } })).toBeNull()),
+  },
+  "PATCH /api/links/[id]": {
+    bearer: true,
+    class: "owner",
+    what: "marks one link read or unread",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true } }),
+    expect: ownerScoped(200, async (world) => expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull()),
+  },
+  "POST /api/mark-read": {
+    class: "public",
+    what: "a digest's Mark as read link: the signed token (link + owner) is the only credential, a session is neither needed nor used; the answer names nothing",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { token: markReadToken(world.link.id, world.owner.id) } }),
+    expect: { "signed out": tokenHolder(), "another user": tokenHolder(), owner: tokenHolder() },
   },
   "GET /api/links/categories": {
     bearer: true,

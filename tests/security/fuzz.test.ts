@@ -27,6 +27,7 @@ const { getDb } = await import("@/lib/db");
 const { encodeHistoryCursor } = await import("@/lib/links");
 const { SESSION_COOKIE } = await import("@/lib/session");
 const { unsubscribeToken } = await import("@/lib/unsubscribe");
+const { markReadToken } = await import("@/lib/mark-read");
 const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { fillPattern, isMutating, loadRouteInventory } = await import("@/tests/security/route-inventory");
@@ -196,6 +197,28 @@ function unsubscribeInput(): fc.Arbitrary<Input> {
   return fc.tuple(query, fuzzBody(payload)).map(([q, body]): Input => ({ query: q, body }));
 }
 
+/** PATCH /api/links/{id}: a real or hostile id, and a read flag of any type. */
+function readStateInput(): fc.Arbitrary<Input> {
+  const payload = shape({ read: fc.boolean() });
+  return fc
+    .tuple(idParam("id", () => pool.links)(), fuzzBody(payload))
+    .map(([input, body]): Input => ({ ...input, body }));
+}
+
+/** POST /api/mark-read: real tokens of fuzz users' links, broken ones, and hostile strings. */
+function markReadInput(): fc.Arbitrary<Input> {
+  const tokens = pool.links.map((link) => markReadToken(link.id, link.ownerId));
+  const real = tokens.length > 0 ? fc.constantFrom(...tokens) : fc.constant("x.y.z");
+  const token = fc.oneof(
+    { weight: 3, arbitrary: real },
+    real.map((value) => value.slice(0, -1)),
+    real.map((value) => value.split(".").reverse().join(".")),
+    anyString,
+    fc.constantFrom("", ".", "..", "a.b.c", "a.b.c.d", `${"A".repeat(64)}.${"B".repeat(64)}.${"C".repeat(43)}`, `${"A".repeat(400)}`),
+  );
+  return fuzzBody(shape({ token })).map((body): Input => ({ body }));
+}
+
 const EVENT_TYPES = [
   "checkout.session.completed",
   "invoice.paid",
@@ -277,7 +300,9 @@ function historyInput(): fc.Arbitrary<Input> {
     fc.constantFrom("2020-01-01T00:00:00.000Z|\u0000", "not a date|id", "|", "2020-01-01T00:00:00.000Z|", `2020-01-01T00:00:00.000Z|${"a".repeat(300)}`).map(asCursor),
   );
   const limit = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 200 }).map(String) }, fc.constantFrom("0", "201", "1e3", "0x10", "Infinity", "-0", "1.5", ""));
-  return queryOf({ limit, cursor, category: plausible.categoryName }).map((query): Input => ({ query, body: noBodyAtAll }));
+  const q = fc.oneof(fc.constantFrom("news", "example com", "東京", "rust:* & !x", "a".repeat(201), "w ".repeat(11)), fc.string({ maxLength: 40 }));
+  const unread = fc.constantFrom("1", "0", "true", "false", "yes", "");
+  return queryOf({ limit, cursor, category: plausible.categoryName, q, unread }).map((query): Input => ({ query, body: noBodyAtAll }));
 }
 
 const linkPayload = shape({
@@ -314,6 +339,8 @@ const TARGETS: Record<string, Target> = {
   "POST /api/invitations/[idOrCode]/claim": { wrapper: "session", input: claimInput },
   "DELETE /api/invitations/[idOrCode]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("idOrCode", () => pool.invitations, true) },
   "DELETE /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.links) },
+  "PATCH /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: readStateInput },
+  "POST /api/mark-read": { wrapper: "public", input: markReadInput },
   "DELETE /api/categories/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: idParam("id", () => pool.categories) },
   "POST /api/digest/send-now": { wrapper: "session", input: noBody },
   "POST /api/tokens": { wrapper: "session", input: bodyOnly(shape({ name: fc.oneof(anyString, plausible.categoryName) })) },

@@ -1,6 +1,7 @@
 import { render, toPlainText } from "@react-email/render";
 import { describe, expect, it } from "vitest";
 import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
+import { digestPlainText } from "@/emails/digest-text";
 import TestEmail from "@/emails/test-email";
 
 const props: DigestEmailProps = {
@@ -13,8 +14,16 @@ const props: DigestEmailProps = {
       notes: "First line\nSecond line",
       categories: ["Article", "Work"],
       savedAt: "Nov 21, 9:05 AM",
+      markReadUrl: "https://links.example.com/mark-read?token=link1.user.sig1",
     },
-    { title: null, url: "https://video.example.org/watch/42", notes: null, categories: [], savedAt: "Nov 21, 6:18 PM" },
+    {
+      title: null,
+      url: "https://video.example.org/watch/42",
+      notes: null,
+      categories: [],
+      savedAt: "Nov 21, 6:18 PM",
+      markReadUrl: "https://links.example.com/mark-read?token=link2.user.sig2",
+    },
   ],
   moreCount: 3,
   dashboardUrl: "https://links.example.com/dashboard",
@@ -33,6 +42,16 @@ describe("DigestEmail", () => {
     expect(html).toContain("Saved Nov 21, 9:05 AM");
     expect(html).toContain("Saved Nov 21, 6:18 PM");
     expect(html).toContain("Your daily digest");
+  });
+
+  it("has a 'Mark as read' link for every link, in the HTML and the plain text", async () => {
+    const html = await render(DigestEmail(props));
+    const text = digestPlainText(props);
+    for (const link of props.links) {
+      expect(html).toContain(`<a href="${link.markReadUrl}"`);
+      expect(text).toContain(`Mark as read: ${link.markReadUrl}`);
+    }
+    expect(html.match(/>Mark as read<\/a>/g)).toHaveLength(props.links.length);
   });
 
   it("escapes a title containing markup", async () => {

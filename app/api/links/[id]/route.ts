@@ -1,5 +1,10 @@
 import { tokenApiRoute } from "@/lib/api";
-import { deleteLink } from "@/lib/links";
+import { deleteLink, setLinkRead, toLinkResponse } from "@/lib/links";
+import { linkReadSchema } from "@/lib/validations/link-read";
+
+export const PATCH = tokenApiRoute(linkReadSchema, async ({ user, params, body }) => {
+  return toLinkResponse(await setLinkRead(user, params.id ?? "", body.read));
+});
 
 export const DELETE = tokenApiRoute(async ({ user, params }) => {
   await deleteLink(user, params.id ?? "");

@@ -1,0 +1,9 @@
+import { publicApiRoute } from "@/lib/api";
+import { markReadByToken } from "@/lib/mark-read";
+import { markReadSchema } from "@/lib/validations/link-read";
+
+// No session needed: the signed token from the digest is the credential (the /mark-read page POSTs here).
+export const POST = publicApiRoute(markReadSchema, async ({ body }) => {
+  await markReadByToken(body.token);
+  return { success: true };
+});
