@@ -33,6 +33,8 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
  */
 export async function snap(page: Page, device: DeviceName, screen: string, state: string): Promise<void> {
   await expectNoHorizontalOverflow(page);
+  // From the top: a full-page shot of a scrolled page shows the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const file = path.join(test.info().project.outputDir, "screens", `${screen}-${state}-${device}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
 }

@@ -346,7 +346,10 @@ for (const device of DEVICES) {
         await page.goto("/history");
         await expect(page.getByRole("heading", { name: "Link History", level: 1 })).toBeVisible();
         await expect(page.getByText("Browse all your previously saved links.")).toBeVisible();
-        await expect(page.getByRole("status").filter({ hasText: "Loading your links" })).toBeAttached();
+        const loading = page.getByRole("status").filter({ hasText: "Loading your links" });
+        await expect(loading).toBeAttached();
+        // SPEC §2: three placeholder groups, beside the status line.
+        await expect(loading.locator("xpath=..").locator(":scope > div")).toHaveCount(3);
         await shot(page, "history", "loading");
         held.release();
 
