@@ -22,7 +22,20 @@ async function darkAtFirstPaint(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.dataset.darkAtParse === "true");
 }
 
+/** React's hydration errors (minified in production: #418, #423, #425) logged while the test runs. */
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|#41[89]|#42[35]/i.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (/hydrat|#41[89]|#42[35]/i.test(error.message)) errors.push(error.message);
+  });
+  return errors;
+}
+
 test("the account menu's theme choice: Dark, Light and System", async ({ page }) => {
+  const hydrationErrors = collectHydrationErrors(page);
   await page.emulateMedia({ colorScheme: "light" });
   await signUpAndOnboard(page);
   await expect(page.getByRole("heading", { name: "Today's Stash" })).toBeVisible();
@@ -69,9 +82,12 @@ test("the account menu's theme choice: Dark, Light and System", async ({ page })
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem("linkstash-theme"))).toBeNull();
+  // The class set before hydration, and the stored choice read after it, upset nothing.
+  expect(hydrationErrors).toEqual([]);
 });
 
 test("the mobile menu offers the theme choice too, and signed-out pages keep it", async ({ page }) => {
+  const hydrationErrors = collectHydrationErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: "light" });
   await signUpAndOnboard(page);
@@ -88,4 +104,5 @@ test("the mobile menu offers the theme choice too, and signed-out pages keep it"
   await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   expect(await background(page)).toBe("dark");
+  expect(hydrationErrors).toEqual([]);
 });
