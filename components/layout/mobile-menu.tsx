@@ -4,6 +4,7 @@ import { LogOut, Menu, Settings, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { APP_NAV_LINKS, LOGIN_HREF, LOGOUT_HREF } from "@/components/layout/nav-links";
+import { ThemeRadioGroup } from "@/components/theme/theme-radio-group";
 import { Button } from "@/components/ui/button";
 
 const itemClass =
@@ -83,6 +84,7 @@ export function MobileMenu({ accountName, className }: { accountName: string | n
                   Sign out
                 </a>
               </nav>
+              <ThemeRadioGroup className="mt-1 border-t pt-3" />
             </div>
           </>
         ) : (
