@@ -72,12 +72,14 @@ function handle<Body, U>(
   schema: z.ZodType<Body>,
   resolveUser: (req: Request) => Promise<U>,
   handler: Handler<Body, U>,
+  // An upload route reads the body stream itself; the wrapper must not consume it.
+  parseBody: (req: Request, schema: z.ZodType<Body>) => Promise<Body> = readBody,
 ): RouteHandler {
   return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
     if (MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
     const user = await resolveUser(req);
     const params = flattenParams(await context?.params);
-    const body = await readBody(req, schema);
+    const body = await parseBody(req, schema);
     return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
   });
 }
@@ -97,6 +99,11 @@ export function apiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>
   if (typeof first === "function") return handle(noBody, requireSessionUser, first);
   if (!second) throw new Error("apiRoute(schema, handler): handler missing");
   return handle(first, requireSessionUser, second);
+}
+
+/** A signed-in route that reads its request body itself (an uploaded file, streamed). */
+export function apiUploadRoute(handler: Handler<undefined, User>): RouteHandler {
+  return handle(noBody, requireSessionUser, handler, async () => undefined);
 }
 
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));
