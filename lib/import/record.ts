@@ -31,7 +31,8 @@ export type RowResult = { ok: true; row: LinkRow } | { ok: false; line: number; 
 export const MAX_TITLE_LENGTH = 500;
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/g;
+// A title is one line: a break and the spaces around it become one space.
+const CONTROL_OR_BREAK = /\s*[\u0000-\u001f\u007f]+\s*/g;
 
 /** Text PostgreSQL can store: no NUL, no lone surrogate, no stray control characters. */
 function clean(text: string, keepBreaks: boolean): string {
