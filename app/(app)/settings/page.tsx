@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AccountInformation } from "@/components/settings/account-information";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
+import { ImportExportCard } from "@/components/import/import-export-card";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listCategories, toCategoryResponse } from "@/lib/categories";
@@ -45,6 +46,16 @@ export default async function SettingsPage() {
         </CardHeader>
         <CardContent>
           <ManageCategories initialCategories={categories} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Import and export</CardTitle>
+          <CardDescription>Bring your links from Pocket, Instapaper or your browser, or download all of yours.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ImportExportCard />
         </CardContent>
       </Card>
 
