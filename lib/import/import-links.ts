@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { FORMAT_LABELS } from "@/lib/import/detect";
@@ -39,6 +40,11 @@ async function saveTimeCap(userId: string, now: Date): Promise<Date> {
   return cap;
 }
 
+/** An id shaped like the cuids Prisma gives links: "c", the time, then randomness. */
+function newLinkId(): string {
+  return `c${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
+}
+
 /** Inserts the rows not stashed yet; returns how many went in. */
 async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -49,8 +55,16 @@ async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
     const stashed = new Set(existing.map((row) => row.url));
     const fresh = rows.filter((row) => !stashed.has(row.url));
     if (fresh.length === 0) return 0;
-    const { count } = await tx.link.createMany({ data: fresh.map((row) => ({ ...row, userId })) });
-    return count;
+    // One statement per batch, its columns as arrays: far faster than a row of parameters per link.
+    return tx.$executeRaw`
+      INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "readAt")
+      SELECT l.id, ${userId}, l.url, l.title, l.notes, l.category, ARRAY(SELECT jsonb_array_elements_text(l.categories)), l."createdAt", l."readAt"
+      FROM unnest(
+        ${fresh.map(() => newLinkId())}::text[], ${fresh.map((row) => row.url)}::text[], ${fresh.map((row) => row.title)}::text[],
+        ${fresh.map((row) => row.notes)}::text[], ${fresh.map((row) => row.category)}::text[],
+        ${fresh.map((row) => JSON.stringify(row.categories))}::jsonb[],
+        ${fresh.map((row) => row.createdAt)}::timestamp[], ${fresh.map((row) => row.readAt)}::timestamp[]
+      ) AS l(id, url, title, notes, category, categories, "createdAt", "readAt")`;
   });
 }
 
