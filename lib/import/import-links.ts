@@ -132,14 +132,3 @@ export async function startImport(
   };
   return { format, run };
 }
-
-/** Imports a whole upload in one call (the benchmark and tests); progress is optional. */
-export async function importLinks(
-  user: Pick<User, "id">,
-  chunks: AsyncIterable<Uint8Array>,
-  fileName: string,
-  onProgress: (progress: ImportProgress) => void | Promise<void> = () => {},
-  now = new Date(),
-): Promise<ImportSummary> {
-  return (await startImport(user, chunks, fileName, now)).run(onProgress);
-}

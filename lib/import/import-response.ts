@@ -34,16 +34,23 @@ export async function importResponse(req: Request, user: User, fileName: string,
   }
   const { run } = started;
   const encoder = new TextEncoder();
+  // A reader that went away (a closed tab) stops the progress lines, not the import.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (value: object) => controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+      const send = (value: object) => {
+        if (!cancelled) controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+      };
       try {
         send(await run((progress) => send(progress)));
       } catch (error) {
         logError({ requestId, method: "POST", path: "/api/import", error });
         send({ done: true, error: "The import stopped because of a server error. Links imported so far are kept; import the file again to add the rest." });
       }
-      controller.close();
+      if (!cancelled) controller.close();
+    },
+    cancel() {
+      cancelled = true;
     },
   });
   return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" } });

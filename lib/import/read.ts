@@ -4,7 +4,7 @@ import { parseLinkstashJson } from "@/lib/import/linkstash";
 import { createNetscapeReader } from "@/lib/import/netscape";
 import type { CsvMapper } from "@/lib/import/pocket";
 import type { ImportRecord } from "@/lib/import/record";
-import { readZip, ZipError } from "@/lib/import/zip";
+import { readZip, ZipError, type ZipEntry } from "@/lib/import/zip";
 
 // Reads an uploaded export as a stream of record batches. CSV and bookmark HTML are read chunk by
 // chunk as they arrive; a ZIP (its directory is at the end) and a JSON document are read whole,
@@ -74,7 +74,7 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 /** Pocket's archive: every part_*.csv in order (any CSV or HTML file when there is none). */
 async function* zipRecords(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<ImportRecord[]> {
-  let entries;
+  let entries: ZipEntry[];
   try {
     entries = readZip(await collect(chunks), maxBytes);
   } catch (error) {
