@@ -36,6 +36,28 @@ test("import: a Pocket export shows progress and a summary, then its links are i
   expect(csv).toContain("https://dataintensive.net/chapter-5");
 });
 
+test("import: a larger file moves the progress bar through values between 0 and 100", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  const rows = Array.from({ length: 6000 }, (_, i) => `"Title, ${i}",https://example.com/bulk/${i},${1500000000 + i},,news|work,unread`);
+  const csv = Buffer.from(["title,url,time_added,cursor,tags,status", ...rows].join("\r\n"));
+  await page.getByLabel("File to import").setInputFiles({ name: "part_000000.csv", mimeType: "text/csv", buffer: csv });
+  // Every value the bar takes, recorded in the page as React sets it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Reflect.set(window, "progressValues", seen);
+    new MutationObserver(() => {
+      const value = document.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+  });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported 6,000 links." })).toBeVisible({ timeout: 60_000 });
+  const values: string[] = await page.evaluate(() => Reflect.get(window, "progressValues"));
+  expect(values.at(-1)).toBe("100");
+  expect(values.some((value) => Number(value) > 0 && Number(value) < 100)).toBe(true);
+});
+
 test("import: a file that is no export is refused with a clear message", async ({ page }) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
