@@ -23,6 +23,13 @@ export type ImportSummary = ImportProgress & { done: true; format: string | null
 
 export { ImportFileError };
 
+/** The upload went past IMPORT_MAX_BYTES (a 413 when it is known before the import starts). */
+export class ImportTooLargeError extends ImportFileError {
+  constructor() {
+    super(IMPORT_TOO_LARGE_MESSAGE);
+  }
+}
+
 /**
  * The latest time an imported link may carry: before the user's local today (imports are not
  * "saved today", so they count neither toward the free daily limit nor in Send Digest Now) and no
@@ -85,7 +92,7 @@ export async function startImport(
   const counted = (async function* () {
     for await (const chunk of chunks) {
       progress.bytesRead += chunk.length;
-      if (progress.bytesRead > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_TOO_LARGE_MESSAGE);
+      if (progress.bytesRead > IMPORT_MAX_BYTES) throw new ImportTooLargeError();
       yield chunk;
     }
   })();

@@ -1,7 +1,7 @@
 import "server-only";
 import { badRequest, payloadTooLarge } from "@/lib/errors";
 import type { User } from "@/lib/generated/prisma/client";
-import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, ImportFileError, startImport } from "@/lib/import/import-links";
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, ImportFileError, ImportTooLargeError, startImport } from "@/lib/import/import-links";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit";
 import { logError } from "@/lib/request-log";
 
@@ -30,7 +30,7 @@ export async function importResponse(req: Request, user: User, fileName: string,
     started = await startImport(user, chunksOf(req.body), fileName);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
-    throw error.message === IMPORT_TOO_LARGE_MESSAGE ? payloadTooLarge(error.message) : badRequest(error.message);
+    throw error instanceof ImportTooLargeError ? payloadTooLarge(error.message) : badRequest(error.message);
   }
   const { run } = started;
   const encoder = new TextEncoder();
