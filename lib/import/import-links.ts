@@ -103,9 +103,12 @@ export async function startImport(
     const problems: ImportProblem[] = [];
     const seen = new Set<string>();
     let batch: LinkRow[] = [];
+    // Repeats within a batch are caught here; a repeat of an earlier batch is in the database by
+    // then and skipped there, so memory holds one batch whatever the file's size.
     const flush = async () => {
       const rows = batch;
       batch = [];
+      seen.clear();
       const imported = await insertBatch(user.id, rows);
       progress.imported += imported;
       progress.skipped += rows.length - imported;
