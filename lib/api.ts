@@ -76,7 +76,11 @@ function handle<Body, U>(
   schema: z.ZodType<Body>,
   resolveUser: ResolveUser<U>,
   handler: Handler<Body, U>,
-  options: { acceptsBearer?: boolean } = {},
+  options: {
+    acceptsBearer?: boolean;
+    // An upload route reads the body stream itself; the wrapper must not consume it.
+    parseBody?: (req: Request, schema: z.ZodType<Body>) => Promise<Body>;
+  } = {},
 ): RouteHandler {
   return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
     const bearer = options.acceptsBearer ? bearerToken(req) : null;
@@ -85,7 +89,7 @@ function handle<Body, U>(
     if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req)) throw forbidden("Cross-origin request refused.");
     const user = await resolveUser(req, bearer);
     const params = flattenParams(await context?.params);
-    const body = await readBody(req, schema);
+    const body = await (options.parseBody ?? readBody)(req, schema);
     return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
   });
 }
@@ -131,6 +135,11 @@ export function tokenApiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, 
   if (typeof first === "function") return handle(noBody, requireTokenOrSessionUser, first, { acceptsBearer: true });
   if (!second) throw new Error("tokenApiRoute(schema, handler): handler missing");
   return handle(first, requireTokenOrSessionUser, second, { acceptsBearer: true });
+}
+
+/** A signed-in route that reads its request body itself (an uploaded file, streamed). */
+export function apiUploadRoute(handler: Handler<undefined, User>): RouteHandler {
+  return handle(noBody, requireSessionUser, handler, { parseBody: async () => undefined });
 }
 
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));

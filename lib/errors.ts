@@ -2,7 +2,7 @@
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -17,6 +17,7 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please try again later.") =>
   new HttpError(429, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

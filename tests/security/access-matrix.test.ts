@@ -65,7 +65,7 @@ type World = {
   revokedToken: string;
 };
 
-type Call = { params?: RouteParams; query?: string; json?: unknown; headers?: Record<string, string> };
+type Call = { params?: RouteParams; query?: string; json?: unknown; body?: string; headers?: Record<string, string> };
 
 type Expectation = {
   status: number;
@@ -165,7 +165,7 @@ function withBearer(call: Call, token: string): Call {
 function send(route: RouteMethod, call: Call, options: { cookie?: string; origin?: string | null }): Promise<Response> {
   const path = `${fillPattern(route.pattern, call.params)}${call.query ?? ""}`;
   const base = { method: route.method, path, cookie: options.cookie, origin: options.origin, headers: call.headers };
-  const req = call.json === undefined ? rawRequest(base) : jsonRequest({ ...base, json: call.json });
+  const req = call.json === undefined ? rawRequest({ ...base, body: call.body }) : jsonRequest({ ...base, json: call.json });
   return callRoute(route, req, call.params);
 }
 
@@ -523,6 +523,21 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(201, {
       check: async (world) => expect(await getDb().link.count({ where: { userId: world.owner.id } })).toBe(2),
     }),
+  },
+  "POST /api/import": {
+    class: "user",
+    what: "imports an uploaded export into the caller's links",
+    origin: "same-origin",
+    arrange: async (world) => ({ query: "?filename=links.csv", body: `title,url,time_added,cursor,tags,status\nNew,https://example.com/import-${world.tag},1600000000,,,unread\n` }),
+    expect: userScoped(200, {
+      check: async (world) => expect(await getDb().link.count({ where: { userId: world.owner.id } })).toBe(2),
+    }),
+  },
+  "GET /api/export": {
+    class: "user",
+    what: "downloads the caller's links",
+    arrange: async () => ({ query: "?format=json" }),
+    expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
   },
   "GET /api/links/today": {
     bearer: true,

@@ -34,7 +34,7 @@ const { fillPattern, isMutating, loadRouteInventory } = await import("@/tests/se
 const { callRoute, errorMessage, rawRequest } = await import("@/tests/security/route-call");
 const { ORIGIN } = await import("@/tests/support/factories");
 const { INVARIANTS, violatedInvariants } = await import("@/tests/security/invariants");
-const { anyString, fuzzBody, nastyString, plausible, shape, unstorableString } = await import("@/tests/security/fuzz-arbitraries");
+const { anyString, anyValue, fuzzBody, nastyString, plausible, shape, unstorableString } = await import("@/tests/security/fuzz-arbitraries");
 
 function readCount(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -330,7 +330,29 @@ const bearerHeaders = (): fc.Arbitrary<Input> =>
     .tuple(fc.constantFrom("Bearer ", "bearer ", "Bearer", "Basic ", "Bearer lsk_", "Bearer  lsk_"), fc.stringMatching(/^[\x20-\x7e]{0,60}$/))
     .map(([scheme, value]): Input => ({ headers: { authorization: `${scheme}${value}` }, body: noBodyAtAll }));
 
+/** Uploads: text shaped like each import format with hostile fields, raw junk, bytes and wrong names. */
+function importInput(): fc.Arbitrary<Input> {
+  const cell = fc.oneof(plausible.url, anyString, fc.constantFrom("1600000000", "-1", "99999999999", "", "a|b|c|d|e"));
+  const row = fc.array(cell, { minLength: 1, maxLength: 7 }).map((cells) => cells.map((value) => `"${value.replaceAll('"', '""')}"`).join(","));
+  const header = fc.constantFrom("title,url,time_added,cursor,tags,status", "URL,Title,Selection,Folder,Timestamp,Tags", "url,title,notes,categories,created_at,read_at", "a,b");
+  const csv = fc.tuple(header, fc.array(row, { maxLength: 6 })).map(([head, rows]) => [head, ...rows].join("\r\n"));
+  const html = fc
+    .array(fc.tuple(cell, anyString, cell), { maxLength: 5 })
+    .map((links) => `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL>${links.map(([href, title, date]) => `<DT><A HREF="${href}" ADD_DATE="${date}" TAGS="${title}">${title}</A><DD>${title}`).join("\n")}`);
+  const json = fc.array(fc.record({ url: cell, categories: fc.oneof(fc.array(anyString, { maxLength: 5 }), anyValue), createdAt: cell }), { maxLength: 5 }).map((links) => JSON.stringify({ links }));
+  const text = fc.oneof(csv, html, json, anyString, fc.constantFrom("PK\u0003\u0004", "PK\u0003\u0004\u0000\u0000junk", "{", "<", ""));
+  const name = fc.oneof(fc.constantFrom("part_000000.csv", "export.zip", "bookmarks.html", "links.json", ""), anyString);
+  return fc
+    .tuple(text, name, fc.constantFrom("text/csv", "application/zip", "text/html", "application/json", "multipart/form-data; boundary=x", null))
+    .map(([body, fileName, contentType]): Input => ({ query: `?filename=${encodeURIComponent(fileName.toWellFormed())}`, body: { contentType, text: body, label: "an upload" } }));
+}
+
 const TARGETS: Record<string, Target> = {
+  "POST /api/import": { wrapper: "session", input: importInput },
+  "GET /api/export": {
+    wrapper: "session",
+    input: () => queryOf({ format: fc.constantFrom("json", "csv", "html", "JSON", "xml", "") }).map((query): Input => ({ query, body: noBodyAtAll })),
+  },
   "POST /api/links": { wrapper: "session", input: bodyOnly(linkPayload) },
   "POST /api/categories": { wrapper: "session", input: bodyOnly(shape({ name: plausible.categoryName })) },
   "PUT /api/user/settings": { wrapper: "session", input: bodyOnly(settingsPayload) },

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { ImportExportCard } from "@/components/import/import-export-card";
 import { AccountInformation } from "@/components/settings/account-information";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
@@ -48,6 +49,16 @@ export default async function SettingsPage() {
         </CardHeader>
         <CardContent>
           <ManageCategories initialCategories={categories} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Import and export</CardTitle>
+          <CardDescription>Bring your links from Pocket, Instapaper or your browser, or download all of yours.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ImportExportCard />
         </CardContent>
       </Card>
 

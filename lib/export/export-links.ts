@@ -1,0 +1,67 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { badRequest } from "@/lib/errors";
+import { EXPORT_FORMATS, EXPORT_WRITERS, exportFileName, isExportFormat, type ExportedLink, type ExportFormat } from "@/lib/export/formats";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
+import { localDateKey } from "@/lib/schedule";
+
+// Streams every link of the user in an export format, newest first, read in keyset pages over
+// (createdAt, id) so memory stays flat whatever the number of links.
+
+const PAGE_SIZE = 1000;
+
+type Row = ExportedLink & { id: string };
+
+async function page(userId: string, after: { createdAt: Date; id: string } | null): Promise<Row[]> {
+  return getDb().$queryRaw<Row[]>`
+    SELECT id, url, title, notes, categories, "createdAt", "readAt" FROM "Link"
+    WHERE "userId" = ${userId}
+      ${after ? Prisma.sql`AND ("createdAt", id) < (${after.createdAt}, ${after.id})` : Prisma.empty}
+    ORDER BY "createdAt" DESC, id DESC
+    LIMIT ${PAGE_SIZE}`;
+}
+
+export function exportStream(user: Pick<User, "id">, format: ExportFormat, now = new Date()): ReadableStream<Uint8Array> {
+  const writer = EXPORT_WRITERS[format];
+  const encoder = new TextEncoder();
+  let after: { createdAt: Date; id: string } | null = null;
+  let index = 0;
+  let finished = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(writer.head(now)));
+    },
+    // One page per pull: the stream asks for more only as the client reads.
+    async pull(controller) {
+      if (finished) return;
+      const rows = await page(user.id, after);
+      let text = "";
+      for (const row of rows) {
+        text += writer.link(row, index);
+        index += 1;
+      }
+      const last = rows.at(-1);
+      if (rows.length < PAGE_SIZE || !last) {
+        finished = true;
+        controller.enqueue(encoder.encode(text + writer.tail));
+        controller.close();
+        return;
+      }
+      after = { createdAt: last.createdAt, id: last.id };
+      controller.enqueue(encoder.encode(text));
+    },
+  });
+}
+
+/** The download: 400 for a format we do not write, else the stream as an attachment named by today's date. */
+export function exportResponse(user: Pick<User, "id" | "timezone">, format: string | null, now = new Date()): Response {
+  if (!isExportFormat(format)) throw badRequest(`Unknown export format. Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
+  const fileName = exportFileName(format, localDateKey(user.timezone, now));
+  return new Response(exportStream(user, format, now), {
+    headers: {
+      "content-type": EXPORT_WRITERS[format].contentType,
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

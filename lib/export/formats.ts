@@ -1,0 +1,85 @@
+import { csvRow } from "@/lib/import/csv";
+import { encodeEntities } from "@/lib/import/html-entities";
+import { LINKSTASH_CSV_COLUMNS, LINKSTASH_JSON_FORMAT } from "@/lib/import/linkstash";
+
+// The three export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a
+// Netscape bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports.
+
+export const EXPORT_FORMATS = ["json", "csv", "html"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function isExportFormat(value: string | null): value is ExportFormat {
+  return EXPORT_FORMATS.some((format) => format === value);
+}
+
+export type ExportedLink = {
+  url: string;
+  title: string | null;
+  notes: string | null;
+  categories: string[];
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+export type ExportWriter = {
+  contentType: string;
+  extension: string;
+  head: (exportedAt: Date) => string;
+  /** `index` counts from 0, for separators. */
+  link: (link: ExportedLink, index: number) => string;
+  tail: string;
+};
+
+const json: ExportWriter = {
+  contentType: "application/json; charset=utf-8",
+  extension: "json",
+  head: (exportedAt) => `{"format":"${LINKSTASH_JSON_FORMAT}","version":1,"exportedAt":"${exportedAt.toISOString()}","links":[\n`,
+  link: (link, index) =>
+    `${index === 0 ? "" : ",\n"}${JSON.stringify({
+      url: link.url,
+      title: link.title,
+      notes: link.notes,
+      categories: link.categories,
+      createdAt: link.createdAt.toISOString(),
+      readAt: link.readAt?.toISOString() ?? null,
+    })}`,
+  tail: "\n]}\n",
+};
+
+const csv: ExportWriter = {
+  contentType: "text/csv; charset=utf-8",
+  extension: "csv",
+  head: () => csvRow(LINKSTASH_CSV_COLUMNS),
+  link: (link) =>
+    csvRow([link.url, link.title ?? "", link.notes ?? "", link.categories.join("|"), link.createdAt.toISOString(), link.readAt?.toISOString() ?? ""]),
+  tail: "",
+};
+
+const html: ExportWriter = {
+  contentType: "text/html; charset=utf-8",
+  extension: "html",
+  head: () =>
+    [
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+      '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+      "<TITLE>LinkStash</TITLE>",
+      "<H1>LinkStash</H1>",
+      "<DL><p>",
+      "",
+    ].join("\n"),
+  link: (link) => {
+    const addDate = Math.floor(link.createdAt.getTime() / 1000);
+    const tags = encodeEntities(link.categories.join(","));
+    const title = encodeEntities(link.title ?? link.url);
+    const notes = link.notes ? `\n    <DD>${encodeEntities(link.notes)}` : "";
+    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${addDate}" TAGS="${tags}">${title}</A>${notes}\n`;
+  },
+  tail: "</DL><p>\n",
+};
+
+export const EXPORT_WRITERS: Record<ExportFormat, ExportWriter> = { json, csv, html };
+
+/** "linkstash-2026-11-22.csv": the date of the export in the user's time zone. */
+export function exportFileName(format: ExportFormat, dateKey: string): string {
+  return `linkstash-${dateKey}.${EXPORT_WRITERS[format].extension}`;
+}

@@ -1,0 +1,51 @@
+import { parseCsv } from "@/lib/import/csv";
+import { instapaperMapper, isInstapaperHeader } from "@/lib/import/instapaper";
+import { isLinkstashCsvHeader, linkstashCsvMapper } from "@/lib/import/linkstash";
+import { isPocketHeader, pocketMapper, type CsvMapper } from "@/lib/import/pocket";
+import { isZip } from "@/lib/import/zip";
+
+// Which export a file is, from its first bytes (and its name when the content is ambiguous).
+
+export type ImportKind =
+  | { kind: "zip" }
+  | { kind: "json" }
+  | { kind: "html" }
+  | { kind: "csv"; format: "pocket" | "instapaper" | "linkstash-csv"; mapper: (header: readonly string[]) => CsvMapper };
+
+export type ImportFormatName = "pocket-zip" | "pocket" | "instapaper" | "linkstash-csv" | "linkstash-json" | "netscape";
+
+export const FORMAT_LABELS: Record<ImportFormatName, string> = {
+  "pocket-zip": "Pocket export (ZIP)",
+  pocket: "Pocket CSV",
+  instapaper: "Instapaper CSV",
+  "linkstash-csv": "LinkStash CSV",
+  "linkstash-json": "LinkStash JSON",
+  netscape: "bookmark HTML",
+};
+
+export const UNKNOWN_FORMAT_MESSAGE =
+  "This file is not an export we can read. Choose Pocket's ZIP or CSV, Instapaper's CSV, a bookmark HTML file or a LinkStash export.";
+
+/** The CSV flavour from its header row, or null. */
+export function csvKind(header: readonly string[]): ImportKind | null {
+  if (isLinkstashCsvHeader(header)) return { kind: "csv", format: "linkstash-csv", mapper: linkstashCsvMapper };
+  if (isInstapaperHeader(header)) return { kind: "csv", format: "instapaper", mapper: instapaperMapper };
+  if (isPocketHeader(header)) return { kind: "csv", format: "pocket", mapper: pocketMapper };
+  return null;
+}
+
+/**
+ * The kind of file from its first bytes (`head`, at least its first line when it has one) and name.
+ * A CSV is told apart by its header row, so "title,url,time_added" is Pocket whatever the name.
+ */
+export function detectKind(head: Uint8Array, headText: string, fileName: string): ImportKind | null {
+  if (isZip(head)) return { kind: "zip" };
+  const text = headText.replace(/^\ufeff/, "").trimStart();
+  if (/^<!doctype\s+(netscape-bookmark-file|html)/i.test(text) || /^<(html|meta|title|h1|dl)\b/i.test(text)) return { kind: "html" };
+  if (text.startsWith("{") || text.startsWith("[")) return { kind: "json" };
+  const firstLine = /^[^\r\n]*/.exec(text)?.[0] ?? "";
+  const header = parseCsv(firstLine)[0]?.fields ?? [];
+  const csv = csvKind(header);
+  if (csv) return csv;
+  return /\.html?$/i.test(fileName) && text.includes("<") ? { kind: "html" } : null;
+}

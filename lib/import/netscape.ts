@@ -1,0 +1,159 @@
+import { decodeEntities } from "@/lib/import/html-entities";
+import { fromUnixSeconds, type ImportRecord } from "@/lib/import/record";
+
+// A streaming reader of Netscape bookmark files (browsers, Pocket's ril_export.html, Raindrop,
+// Linkwarden, and LinkStash's own HTML export): every <A HREF ADD_DATE TAGS>title</A>, the <DD>
+// description after it, and the <H3> folders around it (a folder becomes a tag).
+
+export type NetscapeReader = {
+  push(text: string): ImportRecord[];
+  end(): ImportRecord[];
+};
+
+/** Folders that say where a bookmark sat in a browser, not what it is about. */
+const GENERIC_FOLDERS = new Set(["bookmarks", "bookmarks bar", "bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks", "favorites bar", "unread", "read archive", "unsorted"]);
+
+type Pending = { line: number; attrs: Record<string, string>; title: string; description: string | null };
+
+function parseAttributes(tag: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  const pattern = /([a-z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+  for (const match of tag.matchAll(pattern)) {
+    const [, name = "", double, single, bare] = match;
+    attrs[name.toLowerCase()] = decodeEntities(double ?? single ?? bare ?? "");
+  }
+  return attrs;
+}
+
+function splitTags(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((tag) => tag.trim()).filter(Boolean);
+}
+
+export function createNetscapeReader(): NetscapeReader {
+  let buffer = "";
+  let line = 1;
+  const folders: string[] = [];
+  let pendingFolder: string | null = null;
+  let folderText: string | null = null;
+  let link: Pending | null = null;
+  /** Where the text goes: the open link's title, its description, or nowhere. */
+  let mode: "none" | "title" | "description" | "folder" = "none";
+
+  function flush(out: ImportRecord[]): void {
+    if (!link) return;
+    const { attrs } = link;
+    // The root list has no folder (""); browser folders such as "Bookmarks bar" say nothing of a link.
+    const folderTags = folders.filter((name) => name !== "" && !GENERIC_FOLDERS.has(name.toLowerCase()));
+    out.push({
+      line: link.line,
+      url: attrs.href ?? "",
+      title: decodeEntities(link.title).trim() || null,
+      notes: link.description === null ? null : decodeEntities(link.description).trim() || null,
+      tags: [...splitTags(attrs.tags), ...folderTags],
+      // Pocket's ril_export.html writes time_added where browsers write ADD_DATE.
+      createdAt: fromUnixSeconds(attrs.add_date ?? attrs.time_added),
+      readAt: null,
+    });
+    link = null;
+  }
+
+  function text(value: string): void {
+    if (mode === "title" && link) link.title += value;
+    else if (mode === "description" && link) link.description = (link.description ?? "") + value;
+    else if (mode === "folder" && folderText !== null) folderText += value;
+  }
+
+  function tag(raw: string, tagLine: number, out: ImportRecord[]): void {
+    const name = /^<\s*(\/?[a-z0-9]+)/i.exec(raw)?.[1]?.toLowerCase() ?? "";
+    if (name === "a") {
+      flush(out);
+      link = { line: tagLine, attrs: parseAttributes(raw), title: "", description: null };
+      mode = "title";
+    } else if (name === "/a") {
+      mode = "none";
+    } else if (name === "dd") {
+      if (link) {
+        link.description = "";
+        mode = "description";
+      }
+    } else if (name === "br" || name === "p") {
+      if (mode === "description") text("\n");
+    } else if (name === "h3") {
+      flush(out);
+      folderText = "";
+      mode = "folder";
+    } else if (name === "/h3") {
+      pendingFolder = folderText === null ? null : decodeEntities(folderText).trim();
+      folderText = null;
+      mode = "none";
+    } else if (name === "dl") {
+      flush(out);
+      folders.push(pendingFolder ?? "");
+      pendingFolder = null;
+      mode = "none";
+    } else if (name === "/dl") {
+      flush(out);
+      folders.pop();
+      mode = "none";
+    } else if (name === "dt" || name === "hr") {
+      flush(out);
+      mode = "none";
+    }
+  }
+
+  function countLines(value: string): void {
+    for (let i = value.indexOf("\n"); i !== -1; i = value.indexOf("\n", i + 1)) line += 1;
+  }
+
+  function drain(final: boolean): ImportRecord[] {
+    const out: ImportRecord[] = [];
+    let index = 0;
+    while (index < buffer.length) {
+      const open = buffer.indexOf("<", index);
+      if (open === -1) {
+        // Text may continue in the next chunk only up to the next tag; it can be handed over now.
+        const rest = buffer.slice(index);
+        text(rest);
+        countLines(rest);
+        index = buffer.length;
+        break;
+      }
+      if (open > index) {
+        const before = buffer.slice(index, open);
+        text(before);
+        countLines(before);
+      }
+      const close = buffer.indexOf(">", open);
+      if (close === -1) {
+        index = open;
+        break;
+      }
+      const raw = buffer.slice(open, close + 1);
+      tag(raw, line, out);
+      countLines(raw);
+      index = close + 1;
+    }
+    buffer = buffer.slice(index);
+    if (final) {
+      buffer = "";
+      flush(out);
+    }
+    return out;
+  }
+
+  return {
+    push(chunk: string) {
+      buffer += chunk;
+      return drain(false);
+    },
+    end() {
+      return drain(true);
+    },
+  };
+}
+
+/** Every bookmark of a complete file (tests and small files). */
+export function parseNetscape(text: string): ImportRecord[] {
+  const reader = createNetscapeReader();
+  return [...reader.push(text), ...reader.end()];
+}

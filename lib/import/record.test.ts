@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { fromUnixSeconds, toLinkRow, type ImportRecord } from "@/lib/import/record";
+
+const cap = new Date("2026-01-01T00:00:00Z");
+const record = (overrides: Partial<ImportRecord>): ImportRecord => ({
+  line: 7,
+  url: "https://example.com/a",
+  title: null,
+  notes: null,
+  tags: [],
+  createdAt: null,
+  readAt: null,
+  ...overrides,
+});
+
+describe("turning an imported record into a link row", () => {
+  it("normalises the URL like saving does and reports an invalid one with its line", () => {
+    const ok = toLinkRow(record({ url: " Example.com/Path " }), cap);
+    expect(ok).toMatchObject({ ok: true, row: { url: "https://example.com/Path" } });
+    expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap)).toEqual({ ok: false, line: 7, reason: "Please enter a valid website address: javascript:alert(1)" });
+    expect(toLinkRow(record({ url: "" }), cap)).toEqual({ ok: false, line: 7, reason: "no URL" });
+  });
+
+  it("keeps at most three categories, built-ins in their own spelling, and the rest in the notes", () => {
+    const result = toLinkRow(record({ tags: ["news", "News", " ", "python", "work", "later", "x".repeat(51)], notes: "My note" }), cap);
+    expect(result).toMatchObject({
+      ok: true,
+      row: { category: "News", categories: ["News", "python", "Work"], notes: `My note\n\nTags: later, ${"x".repeat(51)}` },
+    });
+  });
+
+  it("files a link without tags as Uncategorized", () => {
+    expect(toLinkRow(record({}), cap)).toMatchObject({ ok: true, row: { category: "Uncategorized", categories: ["Uncategorized"], notes: null } });
+  });
+
+  it("keeps an earlier save time and caps a later, missing or impossible one", () => {
+    const early = new Date("2020-05-05T10:00:00Z");
+    expect(toLinkRow(record({ createdAt: early }), cap)).toMatchObject({ row: { createdAt: early } });
+    expect(toLinkRow(record({ createdAt: new Date("2030-01-01T00:00:00Z") }), cap)).toMatchObject({ row: { createdAt: cap } });
+    expect(toLinkRow(record({ createdAt: new Date(Number.NaN) }), cap)).toMatchObject({ row: { createdAt: cap } });
+    expect(toLinkRow(record({}), cap)).toMatchObject({ row: { createdAt: cap } });
+  });
+
+  it("never marks a link read before it was saved", () => {
+    const createdAt = new Date("2020-05-05T10:00:00Z");
+    expect(toLinkRow(record({ createdAt, readAt: new Date(0) }), cap)).toMatchObject({ row: { readAt: createdAt } });
+  });
+
+  it("cleans text the database cannot store and truncates what is too long", () => {
+    const result = toLinkRow(record({ title: `a\u0000b\ud800${"t".repeat(600)}`, notes: "n".repeat(6000) }), cap);
+    if (!result.ok) throw new Error("expected a row");
+    expect(result.row.title?.startsWith("ab\ufffd")).toBe(true);
+    expect(result.row.title).toHaveLength(500);
+    expect(result.row.notes).toHaveLength(5000);
+  });
+});
+
+describe("unix seconds", () => {
+  it("reads plausible times and refuses the rest", () => {
+    expect(fromUnixSeconds("1609459200")).toEqual(new Date("2021-01-01T00:00:00Z"));
+    expect(fromUnixSeconds(" 1609459200 ")).toEqual(new Date("2021-01-01T00:00:00Z"));
+    for (const bad of [undefined, "", "0", "-5", "12.5", "abc", "999999999999"]) expect(fromUnixSeconds(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, findExistingCategory, MAX_CATEGORIES_PER_LINK, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
+import { normalizeUrl } from "@/lib/url";
+import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
+
+// One bookmark as read from any import format, and the rules that turn it into a link row: the
+// same URL normalisation and category rules as saving a link by hand.
+
+export type ImportRecord = {
+  /** The line of the file the record starts on (for error reports). */
+  line: number;
+  url: string;
+  title: string | null;
+  notes: string | null;
+  tags: string[];
+  createdAt: Date | null;
+  readAt: Date | null;
+};
+
+export type LinkRow = {
+  url: string;
+  title: string | null;
+  notes: string | null;
+  category: string;
+  categories: string[];
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+export type RowResult = { ok: true; row: LinkRow } | { ok: false; line: number; reason: string };
+
+export const MAX_TITLE_LENGTH = 500;
+
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// A title is one line: a break and the spaces around it become one space.
+const CONTROL_OR_BREAK = /\s*[\u0000-\u001f\u007f]+\s*/g;
+
+/** Text PostgreSQL can store: no NUL, no lone surrogate, no stray control characters. */
+function clean(text: string, keepBreaks: boolean): string {
+  return text.replaceAll("\u0000", "").toWellFormed().replace(keepBreaks ? CONTROL : CONTROL_OR_BREAK, keepBreaks ? "" : " ").trim();
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * Distinct tag names (ignoring case) as categories: built-in names take their own spelling, names
+ * too long or empty are dropped from categories but kept with the overflow.
+ */
+function splitCategories(tags: readonly string[]): { categories: string[]; overflow: string[] } {
+  const seen = new Set<string>();
+  const categories: string[] = [];
+  const overflow: string[] = [];
+  for (const raw of tags) {
+    const name = clean(raw.normalize("NFC"), false);
+    const key = categoryKey(name);
+    if (key === "" || seen.has(key)) continue;
+    seen.add(key);
+    if (name.length > MAX_CATEGORY_NAME_LENGTH || categories.length >= MAX_CATEGORIES_PER_LINK) overflow.push(name);
+    else categories.push(findExistingCategory(name, BUILT_IN_CATEGORIES, []) ?? name);
+  }
+  return { categories, overflow };
+}
+
+function validDate(value: Date | null): value is Date {
+  return value !== null && !Number.isNaN(value.getTime());
+}
+
+/**
+ * The link row for a record, or why it cannot be one. Times are kept but never later than `cap`
+ * (a missing or impossible time becomes `cap`), so imported links stay out of the next digest.
+ */
+export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
+  const normalized = normalizeUrl(record.url);
+  if (!normalized.ok) {
+    const shown = truncate(clean(record.url, false), 80);
+    return { ok: false, line: record.line, reason: shown === "" ? "no URL" : `${normalized.message}: ${shown}` };
+  }
+  const { categories, overflow } = splitCategories(record.tags);
+  const notesParts = [record.notes ? clean(record.notes, true) : "", overflow.length > 0 ? `Tags: ${overflow.join(", ")}` : ""].filter(Boolean);
+  const notes = notesParts.length > 0 ? truncate(notesParts.join("\n\n"), MAX_NOTES_LENGTH) : null;
+  const title = record.title ? truncate(clean(record.title, false), MAX_TITLE_LENGTH) || null : null;
+  const createdAt = validDate(record.createdAt) && record.createdAt.getTime() < cap.getTime() ? record.createdAt : cap;
+  const readAt = validDate(record.readAt) ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime())) : null;
+  const [primary = DEFAULT_CATEGORY, ...others] = categories;
+  return { ok: true, row: { url: normalized.url, title, notes, category: primary, categories: [primary, ...others], createdAt, readAt } };
+}
+
+/** Unix seconds as written by Pocket, Instapaper and bookmark files; null when not a plausible time. */
+export function fromUnixSeconds(value: string | undefined): Date | null {
+  const trimmed = value?.trim() ?? "";
+  if (!/^\d{1,11}$/.test(trimmed)) return null;
+  const seconds = Number(trimmed);
+  return seconds > 0 ? new Date(seconds * 1000) : null;
+}
