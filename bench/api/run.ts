@@ -232,8 +232,8 @@ async function main(): Promise<boolean> {
     const seedStarted = performance.now();
     const users = await seed();
     console.log(`${userCount} users with ${linksPerUser} links each seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-    const profiling = values["cpu-prof"] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values["cpu-prof"]}` } : {};
-    const app = await startApp({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...profiling } });
+    const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
+    const app = await startApp({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, nodeArgs });
     try {
       const overallFloor = emptyMeasure();
       const rows: Row[] = [];
