@@ -25,7 +25,12 @@ export function embeddedDatabase(): PGlite {
 
 /** PostgreSQL's connection pool, shared by Prisma and queryRows. */
 function pool(databaseUrl: string): Pool {
-  store.pool ??= new Pool({ connectionString: databaseUrl, max: 10 });
+  if (!store.pool) {
+    store.pool = new Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a terminated backend): the pool drops it and
+    // opens another when needed. Without a listener the error would end the process.
+    store.pool.on("error", () => undefined);
+  }
   return store.pool;
 }
 
