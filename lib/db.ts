@@ -54,8 +54,8 @@ const driverValue = (value: unknown): unknown => (value instanceof Date ? value.
 
 /**
  * The rows of one SQL statement (written with Prisma.sql), read through the driver itself. For the
- * per-request hot paths (the session lookup, the link lists): Prisma's query layer costs two to
- * three times the driver's CPU per statement (bench/api). Columns come back as the driver parses
+ * per-request hot paths (the session lookup, the link lists): Prisma's query layer costs 1.6 to
+ * 5 times the driver's CPU per statement (bench/api). Columns come back as the driver parses
  * them, which for the app's types (text, integers, booleans, arrays, JSON, timestamps) is what
  * Prisma returns.
  */
