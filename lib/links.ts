@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { getDb, queryRows } from "@/lib/db";
 import { isRecordId } from "@/lib/db-input";
 import { env } from "@/lib/env";
 import { badRequest, notFound, paymentRequired } from "@/lib/errors";
@@ -66,10 +66,10 @@ export async function createLink(user: User, payload: LinkPayload, ip: string | 
 /** The links saved during the user's local calendar day, newest first. */
 export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
   const { start, end } = localDayBounds(user.timezone, now);
-  return getDb().link.findMany({
-    where: { userId: user.id, createdAt: { gte: start, lt: end } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  return queryRows<Link>(Prisma.sql`
+    SELECT * FROM "Link"
+    WHERE "userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}
+    ORDER BY "createdAt" DESC, "id" DESC`);
 }
 
 type Cursor = { createdAt: Date; id: string };
@@ -95,7 +95,7 @@ export async function listHistory(user: User, query: Partial<HistoryQuery>): Pro
   const limit = Math.min(Math.max(query.limit ?? HISTORY_PAGE_SIZE, 1), HISTORY_PAGE_SIZE);
   const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
   const category = query.category?.trim() ? categoryKey(query.category) : null;
-  const links = await getDb().$queryRaw<Link[]>`
+  const links = await queryRows<Link>(Prisma.sql`
     SELECT * FROM "Link"
     WHERE "userId" = ${user.id}
       ${cursor ? Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty}
@@ -103,7 +103,7 @@ export async function listHistory(user: User, query: Partial<HistoryQuery>): Pro
       ${query.q ? Prisma.sql`AND link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${query.q})` : Prisma.empty}
       ${query.unread ? Prisma.sql`AND "readAt" IS NULL` : Prisma.empty}
     ORDER BY "createdAt" DESC, "id" DESC
-    LIMIT ${limit + 1}`;
+    LIMIT ${limit + 1}`);
   const page = links.slice(0, limit);
   const last = page.at(-1);
   return { links: page, nextCursor: links.length > limit && last ? encodeHistoryCursor(last) : null };

@@ -1,12 +1,13 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { getDb } from "@/lib/db";
+import { getDb, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { User } from "@/lib/generated/prisma/client";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
 
 // Sessions are next-auth database sessions. Reading one is a single indexed query (session joined
-// with its user), so pages and API routes avoid next-auth's heavier getServerSession round trip.
+// with its user, through the driver: every API request pays for it), so pages and API routes avoid
+// next-auth's heavier getServerSession round trip.
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
@@ -18,18 +19,21 @@ const SESSION_TOKEN = /^[\x21-\x7e]{1,512}$/;
 
 export async function findSessionUser(sessionToken: string | undefined): Promise<User | null> {
   if (!sessionToken || !SESSION_TOKEN.test(sessionToken)) return null;
-  const db = getDb();
-  const session = await db.session.findUnique({ where: { sessionToken }, include: { user: true } });
+  const [row] = await queryRows<User & { sessionExpires: Date }>(Prisma.sql`
+    SELECT u.*, s."expires" AS "sessionExpires"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."sessionToken" = ${sessionToken}`);
   const now = Date.now();
-  if (!session || session.expires.getTime() <= now) return null;
+  if (!row || row.sessionExpires.getTime() <= now) return null;
+  const { sessionExpires, ...user } = row;
   // Sliding expiry, written at most once a day, as next-auth itself does.
-  if (session.expires.getTime() - now < (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
-    await db.session.update({
+  if (sessionExpires.getTime() - now < (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
+    await getDb().session.update({
       where: { sessionToken },
       data: { expires: new Date(now + SESSION_MAX_AGE_SECONDS * 1000) },
     });
   }
-  return session.user;
+  return user;
 }
 
 export function sessionTokenFromRequest(req: Request): string | undefined {

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GET as liveness } from "@/app/api/health/live/route";
 import { GET as health } from "@/app/api/health/route";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { healthRoute } from "@/lib/health";
@@ -64,5 +65,14 @@ describe("GET /api/health", () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
       await db.$disconnect();
     }
+  });
+});
+
+describe("GET /api/health/live", () => {
+  it("answers 200 {status: ok} and logs nothing", async () => {
+    const res = await liveness(apiRequest("GET", "/api/health/live"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+    expect(log.lines()).toEqual([]);
   });
 });

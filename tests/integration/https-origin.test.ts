@@ -7,6 +7,7 @@ vi.hoisted(() => {
 });
 
 const { GET: health } = await import("@/app/api/health/route");
+const { GET: liveness } = await import("@/app/api/health/live/route");
 const { GET: login } = await import("@/app/api/login/route");
 const { GET: logout } = await import("@/app/api/logout/route");
 const { GET: unsubscribeLink } = await import("@/app/api/unsubscribe/route");
@@ -38,6 +39,7 @@ describe("with an https APP_URL", () => {
   it("the routes outside the API wrapper send HSTS, redirects included", async () => {
     for (const res of [
       await health(apiRequest("GET", "/api/health")),
+      await liveness(apiRequest("GET", "/api/health/live")),
       await login(apiRequest("GET", "/api/login")),
       await unsubscribeLink(apiRequest("GET", "/api/unsubscribe?token=abc")),
     ]) {

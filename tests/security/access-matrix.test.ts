@@ -453,6 +453,12 @@ const MATRIX: Record<string, Entry> = {
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ status: "ok" })),
   },
+  "GET /api/health/live": {
+    class: "public",
+    what: "whether the process answers (liveness); a constant, nothing about anyone",
+    arrange: async () => ({}),
+    expect: anyone(200, async (_, res) => expect(await readJson(res)).toEqual({ status: "ok" })),
+  },
   "GET /api/invitations/[idOrCode]": {
     class: "public",
     what: "whether a code can be claimed (the claim page asks before sign-in); reveals nothing else",

@@ -68,19 +68,19 @@ export type AppServer = {
   stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<Exit>;
 };
 
-type StartOptions = { port: number; env: Record<string, string> };
+type StartOptions = { port: number; env: Record<string, string>; /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[] };
 
 /**
  * Starts `next start` as the server process itself (not through npx, so the pid is the server's),
  * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
  */
-export async function startApp({ port, env }: StartOptions): Promise<AppServer> {
+export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Promise<AppServer> {
   assertBuilt();
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
   Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url, MAILBOX_ENABLED: "true" }, env);
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -31,6 +31,8 @@ export default async function PricingPage() {
         <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
         <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
       </div>
+      {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
+      <h2 className="sr-only">Plans</h2>
       <PricingPlans viewer={viewer} />
       <FeatureStrip />
     </div>
