@@ -238,7 +238,9 @@ async function main(): Promise<boolean> {
       const overallFloor = emptyMeasure();
       const rows: Row[] = [];
       if (warmup > 0) await drive(app, users, FLOOR, warmup, emptyMeasure());
-      for (const endpoint of endpoints(app.url).filter(({ name }) => name.includes(values.only))) {
+      const selected = endpoints(app.url).filter(({ name }) => name.includes(values.only));
+      if (selected.length === 0) throw new Error(`--only ${values.only} names no endpoint`);
+      for (const endpoint of selected) {
         const row: Row = { endpoint: endpoint.name, measured: emptyMeasure(), floor: emptyMeasure() };
         if (warmup > 0) await drive(app, users, endpoint, warmup, emptyMeasure());
         for (let round = 0; round < rounds; round += 1) {

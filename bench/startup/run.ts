@@ -64,7 +64,7 @@ async function timeToFirst200(dataDir: string): Promise<number> {
   Object.assign(env, { NODE_ENV: "production", APP_URL: url, DATA_DIR: dataDir });
 
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

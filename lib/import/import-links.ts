@@ -1,10 +1,10 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { FORMAT_LABELS } from "@/lib/import/detect";
 import { ImportFileError, openImport } from "@/lib/import/read";
 import { toLinkRow, type LinkRow } from "@/lib/import/record";
+import { newRecordId } from "@/lib/record-id";
 import { localDayBounds } from "@/lib/schedule";
 
 // Imports an uploaded export into the user's links (README "Import and export"): rows are checked
@@ -47,11 +47,6 @@ async function saveTimeCap(userId: string, now: Date): Promise<Date> {
   return cap;
 }
 
-/** An id shaped like the cuids Prisma gives links: "c", the time, then randomness. */
-function newLinkId(): string {
-  return `c${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
-}
-
 /** Inserts the rows not stashed yet; returns how many went in. */
 async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -67,7 +62,7 @@ async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
       INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "readAt")
       SELECT l.id, ${userId}, l.url, l.title, l.notes, l.category, ARRAY(SELECT jsonb_array_elements_text(l.categories)), l."createdAt", l."readAt"
       FROM unnest(
-        ${fresh.map(() => newLinkId())}::text[], ${fresh.map((row) => row.url)}::text[], ${fresh.map((row) => row.title)}::text[],
+        ${fresh.map(() => newRecordId())}::text[], ${fresh.map((row) => row.url)}::text[], ${fresh.map((row) => row.title)}::text[],
         ${fresh.map((row) => row.notes)}::text[], ${fresh.map((row) => row.category)}::text[],
         ${fresh.map((row) => JSON.stringify(row.categories))}::jsonb[],
         ${fresh.map((row) => row.createdAt)}::timestamp[], ${fresh.map((row) => row.readAt)}::timestamp[]

@@ -6,6 +6,7 @@ import { GET as history } from "@/app/api/links/history/route";
 import { POST as saveLink } from "@/app/api/links/route";
 import { GET as today } from "@/app/api/links/today/route";
 import { getDb } from "@/lib/db";
+import { toLinkResponse } from "@/lib/links";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, routeParams, signedInUser, TITLE_TEST_HOST } from "@/tests/support/factories";
 
@@ -245,5 +246,24 @@ describe("GET /api/links/categories", () => {
     // "Work" and "work" are one chip (whichever spelling comes first).
     expect(names.map((name) => name.toLowerCase())).toEqual(["apples", "uncategorized", "work", "zebra"]);
     expect((await linkCategories(apiRequest("GET", "/api/links/categories"))).status).toBe(401);
+  });
+});
+
+describe("the history page's JSON", () => {
+  it("is exactly what toLinkResponse gives for the stored rows, whatever the text holds", async () => {
+    const { user, cookie } = await signedInUser();
+    const db = getDb();
+    await db.link.createMany({
+      data: [
+        { userId: user.id, url: "https://example.com/a?b=\"c\"&d=%20", title: "Quotes \" and \\ backslash, tab\t, newline\n", notes: "😀 ünïcödé — \u2028 line sep", category: "News", categories: ["News", "Ça va"], createdAt: new Date("2026-03-04T05:06:07.089Z") },
+        { userId: user.id, url: "https://example.com/b", title: null, notes: null, description: "<b>html</b>", siteName: "Site", faviconUrl: "https://example.com/f.ico", categories: [], createdAt: new Date("1999-12-31T23:59:59.999Z"), readAt: new Date("2026-01-02T03:04:05.000Z") },
+        { userId: user.id, url: "https://example.com/c", createdAt: new Date("2026-11-22T00:00:00.000Z") },
+      ],
+    });
+    const res = await history(apiRequest("GET", "/api/links/history", { cookie }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const stored = await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    expect(await res.json()).toEqual(stored.map(toLinkResponse));
   });
 });

@@ -293,7 +293,7 @@ function queryOf(params: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<str
 const asCursor = (text: string) => Buffer.from(text).toString("base64url");
 
 function historyInput(): fc.Arbitrary<Input> {
-  const cursors = pool.links.map((link) => encodeHistoryCursor({ id: link.id, createdAt: new Date() }));
+  const cursors = pool.links.map((link) => encodeHistoryCursor(new Date().toISOString(), link.id));
   const cursor = fc.oneof(
     { weight: 3, arbitrary: cursors.length > 0 ? fc.constantFrom(...cursors) : fc.constant("x") },
     anyString.map(asCursor),

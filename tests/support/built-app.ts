@@ -71,7 +71,7 @@ export type AppServer = {
 type StartOptions = { port: number; env: Record<string, string>; /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[] };
 
 /**
- * Starts `next start` as the server process itself (not through npx, so the pid is the server's),
+ * Starts `next start` as the server process itself (through scripts/start-server.sh, as `npm start` does),
  * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
  */
 export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Promise<AppServer> {
@@ -80,7 +80,9 @@ export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Prom
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
   Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url, MAILBOX_ENABLED: "true" }, env);
-  const child = spawn(process.execPath, [...nodeArgs, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  if (nodeArgs.length > 0) childEnv.SERVER_NODE_ARGS = nodeArgs.join(" ");
+  // The same launcher as `npm start`, which execs node, so the pid is the server's.
+  const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
