@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import { apiRequest } from "@/lib/fetcher";
 import type { LinkResponse } from "@/lib/links";
 

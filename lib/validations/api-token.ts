@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 
 // The name of a personal API token (Settings → API tokens, POST /api/tokens).
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 
 /** GET /api/subscriptions/verify-session?session_id=cs_… (the id Stripe put into success_url). */
 export const verifySessionQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 

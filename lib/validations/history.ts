@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import { isStorableText } from "@/lib/db-input";
 import { buildSearchQuery } from "@/lib/search-query";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import { EMAIL_MESSAGE, emailField } from "@/lib/validations/common";
 
 // POST /api/invitations (SPEC §5 Invitation): the recipient email is optional; a blank one means

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 
 export const READ_REQUIRED_MESSAGE = "read must be true or false";
 

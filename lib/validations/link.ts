@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import {
   BUILT_IN_CATEGORIES,
   categoryKey,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
 // Onboarding (SPEC §2, §5): the form picks "today (evening)" or "tomorrow (early morning)" and an

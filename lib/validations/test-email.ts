@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validations/zod";
 import { emailField } from "@/lib/validations/common";
 
 // The /email-test form and POST /api/test/email (SPEC §5 Test email).
