@@ -6,38 +6,22 @@
 //
 //   npm run bench:import                      # 50,000 rows
 //   npm run bench:import -- --rows 5000
-import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Client } from "pg";
+import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
 import { writePocketCsv } from "./generate-pocket-csv";
 
 const { values } = parseArgs({
   options: {
     rows: { type: "string", default: "50000" },
-    "admin-url": { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
   },
 });
 const rows = Number(values.rows);
 if (!Number.isInteger(rows) || rows < 1 || rows > 1_000_000) throw new Error("--rows must be an integer from 1 to 1,000,000");
 const LIMIT_SECONDS = 60;
 const ORIGIN = "http://localhost:3000";
-
-const dir = mkdtempSync(path.join(tmpdir(), "linkstash-bench-import-"));
-const file = path.join(dir, "part_000000.csv");
-const databaseName = `linkstash_bench_import_${process.pid}`;
-const adminUrl = values["admin-url"];
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The file as a web stream, read in the chunks the file system gives. */
 function fileStream(name: string): ReadableStream<Uint8Array> {
@@ -51,26 +35,29 @@ function fileStream(name: string): ReadableStream<Uint8Array> {
   });
 }
 
-type Line = { done?: boolean; processed?: number; imported?: number; skipped?: number; errors?: number; error?: string | null; problems?: unknown[] };
+type Line = {
+  done?: boolean;
+  processed?: number;
+  imported?: number;
+  skipped?: number;
+  errors?: number;
+  error?: string | null;
+  problems?: unknown[];
+};
 
 async function main(): Promise<number> {
-  await writePocketCsv(file, rows);
-  const bytes = statSync(file).size;
-  await admin(`CREATE DATABASE "${databaseName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  process.env.DATABASE_URL = url.toString();
-  process.env.DATA_DIR = dir;
-  process.env.APP_URL = ORIGIN;
-
-  const { migrate } = await import("@/lib/migrate");
-  const { closeDb, getDb } = await import("@/lib/db");
-  const { SESSION_COOKIE } = await import("@/lib/session");
-  const { POST } = await import("@/app/api/import/route");
-  try {
-    await migrate();
+  return withTempDatabase(values["admin-url"], "linkstash_bench_import", async ({ dataDir }) => {
+    process.env.APP_URL = ORIGIN;
+    const file = path.join(dataDir, "part_000000.csv");
+    await writePocketCsv(file, rows);
+    const bytes = statSync(file).size;
+    const { getDb } = await import("@/lib/db");
+    const { SESSION_COOKIE } = await import("@/lib/session");
+    const { POST } = await import("@/app/api/import/route");
     const user = await getDb().user.create({ data: { email: "bench-import@example.com", onboarded: true } });
-    await getDb().session.create({ data: { sessionToken: "bench-import-session", userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
+    await getDb().session.create({
+      data: { sessionToken: "bench-import-session", userId: user.id, expires: new Date(Date.now() + 86_400_000) },
+    });
 
     const upload = async () => {
       // Node requires `duplex` for a stream body; the DOM typings do not know it yet.
@@ -95,18 +82,45 @@ async function main(): Promise<number> {
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       const summary: Line = JSON.parse(lines.at(-1) ?? "{}");
-      return { status: res.status, seconds, summary, progressLines: lines.length - 1, peakRssMb: Math.round(peakRss / 1024 / 1024), heapGrowthMb: Math.round((peakHeap - heapBefore) / 1024 / 1024) };
+      return {
+        status: res.status,
+        seconds,
+        summary,
+        progressLines: lines.length - 1,
+        peakRssMb: Math.round(peakRss / 1024 / 1024),
+        heapGrowthMb: Math.round((peakHeap - heapBefore) / 1024 / 1024),
+      };
     };
 
     const first = await upload();
     const stored = await getDb().link.count({ where: { userId: user.id } });
     const again = await upload();
     const badRows = Math.floor(rows / 5000);
-    console.log(`Import of a ${rows.toLocaleString("en-US")}-row Pocket CSV (${(bytes / 1024 / 1024).toFixed(1)} MB) on PostgreSQL, in process through POST /api/import`);
-    console.table([
-      { run: "first", seconds: Number(first.seconds.toFixed(2)), rowsPerSecond: Math.round(rows / first.seconds), ...first.summary, progressLines: first.progressLines, peakRssMb: first.peakRssMb, heapGrowthMb: first.heapGrowthMb },
-      { run: "again", seconds: Number(again.seconds.toFixed(2)), rowsPerSecond: Math.round(rows / again.seconds), ...again.summary, progressLines: again.progressLines, peakRssMb: again.peakRssMb, heapGrowthMb: again.heapGrowthMb },
-    ].map(({ done: _done, problems: listed, ...row }) => ({ ...row, problemsListed: listed?.length ?? 0 })));
+    console.log(
+      `Import of a ${rows.toLocaleString("en-US")}-row Pocket CSV (${(bytes / 1024 / 1024).toFixed(1)} MB) on PostgreSQL, in process through POST /api/import`,
+    );
+    console.table(
+      [
+        {
+          run: "first",
+          seconds: Number(first.seconds.toFixed(2)),
+          rowsPerSecond: Math.round(rows / first.seconds),
+          ...first.summary,
+          progressLines: first.progressLines,
+          peakRssMb: first.peakRssMb,
+          heapGrowthMb: first.heapGrowthMb,
+        },
+        {
+          run: "again",
+          seconds: Number(again.seconds.toFixed(2)),
+          rowsPerSecond: Math.round(rows / again.seconds),
+          ...again.summary,
+          progressLines: again.progressLines,
+          peakRssMb: again.peakRssMb,
+          heapGrowthMb: again.heapGrowthMb,
+        },
+      ].map(({ done: _done, problems: listed, ...row }) => ({ ...row, problemsListed: listed?.length ?? 0 })),
+    );
     const problems: string[] = [];
     if (first.status !== 200) problems.push(`status ${first.status}`);
     if (first.seconds > LIMIT_SECONDS) problems.push(`took ${first.seconds.toFixed(1)} s, over ${LIMIT_SECONDS} s`);
@@ -114,11 +128,7 @@ async function main(): Promise<number> {
     if (again.summary.imported !== 0) problems.push(`the re-run imported ${again.summary.imported}`);
     for (const problem of problems) console.error(`FAIL: ${problem}`);
     return problems.length === 0 ? 0 : 1;
-  } finally {
-    await closeDb();
-    await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 process.exitCode = await main();

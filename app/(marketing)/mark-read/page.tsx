@@ -1,9 +1,8 @@
-import { CircleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { MarkReadConfirm } from "@/components/mark-read/mark-read-confirm";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { MessageCard } from "@/components/ui/message-card";
 import { MARK_READ_GONE_MESSAGE, MARK_READ_INVALID_MESSAGE, markReadStatus } from "@/lib/mark-read";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -13,22 +12,11 @@ export const metadata: Metadata = { title: "Mark as read", robots: { index: fals
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
-    <Card className="text-center">
-      <CardHeader className="items-center">
-        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <CircleAlert aria-hidden="true" className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          {title}
-        </CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline">
-          <Link href="/history">Open your link history</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <MessageCard tone="problem" title={title} description={message}>
+      <Button asChild variant="outline">
+        <Link href="/history">Open your link history</Link>
+      </Button>
+    </MessageCard>
   );
 }
 

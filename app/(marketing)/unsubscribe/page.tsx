@@ -1,9 +1,8 @@
-import { CircleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { UnsubscribeConfirm } from "@/components/unsubscribe/unsubscribe-confirm";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { MessageCard } from "@/components/ui/message-card";
 import { UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, unsubscribeStatus } from "@/lib/unsubscribe";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -13,23 +12,12 @@ export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
-    <Card className="text-center">
-      <CardHeader className="items-center">
-        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <CircleAlert aria-hidden="true" className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          {title}
-        </CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <p className="text-sm text-muted-foreground">You can also turn digest emails off in Settings.</p>
-        <Button asChild variant="outline">
-          <Link href="/settings">Go to Settings</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <MessageCard tone="problem" title={title} description={message}>
+      <p className="text-sm text-muted-foreground">You can also turn digest emails off in Settings.</p>
+      <Button asChild variant="outline">
+        <Link href="/settings">Go to Settings</Link>
+      </Button>
+    </MessageCard>
   );
 }
 

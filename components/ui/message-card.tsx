@@ -1,0 +1,54 @@
+import { CircleAlert, CircleCheck, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+// The one-card pages an emailed link opens (unsubscribe, mark as read): an icon, the page's heading,
+// what happened or will happen, then the actions.
+const TONES = {
+  problem: { icon: CircleAlert, className: "bg-destructive/10 text-destructive" },
+  success: { icon: CircleCheck, className: "bg-success/15 text-success" },
+  question: { icon: CircleAlert, className: "bg-primary/10 text-primary" },
+} satisfies Record<string, { icon: LucideIcon; className: string }>;
+
+type Props = {
+  tone: keyof typeof TONES;
+  /** Replaces the tone's own icon. */
+  icon?: LucideIcon;
+  title: ReactNode;
+  description: ReactNode;
+  /** "status" when the description changes as an action completes, so it is announced. */
+  descriptionRole?: "status";
+  children: ReactNode;
+};
+
+export function MessageCard({ tone, icon, title, description, descriptionRole, children }: Props) {
+  const Icon = icon ?? TONES[tone].icon;
+  return (
+    <Card className="text-center">
+      <CardHeader className="items-center">
+        <span className={cn("mb-2 flex size-12 items-center justify-center rounded-full", TONES[tone].className)}>
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          {title}
+        </CardTitle>
+        <CardDescription role={descriptionRole}>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** An action's failure, inside a MessageCard. */
+export function MessageCardError({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="flex gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-left text-sm text-destructive"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{children}</p>
+    </div>
+  );
+}
