@@ -4,30 +4,60 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { tooManyRequests } from "@/lib/errors";
 
 // Fixed-window counters in the database, so a limit holds across several app instances.
-// One atomic upsert per check, through the driver (saves pay for two): the counter restarts when its
-// window has passed.
+// All of a request's checks are counted in one statement, through the driver.
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
-export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject.toLowerCase()}`;
-  const rows = await queryRows<{ count: number; retry_after: number }>(Prisma.sql`
+type Check = { rule: RateLimitRule; subject: string };
+
+// One counter's upsert: the count restarts at 1 once its window has passed.
+function upsertCounter({ rule, subject }: Check, source: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
-    VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    SELECT ${`${rule.name}:${subject.toLowerCase()}`}, 1, now() + make_interval(secs => ${rule.windowSeconds}) ${source}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
-    RETURNING "count", EXTRACT(EPOCH FROM ("resetAt" - now()))::float8 AS retry_after`);
-  const row = rows[0];
-  if (!row) throw new Error("rate limit upsert returned no row");
-  return {
-    allowed: row.count <= rule.limit,
-    remaining: Math.max(0, rule.limit - row.count),
-    // now() is each transaction's start, which can trail another's by a moment: clamp to the window.
-    retryAfterSeconds: Math.min(rule.windowSeconds, Math.max(1, Math.ceil(row.retry_after))),
-  };
+    RETURNING "count", EXTRACT(EPOCH FROM ("resetAt" - now()))::float8 AS retry_after`;
+}
+
+/**
+ * Counts one hit on each check, in order, in one statement: each counter is only touched while
+ * every earlier one is still within its limit (chained data-modifying CTEs), so a caller refused
+ * by the first rule uses up nothing of the next. Returns the results of the checks that counted.
+ */
+async function hitRateLimits(checks: Check[]): Promise<RateLimitResult[]> {
+  if (checks.length === 0) return [];
+  const steps = checks.map((check, i) => {
+    const previous = i > 0 ? checks[i - 1] : undefined;
+    const source = previous
+      ? Prisma.sql`FROM ${Prisma.raw(`c${i - 1}`)} WHERE ${Prisma.raw(`c${i - 1}`)}."count" <= ${previous.rule.limit}`
+      : Prisma.empty;
+    return Prisma.sql`${Prisma.raw(`c${i}`)} AS (${upsertCounter(check, source)})`;
+  });
+  const results = checks.map((_, i) => Prisma.sql`SELECT ${i}::int AS step, "count", retry_after FROM ${Prisma.raw(`c${i}`)}`);
+  const rows = await queryRows<{ step: number; count: number; retry_after: number }>(
+    Prisma.sql`WITH ${Prisma.join(steps, ", ")} ${Prisma.join(results, " UNION ALL ")} ORDER BY step`,
+  );
+  return rows.map((row) => {
+    const check = checks[row.step];
+    if (!check) throw new Error(`rate limit statement returned an unknown step ${row.step}`);
+    const { rule } = check;
+    return {
+      allowed: row.count <= rule.limit,
+      remaining: Math.max(0, rule.limit - row.count),
+      // now() is each transaction's start, which can trail another's by a moment: clamp to the window.
+      retryAfterSeconds: Math.min(rule.windowSeconds, Math.max(1, Math.ceil(row.retry_after))),
+    };
+  });
+}
+
+export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const [result] = await hitRateLimits([{ rule, subject }]);
+  if (!result) throw new Error("rate limit upsert returned no row");
+  return result;
 }
 
 /** Deletes counters whose window has passed (an expired row would restart at 1 anyway), so the
@@ -38,11 +68,9 @@ export async function pruneExpiredRateLimits(now: Date = new Date()): Promise<nu
 }
 
 /** Throws a 429 (with Retry-After) when any of the subjects is over its rule. */
-export async function enforceRateLimits(checks: { rule: RateLimitRule; subject: string }[], message?: string): Promise<void> {
-  for (const { rule, subject } of checks) {
-    const result = await hitRateLimit(rule, subject);
-    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
-  }
+export async function enforceRateLimits(checks: Check[], message?: string): Promise<void> {
+  const refused = (await hitRateLimits(checks)).find((result) => !result.allowed);
+  if (refused) throw tooManyRequests(refused.retryAfterSeconds, message);
 }
 
 /** A signed-in user's action: counted per user, then per client address when it is known. The user

@@ -4,7 +4,7 @@ import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { getDb } from "@/lib/db";
 import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
 import { listMailbox } from "@/lib/mailbox";
-import { hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/rate-limit";
+import { enforceRateLimits, hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/rate-limit";
 import { ORIGIN } from "@/tests/support/factories";
 
 function magicLinkRequest(email: string, ip: string): Request {
@@ -29,6 +29,25 @@ describe("hitRateLimit", () => {
     expect((await hitRateLimit(rule, "s")).allowed).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await hitRateLimit(rule, "s")).allowed).toBe(true);
+  });
+
+  it("counts a later check only while the earlier ones allow the request", async () => {
+    const perUser = { name: "test-chain-user", limit: 2, windowSeconds: 60 };
+    const perIp = { name: "test-chain-ip", limit: 100, windowSeconds: 60 };
+    const checks = [
+      { rule: perUser, subject: "user-1" },
+      { rule: perIp, subject: "10.9.9.9" },
+    ];
+    await enforceRateLimits(checks);
+    await enforceRateLimits(checks);
+    await expect(enforceRateLimits(checks)).rejects.toMatchObject({ status: 429 });
+    await expect(enforceRateLimits(checks)).rejects.toMatchObject({ status: 429 });
+    const counts = await getDb().rateLimit.findMany({ where: { key: { startsWith: "test-chain-" } }, orderBy: { key: "asc" } });
+    // The user was counted four times; the address only for the two requests the user rule let through.
+    expect(counts.map((row) => [row.key, row.count])).toEqual([
+      ["test-chain-ip:10.9.9.9", 2],
+      ["test-chain-user:user-1", 4],
+    ]);
   });
 
   it("prunes only the counters whose window has passed", async () => {
