@@ -24,7 +24,9 @@ type Account = { email: string; state: StorageState };
 const MONTH_DAY_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4} \(\d+ links?\)$/;
 
 async function newAccount(browser: Browser, baseURL: string, prepare?: (page: Page) => Promise<void>): Promise<Account> {
-  const context = await browser.newContext({ baseURL });
+  // Signed out explicitly: a context made while a test runs takes that test's options, storageState
+  // (another account's session) included.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   const email = await signUpAndOnboard(page, uniqueEmail("screens"));
   if (prepare) await prepare(page);
@@ -366,7 +368,9 @@ for (const device of DEVICES) {
 
         await failRequests(page, /\/api\/links\/history/, "GET");
         await page.goto("/history");
-        await expect(page.getByRole("alert").filter({ hasText: "Your history could not be loaded." })).toBeVisible();
+        // The server's own message when it sent one (the list's fallback text is for network failures).
+        await expect(page.getByRole("alert").filter({ hasText: OUTAGE_MESSAGE })).toBeVisible();
+        await expect(page.getByRole("alert").getByRole("button", { name: "Try again" })).toBeVisible();
         await shot(page, "history", "error");
       });
 
