@@ -3,7 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle, Mail, Send } from "lucide-react";
 import Link from "next/link";
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { useTodayLinks } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -5,7 +5,8 @@ import { Check, CircleAlert, CircleCheck, Gift, LoaderCircle } from "lucide-reac
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { CLAIM_REDIRECT_MS, invitationCheckKey, type InvitationCheck } from "@/components/invitations/invitation-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

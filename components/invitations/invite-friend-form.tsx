@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent, type MouseEvent } from "react";
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { INVITATIONS_KEY, useInvitations } from "@/components/invitations/invitation-queries";
 import {
   AlertDialog,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { apiRequest } from "@/lib/fetcher";
 import type { LinkResponse } from "@/lib/links";
 

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 
 // The name of a personal API token (Settings → API tokens, POST /api/tokens).
 

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 
 /** GET /api/subscriptions/verify-session?session_id=cs_… (the id Stripe put into success_url). */
 export const verifySessionQuerySchema = z.object({

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
 
 // A category name (SPEC §5 New category), shared by the category dialogs, POST /api/categories and

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 

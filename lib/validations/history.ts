@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { isStorableText } from "@/lib/db-input";
 import { buildSearchQuery } from "@/lib/search-query";
 

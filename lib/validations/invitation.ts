@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { EMAIL_MESSAGE, emailField } from "@/lib/validations/common";
 
 // POST /api/invitations (SPEC §5 Invitation): the recipient email is optional; a blank one means

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 
 export const READ_REQUIRED_MESSAGE = "read must be true or false";
 

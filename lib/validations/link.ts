@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import {
   BUILT_IN_CATEGORIES,
   categoryKey,

@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
 // Onboarding (SPEC §2, §5): the form picks "today (evening)" or "tomorrow (early morning)" and an

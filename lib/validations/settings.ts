@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
 // Email preferences (SPEC §5 "Settings form", §7 PUT /api/user/settings): the request schema the

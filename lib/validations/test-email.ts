@@ -1,4 +1,5 @@
-import { z } from "@/lib/validations/zod";
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
 import { emailField } from "@/lib/validations/common";
 
 // The /email-test form and POST /api/test/email (SPEC §5 Test email).
