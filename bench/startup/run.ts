@@ -7,12 +7,12 @@
 //
 //   npx tsx --tsconfig tsconfig.scripts.json bench/startup/run.ts
 //   npx tsx --tsconfig tsconfig.scripts.json bench/startup/run.ts --runs 5
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { assertBuilt, freePort, REPO_ROOT } from "@/tests/support/built-app";
+import { assertBuilt, type Exit, freePort, spawnServer } from "@/tests/support/built-app";
 
 const { values } = parseArgs({
   options: {
@@ -28,12 +28,6 @@ const READY_TIMEOUT_MS = 120_000;
 const WARM_BUDGET_MS = 3000;
 // Below this are the Playwright ports (3100–3103) and the usual dev ports.
 const MIN_PORT = 3600;
-const LOG_LIMIT = 20_000;
-
-// Settings of whoever runs the benchmark must not leak into the app: PGlite in DATA_DIR only.
-const APP_VARIABLES = ["DATABASE_URL", "TEST_DATABASE_URL", "DATA_DIR", "APP_URL", "PORT", "NODE_ENV", "DIGEST_SCHEDULER", "NEXT_MANUAL_SIG_HANDLE"];
-
-type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 async function portAtLeast(minimum: number): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -58,28 +52,13 @@ async function stop(child: ChildProcess, exited: Promise<Exit>, timeoutMs = 15_0
 /** Spawns the server itself (not npx: SIGTERM must reach it) and returns ms to the first 200. */
 async function timeToFirst200(dataDir: string): Promise<number> {
   const port = await portAtLeast(MIN_PORT);
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of APP_VARIABLES) delete env[name];
-  Object.assign(env, { NODE_ENV: "production", APP_URL: url, DATA_DIR: dataDir });
-
   const started = performance.now();
-  const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-LOG_LIMIT);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  // Only the data directory: the rest of the app's settings are its defaults.
+  const { child, url, exited, log } = spawnServer({ port, env: { DATA_DIR: dataDir } });
 
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited before its first 200:\n${output}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited before its first 200:\n${log()}`);
       // 503 while the database is not reachable yet; connection refused before the server listens.
       const status = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
         async (res) => {
@@ -89,7 +68,7 @@ async function timeToFirst200(dataDir: string): Promise<number> {
         () => 0,
       );
       if (status === 200) return performance.now() - started;
-      if (performance.now() - started > READY_TIMEOUT_MS) throw new Error(`no 200 from /api/health within ${READY_TIMEOUT_MS} ms:\n${output}`);
+      if (performance.now() - started > READY_TIMEOUT_MS) throw new Error(`no 200 from /api/health within ${READY_TIMEOUT_MS} ms:\n${log()}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {

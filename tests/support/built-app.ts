@@ -71,17 +71,15 @@ export type AppServer = {
 type StartOptions = { port: number; env: Record<string, string>; /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[] };
 
 /**
- * Starts `next start` as the server process itself (through scripts/start-server.sh, as `npm start` does),
- * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
+ * Spawns the built app on 127.0.0.1 through the same launcher as `npm start` (which execs node, so
+ * the pid is the server's), with APP_URL on that origin and none of the caller's app settings.
  */
-export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Promise<AppServer> {
-  assertBuilt();
+export function spawnServer({ port, env, nodeArgs = [] }: StartOptions): { child: ChildProcess; url: string; exited: Promise<Exit>; log: () => string } {
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
-  Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url, MAILBOX_ENABLED: "true" }, env);
+  Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url }, env);
   if (nodeArgs.length > 0) childEnv.SERVER_NODE_ARGS = nodeArgs.join(" ");
-  // The same launcher as `npm start`, which execs node, so the pid is the server's.
   const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,
@@ -94,6 +92,16 @@ export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Prom
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  return { child, url, exited, log: () => output };
+}
+
+/**
+ * Starts `next start` as the server process itself (through scripts/start-server.sh, as `npm start` does),
+ * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
+ */
+export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Promise<AppServer> {
+  assertBuilt();
+  const { child, url, exited, log } = spawnServer({ port, env: { MAILBOX_ENABLED: "true", ...env }, nodeArgs });
   let exit: Exit | undefined;
   void exited.then((value) => (exit = value));
   const pid = child.pid;
@@ -112,7 +120,7 @@ export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Prom
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (exit) throw new Error(`next start exited (${exit.code ?? exit.signal}) before it was ready:\n${output}`);
+    if (exit) throw new Error(`next start exited (${exit.code ?? exit.signal}) before it was ready:\n${log()}`);
     // The CSRF route answers only once the server is up; start-up migrations run before any request.
     const ready = await fetch(`${url}/api/auth/csrf`).then(
       (res) => res.ok,
@@ -121,11 +129,11 @@ export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Prom
     if (ready) break;
     if (Date.now() > deadline) {
       await stop("SIGKILL");
-      throw new Error(`next start was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
+      throw new Error(`next start was not ready within ${READY_TIMEOUT_MS} ms:\n${log()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, pid, child, exited, log: () => output, stop };
+  return { url, pid, child, exited, log, stop };
 }
 
 /** Cookie name=value pairs from a response, merged into a jar. */
