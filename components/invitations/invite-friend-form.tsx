@@ -1,21 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, UserPlus } from "lucide-react";
-import { useId, useState, type FormEvent, type MouseEvent } from "react";
+import { UserPlus } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { INVITATIONS_KEY, useInvitations } from "@/components/invitations/invitation-queries";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -68,12 +59,6 @@ export function InviteFriendForm({ renewable }: { renewable: boolean }) {
     if (available >= 1 && !create.isPending) setConfirming(true);
   }
 
-  function confirm(event: MouseEvent<HTMLButtonElement>) {
-    // Keep the dialog open (and its button busy) until the server has answered.
-    event.preventDefault();
-    create.mutate(recipient);
-  }
-
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -101,32 +86,19 @@ export function InviteFriendForm({ renewable }: { renewable: boolean }) {
         </div>
       </form>
 
-      <AlertDialog open={confirming} onOpenChange={(open) => !create.isPending && setConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Create an invitation?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {recipient
-                ? `This sends an email to ${recipient} and uses 1 invite.`
-                : "This generates a shareable link and uses 1 invite."}{" "}
-              {`You have ${available} ${available === 1 ? "invite" : "invites"} available.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={create.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="default" onClick={confirm} disabled={create.isPending}>
-              {create.isPending ? (
-                <>
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                  Creating...
-                </>
-              ) : (
-                "Confirm"
-              )}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        title="Create an invitation?"
+        description={`${
+          recipient ? `This sends an email to ${recipient} and uses 1 invite.` : "This generates a shareable link and uses 1 invite."
+        } You have ${available} ${available === 1 ? "invite" : "invites"} available.`}
+        confirmLabel="Confirm"
+        busyLabel="Creating..."
+        variant="default"
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={() => create.mutate(recipient)}
+        busy={create.isPending}
+      />
     </>
   );
 }

@@ -15,8 +15,9 @@ import {
 } from "@/components/ui/alert-dialog";
 
 /**
- * A confirmation for a destructive action. While `busy` the dialog stays open, cannot be dismissed,
- * and its button says "Deleting...": it closes when the caller decides, after the server answered.
+ * A confirmation before an action (a destructive one unless `variant` says otherwise). While `busy`
+ * the dialog stays open, cannot be dismissed, and its button says `busyLabel`: it closes when the
+ * caller decides, after the server answered. Without a `trigger` the caller opens it (`open`).
  */
 export function ConfirmDialog({
   trigger,
@@ -27,8 +28,10 @@ export function ConfirmDialog({
   onOpenChange,
   onConfirm,
   busy,
+  busyLabel = "Deleting...",
+  variant = "destructive",
 }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -36,6 +39,8 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   busy: boolean;
+  busyLabel?: string;
+  variant?: "default" | "destructive";
 }) {
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     // Radix would close the dialog on click; it closes when the action has finished instead.
@@ -45,7 +50,7 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -53,11 +58,11 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={busy}>
+          <AlertDialogAction variant={variant} onClick={confirm} disabled={busy}>
             {busy ? (
               <>
                 <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Deleting...
+                {busyLabel}
               </>
             ) : (
               confirmLabel
