@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { importSummary, type ImportResult } from "@/lib/import/summary";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -40,6 +40,11 @@ export function ImportExportCard() {
   const hintId = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  // A file picked before the page hydrated fired its change event before React listened.
+  const pickUpEarlyFile = useCallback((input: HTMLInputElement | null) => {
+    const early = input?.files?.[0];
+    if (early) setFile(early);
+  }, []);
   const [state, setState] = useState<State>({ phase: "idle" });
   const running = state.phase === "running";
 
@@ -72,6 +77,7 @@ export function ImportExportCard() {
           <Label htmlFor={inputId}>File to import</Label>
           <Input
             id={inputId}
+            ref={pickUpEarlyFile}
             type="file"
             accept=".zip,.csv,.html,.htm,.json"
             aria-describedby={hintId}
