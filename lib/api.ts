@@ -34,8 +34,8 @@ export function isSameOrigin(req: Request): boolean {
 
 async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
   // Without a Content-Type there is no payload (a bodiless POST or DELETE); Next still hands such
-  // requests an empty body stream, so the header, not the stream, decides.
-  const contentType = req.headers.get("content-type");
+  // requests an empty body stream, so the header, not the stream, decides. A GET has none either way.
+  const contentType = req.method === "GET" || req.method === "HEAD" ? null : req.headers.get("content-type");
   let data: unknown;
   if (contentType !== null) {
     if (!/^application\/json\b/i.test(contentType)) {

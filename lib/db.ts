@@ -1,11 +1,12 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type QueryResultRow, types } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
-import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 // One Prisma client per process. Next may load this module in several bundles (instrumentation and
 // routes), and a PGlite directory must be opened by one instance only, so both live on globalThis.
@@ -52,23 +53,47 @@ const TIMESTAMP_OID = 1114;
 const parseUtcTimestamp = (value: string): Date => new Date(`${value.replace(" ", "T")}Z`);
 const driverValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
+// A prepared statement's name: the same text always gets the same name, on every connection.
+const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("base64url")}`;
+
 /**
  * The rows of one SQL statement (written with Prisma.sql), read through the driver itself. For the
- * per-request hot paths (the session lookup, the link lists): Prisma's query layer costs 1.6 to
- * 5 times the driver's CPU per statement (bench/api). Columns come back as the driver parses
- * them, which for the app's types (text, integers, booleans, arrays, JSON, timestamps) is what
- * Prisma returns.
+ * per-request hot paths (the session lookup, the link lists, the rate limits): Prisma's query
+ * layer costs 1.6 to 5 times the driver's CPU per statement (bench/api). Columns come back as the
+ * driver parses them, which for the app's types (text, integers, booleans, arrays, JSON,
+ * timestamps) is what Prisma returns.
+ *
+ * On PostgreSQL the statement is prepared under a name, so each pooled connection parses and plans
+ * it once and afterwards only runs it. That suits statements of a fixed shape, the only kind
+ * written for this function: a text that grew with its input (a list of values spelled out) would
+ * leave a prepared statement per length on every connection. Statements list their columns rather
+ * than `*`, since a prepared `*` fails once a migration adds a column.
  */
 export async function queryRows<T extends QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
   const values = query.values.map(driverValue);
   if (env.databaseUrl) {
     const getTypeParser: typeof types.getTypeParser = (oid: number, format?: "text" | "binary") =>
       oid === TIMESTAMP_OID ? parseUtcTimestamp : types.getTypeParser(oid, format);
-    const result = await pool(env.databaseUrl).query<T>({ text: query.text, values, types: { getTypeParser } });
+    const result = await pool(env.databaseUrl).query<T>({
+      name: statementName(query.text),
+      text: query.text,
+      values,
+      types: { getTypeParser },
+    });
     return result.rows;
   }
   const result = await embeddedDatabase().query<T>(query.text, values, { parsers: { [TIMESTAMP_OID]: parseUtcTimestamp } });
   return result.rows;
+}
+
+/** A model's columns, quoted, for statements that must not use `*` (see queryRows); `table` qualifies them. */
+export function columnList(fields: Record<string, string>, table?: string): Prisma.Sql {
+  const prefix = table ? `${table}.` : "";
+  return Prisma.raw(
+    Object.values(fields)
+      .map((field) => `${prefix}"${field}"`)
+      .join(", "),
+  );
 }
 
 /** Closes the database cleanly (PGlite flushes its files); used on SIGINT/SIGTERM. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, queryRows } from "@/lib/db";
+import { columnList, getDb, queryRows } from "@/lib/db";
 import { isRecordId } from "@/lib/db-input";
 import { env } from "@/lib/env";
 import { badRequest, notFound, paymentRequired } from "@/lib/errors";
@@ -27,6 +27,13 @@ export const LINK_RATE_LIMITS = {
 
 export const LINK_RATE_LIMITED_MESSAGE = "You are saving links too quickly. Please wait a minute and try again.";
 
+// A Link row's columns, named: "Link" also holds "responseJson" (below), which a Link object has no
+// use for, and a prepared statement must not use `*` (queryRows).
+const LINK_COLUMNS = columnList(Prisma.LinkScalarFieldEnum);
+
+// "responseJson" is a generated column holding toLinkResponse(link) as JSON text, written by
+// PostgreSQL with every write of the row (migration 20261122100000_link_response_json); the API's
+// link lists join these strings instead of building objects per request (bench/api).
 export function toLinkResponse(link: Link) {
   return {
     id: link.id,
@@ -57,7 +64,7 @@ export async function createLink(user: User, payload: LinkPayload, ip: string | 
     INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt")
     VALUES (${newRecordId()}, ${user.id}, ${payload.url}, ${payload.title ?? null}, ${payload.notes ?? null},
       ${payload.category}, ${payload.categories}::text[], ${new Date()})
-    RETURNING *`;
+    RETURNING ${LINK_COLUMNS}`;
   if (limit === null) return firstRow(await queryRows<Link>(insert));
   const { start, end } = localDayBounds(user.timezone, now);
   return getDb().$transaction(async (tx) => {
@@ -78,9 +85,19 @@ function firstRow<T>(rows: T[]): T {
 export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
   const { start, end } = localDayBounds(user.timezone, now);
   return queryRows<Link>(Prisma.sql`
-    SELECT * FROM "Link"
+    SELECT ${LINK_COLUMNS} FROM "Link"
     WHERE "userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}
     ORDER BY "createdAt" DESC, "id" DESC`);
+}
+
+/** The same links as the API's JSON array text. */
+export async function listTodayLinksJson(user: User, now = new Date()): Promise<string> {
+  const { start, end } = localDayBounds(user.timezone, now);
+  const [row] = await queryRows<{ body: string }>(Prisma.sql`
+    SELECT coalesce(string_agg("responseJson", ',' ORDER BY "createdAt" DESC, "id" DESC), '') AS body
+    FROM "Link"
+    WHERE "userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}`);
+  return `[${row?.body ?? ""}]`;
 }
 
 type Cursor = { createdAt: Date; id: string };
@@ -97,14 +114,8 @@ function decodeHistoryCursor(value: string): Cursor {
   return { createdAt, id };
 }
 
-// A link as the API answers it (toLinkResponse), built by PostgreSQL: a history page of 200 links
-// then skips parsing rows into objects and serialising them again (bench/api). Timestamps are
-// stored as UTC, so the ISO form is their text with a Z.
-const ISO_UTC = "YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"";
-const LINK_RESPONSE_JSON = Prisma.sql`json_build_object(
-  'id', id, 'url', url, 'title', title, 'description', description, 'siteName', "siteName",
-  'faviconUrl', "faviconUrl", 'notes', notes, 'category', category, 'categories', categories,
-  'createdAt', to_char("createdAt", ${ISO_UTC}), 'readAt', to_char("readAt", ${ISO_UTC}))::text`;
+// Timestamps hold UTC, so their ISO form (a cursor's time) is their text with a Z.
+const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 /**
  * One page of the user's links, newest first, as the API's JSON array text; keyset-paged on
@@ -120,7 +131,7 @@ export async function listHistoryPage(user: User, query: Partial<HistoryQuery>):
   // more link exists (the page reads limit + 1).
   const [row] = await queryRows<{ body: string; lastCreatedAt: string | null; lastId: string | null; more: boolean }>(Prisma.sql`
     WITH page AS (
-      SELECT "createdAt", id, ${LINK_RESPONSE_JSON} AS json,
+      SELECT "createdAt", id, "responseJson" AS json,
         row_number() OVER (ORDER BY "createdAt" DESC, "id" DESC) AS n
       FROM "Link"
       WHERE "userId" = ${user.id}
@@ -158,7 +169,7 @@ export async function setLinkRead(user: User, id: string, read: boolean, now = n
   const [link] = await getDb().$queryRaw<Link[]>`
     UPDATE "Link" SET "readAt" = ${read ? Prisma.sql`COALESCE("readAt", ${now})` : Prisma.sql`NULL`}
     WHERE id = ${id} AND "userId" = ${user.id}
-    RETURNING *`;
+    RETURNING ${LINK_COLUMNS}`;
   if (!link) throw notFound("Link not found");
   return link;
 }

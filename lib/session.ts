@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { getDb, queryRows } from "@/lib/db";
+import { columnList, getDb, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 
@@ -17,10 +17,12 @@ export const SESSION_COOKIE = env.secureCookies ? "__Secure-next-auth.session-to
 // must not reach the query (a NUL in it fails the query).
 const SESSION_TOKEN = /^[\x21-\x7e]{1,512}$/;
 
+const USER_COLUMNS = columnList(Prisma.UserScalarFieldEnum, "u");
+
 export async function findSessionUser(sessionToken: string | undefined): Promise<User | null> {
   if (!sessionToken || !SESSION_TOKEN.test(sessionToken)) return null;
   const [row] = await queryRows<User & { sessionExpires: Date }>(Prisma.sql`
-    SELECT u.*, s."expires" AS "sessionExpires"
+    SELECT ${USER_COLUMNS}, s."expires" AS "sessionExpires"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."sessionToken" = ${sessionToken}`);
   const now = Date.now();

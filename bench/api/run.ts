@@ -5,18 +5,20 @@
 // whatever else the machine does weighs on both alike. Prints req/s, p50/p99 latency, the server's
 // CPU time per request and the ratio to the floor measured beside it; exits non-zero when an
 // endpoint is under half the floor's req/s, has a p99 of 100 ms or more, or answers anything but
-// 2xx. Needs `npx next build` first.
+// 2xx. Needs `npm run build` first, and wrk (apt-get install -y wrk).
 //
 //   npm run bench:api                                     # 50 connections, 10 s per endpoint
 //   npm run bench:api -- --connections 50 --seconds 3 --warmup 1
 //   npm run bench:api -- --only history --cpu-prof /tmp/profiles   # one endpoint, profiled
 //
-// The load generator runs in this process, on the same cores as the server and PostgreSQL.
-import { readFileSync } from "node:fs";
-import http from "node:http";
+// The load generator is wrk, on the same cores as the server and PostgreSQL; its Lua script
+// (requests.lua) sends each request as the next user in turn.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { closedLoop, clientAddress, ms, newStats, type Request, send, type Stats, statusSummary, timed } from "@/bench/support/http-load";
+import { clientAddress } from "@/bench/support/http-load";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
+import { assertWrkInstalled, runWrk, type WrkResult } from "@/bench/support/wrk";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type AppServer, assertBuilt, freePort, startApp } from "@/tests/support/built-app";
 
@@ -43,17 +45,16 @@ function integer(name: string, value: string | undefined, min: number, max: numb
 }
 
 const connections = integer("connections", values.connections, 1, 2000);
-const seconds = Number(values.seconds);
-const warmup = Number(values.warmup);
-if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new Error("--seconds must be a number from 0 to 600");
-if (!Number.isFinite(warmup) || warmup < 0 || warmup > 60) throw new Error("--warmup must be a number from 0 to 60");
 const rounds = integer("rounds", values.rounds, 1, 20);
+// wrk runs whole seconds: each round gets seconds / rounds of them.
+const seconds = integer("seconds", values.seconds, rounds, 600);
+if (seconds % rounds !== 0) throw new Error("--seconds must be a multiple of --rounds");
+const warmup = integer("warmup", values.warmup, 0, 60);
 const userCount = integer("users", values.users, 1, 10_000);
 const linksPerUser = integer("links", values.links, 5, 1000);
 
 const MIN_RATIO = 0.5;
 const MAX_P99_MS = 100;
-const DRAIN_MS = 30_000;
 const LINKS_TODAY = 5;
 const CATEGORIES = ["Article", "Blog", "News", "Tutorial", "Video", "Research", "Tools", "Recipes"];
 const SITES = ["example.com", "news.example.org", "blog.example.net", "docs.example.io", "video.example.tv"];
@@ -61,6 +62,7 @@ const SITES = ["example.com", "news.example.org", "blog.example.net", "docs.exam
 const SESSION_COOKIE = "next-auth.session-token";
 
 type BenchUser = { cookie: string; address: string };
+const SCRIPT = path.join(import.meta.dirname, "requests.lua");
 
 /** Users with a session each and `linksPerUser` links: a few today, the rest one per day back. */
 async function seed(): Promise<BenchUser[]> {
@@ -113,32 +115,18 @@ async function seed(): Promise<BenchUser[]> {
   return tokens.map((token, i) => ({ cookie: `${SESSION_COOKIE}=${token}`, address: clientAddress(i) }));
 }
 
-type Endpoint = { name: string; request: (user: BenchUser, connection: number, n: number) => Request };
+type Endpoint = { name: string; method: "GET" | "POST"; path: string; anonymous?: boolean };
 
-function endpoints(origin: string): Endpoint[] {
-  const get = (path: string) => (user: BenchUser) => ({ method: "GET", path, headers: { cookie: user.cookie, "x-forwarded-for": user.address } });
-  return [
-    { name: "GET /api/links/today", request: get("/api/links/today") },
-    { name: "GET /api/links/history", request: get("/api/links/history") },
-    { name: "GET /api/auth/user", request: get("/api/auth/user") },
-    // Last: the saves add to today's lists. A name that cannot resolve, so the title fetch after
-    // the response fails at once and nothing leaves the machine.
-    {
-      name: "POST /api/links",
-      request: (user, connection, n) => ({
-        method: "POST",
-        path: "/api/links",
-        headers: { cookie: user.cookie, "x-forwarded-for": user.address, origin, "content-type": "application/json" },
-        body: JSON.stringify({ url: `https://bench.invalid/${connection}/${n}`, notes: "Saved by the benchmark", categories: ["Article", "Tools"] }),
-      }),
-    },
-  ];
-}
+const ENDPOINTS: Endpoint[] = [
+  { name: "GET /api/links/today", method: "GET", path: "/api/links/today" },
+  { name: "GET /api/links/history", method: "GET", path: "/api/links/history" },
+  { name: "GET /api/auth/user", method: "GET", path: "/api/auth/user" },
+  // Last: the saves add to today's lists. requests.lua posts to a name that cannot resolve, so the
+  // title fetch after the response fails at once and nothing leaves the machine.
+  { name: "POST /api/links", method: "POST", path: "/api/links" },
+];
 
-const FLOOR: Endpoint = {
-  name: "GET /api/health/live (floor)",
-  request: (user) => ({ method: "GET", path: "/api/health/live", headers: { "x-forwarded-for": user.address } }),
-};
+const FLOOR: Endpoint = { name: "GET /api/health/live (floor)", method: "GET", path: "/api/health/live", anonymous: true };
 
 /** The server's CPU time so far (user + system), in ms; null where /proc is not available. */
 function serverCpuMs(pid: number): number | null {
@@ -151,74 +139,86 @@ function serverCpuMs(pid: number): number | null {
   }
 }
 
-type Measured = { stats: Stats; elapsed: number; cpuMs: number | null };
+/** The rounds of one endpoint, added up; latency percentiles are the worst round's. */
+type Measured = { requests: number; seconds: number; p50Ms: number; p99Ms: number; errors: number; cpuMs: number | null };
 
 function emptyMeasure(): Measured {
-  return { stats: newStats(), elapsed: 0, cpuMs: 0 };
+  return { requests: 0, seconds: 0, p50Ms: 0, p99Ms: 0, errors: 0, cpuMs: 0 };
 }
 
-/** Drives the endpoint for `duration` seconds; each request goes to the next user in turn. */
-async function drive(app: AppServer, users: BenchUser[], endpoint: Endpoint, duration: number, into: Measured): Promise<void> {
-  const base = new URL(app.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+function add(into: Measured, result: WrkResult, cpuMs: number | null): void {
+  into.requests += result.requests;
+  into.seconds += result.seconds;
+  into.p50Ms = Math.max(into.p50Ms, result.p50Ms);
+  into.p99Ms = Math.max(into.p99Ms, result.p99Ms);
+  into.errors += result.statusErrors + result.socketErrors;
+  into.cpuMs = into.cpuMs === null || cpuMs === null ? null : into.cpuMs + cpuMs;
+}
+
+/** One request as the first user, before the load: wrk counts only statuses of 400 and up as errors. */
+async function assertAnswers2xx(app: AppServer, users: BenchUser[], endpoint: Endpoint): Promise<void> {
+  const user = users[0];
+  if (!user) throw new Error("no users seeded");
+  const response = await fetch(new URL(endpoint.path, app.url), {
+    method: endpoint.method,
+    headers: {
+      cookie: user.cookie,
+      "x-forwarded-for": user.address,
+      origin: app.url,
+      ...(endpoint.method === "POST" && { "content-type": "application/json" }),
+    },
+    body: endpoint.method === "POST" ? JSON.stringify({ url: "https://bench.invalid/probe" }) : undefined,
+    redirect: "manual",
+  });
+  if (!response.ok) throw new Error(`${endpoint.name} answered ${response.status}: ${await response.text()}`);
+}
+
+/** Drives the endpoint for `duration` seconds with wrk. */
+async function drive(app: AppServer, usersFile: string, endpoint: Endpoint, duration: number, into: Measured): Promise<void> {
   const cpuBefore = serverCpuMs(app.pid);
-  try {
-    into.elapsed += await closedLoop({
-      connections,
-      seconds: duration,
-      drainMs: DRAIN_MS,
-      step: (connection, n) => {
-        const user = users[(connection + n * connections) % users.length];
-        if (!user) throw new Error("no users seeded");
-        return timed(into.stats, () => send(agent, base, endpoint.request(user, connection, n)));
-      },
-    });
-  } finally {
-    agent.destroy();
-  }
+  const result = await runWrk({
+    url: app.url,
+    connections,
+    seconds: duration,
+    script: SCRIPT,
+    scriptArgs: [endpoint.anonymous ? usersFile.replace(/\.tsv$/, "-anonymous.tsv") : usersFile, endpoint.method, endpoint.path, app.url],
+  });
   const cpuAfter = serverCpuMs(app.pid);
-  into.cpuMs = into.cpuMs === null || cpuBefore === null || cpuAfter === null ? null : into.cpuMs + cpuAfter - cpuBefore;
+  add(into, result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
 }
 
 type Row = { endpoint: string; measured: Measured; floor: Measured };
 
 function reqPerSecond(measured: Measured): number {
-  return measured.stats.histogram.count / measured.elapsed;
+  return measured.requests / measured.seconds;
 }
 
 function verdict(row: Row): { ratio: number; passed: boolean } {
-  const errors = row.measured.stats.histogram.count - row.measured.stats.ok;
   const ratio = reqPerSecond(row.measured) / reqPerSecond(row.floor);
-  const p99 = row.measured.stats.histogram.percentile(99) / 1000;
-  return { ratio, passed: errors === 0 && ratio >= MIN_RATIO && p99 < MAX_P99_MS };
+  return { ratio, passed: row.measured.errors === 0 && ratio >= MIN_RATIO && row.measured.p99Ms < MAX_P99_MS };
 }
 
 function report(rows: Row[], overallFloor: Measured): boolean {
   const line = (endpoint: string, measured: Measured, row?: Row) => {
-    const { histogram } = measured.stats;
     const result = row ? verdict(row) : null;
     return {
       endpoint,
-      requests: histogram.count,
+      requests: measured.requests,
       "req/s": Math.round(reqPerSecond(measured)),
-      "p50 ms": ms(histogram.percentile(50)),
-      "p99 ms": ms(histogram.percentile(99)),
-      "server CPU ms/req": measured.cpuMs === null ? "n/a" : Number((measured.cpuMs / histogram.count).toFixed(2)),
+      "p50 ms": Number(measured.p50Ms.toFixed(1)),
+      "p99 ms": Number(measured.p99Ms.toFixed(1)),
+      "server CPU ms/req": measured.cpuMs === null ? "n/a" : Number((measured.cpuMs / measured.requests).toFixed(2)),
       "floor req/s": row ? Math.round(reqPerSecond(row.floor)) : "",
       ratio: result ? `${Math.round(result.ratio * 100)} %` : "",
-      errors: histogram.count - measured.stats.ok,
+      errors: measured.errors,
       result: result ? (result.passed ? "pass" : "FAIL") : "",
     };
   };
   console.log(
-    `\nAPI speed on PostgreSQL: ${connections} keep-alive connections, ${seconds} s per endpoint in ${rounds} round(s), each beside as much of the floor;` +
-      ` ${userCount} users with ${linksPerUser} links each (${LINKS_TODAY} today)`,
+    `\nAPI speed on PostgreSQL: ${connections} keep-alive connections (wrk), ${seconds} s per endpoint in ${rounds} round(s), each beside as much of the floor;` +
+      ` ${userCount} users with ${linksPerUser} links each (${LINKS_TODAY} today); p50 and p99 are the worst round's`,
   );
   console.table([line(FLOOR.name, overallFloor), ...rows.map((row) => line(row.endpoint, row.measured, row))]);
-  for (const row of rows) {
-    const errors = row.measured.stats.histogram.count - row.measured.stats.ok;
-    if (errors) console.log(`${row.endpoint} statuses: ${statusSummary(row.measured.stats)}`);
-  }
   const passed = rows.every((row) => verdict(row).passed);
   console.log(
     `targets: each endpoint ≥ ${MIN_RATIO * 100} % of the floor's req/s, p99 < ${MAX_P99_MS} ms, no errors: ${passed ? "all met" : "NOT MET"}`,
@@ -228,32 +228,40 @@ function report(rows: Row[], overallFloor: Measured): boolean {
 
 async function main(): Promise<boolean> {
   assertBuilt();
+  assertWrkInstalled();
   return withTempDatabase(values["admin-url"], "linkstash_api", async ({ databaseUrl, dataDir }) => {
     const seedStarted = performance.now();
     const users = await seed();
     console.log(`${userCount} users with ${linksPerUser} links each seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const usersFile = path.join(dataDir, "bench-users.tsv");
+    writeFileSync(usersFile, users.map((user) => `${user.cookie}\t${user.address}\n`).join(""));
+    writeFileSync(usersFile.replace(/\.tsv$/, "-anonymous.tsv"), users.map((user) => `\t${user.address}\n`).join(""));
     const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
     const app = await startApp({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, nodeArgs });
     try {
       const overallFloor = emptyMeasure();
       const rows: Row[] = [];
-      if (warmup > 0) await drive(app, users, FLOOR, warmup, emptyMeasure());
-      const selected = endpoints(app.url).filter(({ name }) => name.includes(values.only));
+      await assertAnswers2xx(app, users, FLOOR);
+      if (warmup > 0) await drive(app, usersFile, FLOOR, warmup, emptyMeasure());
+      const selected = ENDPOINTS.filter(({ name }) => name.includes(values.only));
       if (selected.length === 0) throw new Error(`--only ${values.only} names no endpoint`);
       for (const endpoint of selected) {
         const row: Row = { endpoint: endpoint.name, measured: emptyMeasure(), floor: emptyMeasure() };
-        if (warmup > 0) await drive(app, users, endpoint, warmup, emptyMeasure());
+        await assertAnswers2xx(app, users, endpoint);
+        if (warmup > 0) await drive(app, usersFile, endpoint, warmup, emptyMeasure());
         for (let round = 0; round < rounds; round += 1) {
-          await drive(app, users, FLOOR, seconds / rounds, row.floor);
-          await drive(app, users, endpoint, seconds / rounds, row.measured);
+          await drive(app, usersFile, FLOOR, seconds / rounds, row.floor);
+          await drive(app, usersFile, endpoint, seconds / rounds, row.measured);
         }
         rows.push(row);
         process.stdout.write(`${endpoint.name}: ${Math.round(reqPerSecond(row.measured))} req/s\n`);
       }
       for (const { floor } of rows) {
-        overallFloor.elapsed += floor.elapsed;
-        overallFloor.stats.histogram.add(floor.stats.histogram);
-        overallFloor.stats.ok += floor.stats.ok;
+        overallFloor.requests += floor.requests;
+        overallFloor.seconds += floor.seconds;
+        overallFloor.p50Ms = Math.max(overallFloor.p50Ms, floor.p50Ms);
+        overallFloor.p99Ms = Math.max(overallFloor.p99Ms, floor.p99Ms);
+        overallFloor.errors += floor.errors;
         overallFloor.cpuMs = overallFloor.cpuMs === null || floor.cpuMs === null ? null : overallFloor.cpuMs + floor.cpuMs;
       }
       const passed = report(rows, overallFloor);

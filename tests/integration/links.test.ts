@@ -83,6 +83,13 @@ describe("GET /api/links/today", () => {
   it("answers 401 when signed out", async () => {
     expect((await today(apiRequest("GET", "/api/links/today"))).status).toBe(401);
   });
+
+  it("ignores a Content-Type on a GET, which carries no body", async () => {
+    const { cookie } = await signedInUser();
+    const res = await today(apiRequest("GET", "/api/links/today", { cookie, headers: { "content-type": "application/json" } }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
 });
 
 describe("GET /api/links/history", () => {
@@ -265,5 +272,26 @@ describe("the history page's JSON", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const stored = await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
     expect(await res.json()).toEqual(stored.map(toLinkResponse));
+  });
+
+  // The JSON is a generated column: every way a row changes must change it too.
+  it("follows every later change of the row, and today's list answers the same objects", async () => {
+    const { user, cookie } = await signedInUser();
+    const db = getDb();
+    expect((await save(cookie, { url: "https://example.com/first", notes: "before", categories: ["Old"] })).status).toBe(201);
+    expect((await save(cookie, { url: "https://example.com/second" })).status).toBe(201);
+    const [first, second] = await db.link.findMany({ where: { userId: user.id }, orderBy: { url: "asc" } });
+    if (!first || !second) throw new Error("both links were saved");
+    await db.link.update({
+      where: { id: first.id },
+      data: { title: "Fetched “title”", description: "After the save", siteName: "Example", notes: "after", categories: ["New", "Ünïcode"], category: "New" },
+    });
+    await db.link.update({ where: { id: second.id }, data: { readAt: new Date("2026-11-22T10:11:12.131Z") } });
+    const stored = (await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] })).map(toLinkResponse);
+    expect(stored.find((link) => link.id === first.id)).toMatchObject({ title: "Fetched “title”", notes: "after", categories: ["New", "Ünïcode"] });
+    expect(await (await history(apiRequest("GET", "/api/links/history", { cookie }))).json()).toEqual(stored);
+    const todayRes = await today(apiRequest("GET", "/api/links/today", { cookie }));
+    expect(todayRes.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await todayRes.json()).toEqual(stored);
   });
 });

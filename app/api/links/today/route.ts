@@ -1,4 +1,6 @@
 import { tokenApiRoute } from "@/lib/api";
-import { listTodayLinks, toLinkResponse } from "@/lib/links";
+import { listTodayLinksJson } from "@/lib/links";
 
-export const GET = tokenApiRoute(async ({ user }) => (await listTodayLinks(user)).map(toLinkResponse));
+export const GET = tokenApiRoute(
+  async ({ user }) => new Response(await listTodayLinksJson(user), { headers: { "Content-Type": "application/json" } }),
+);
