@@ -54,7 +54,20 @@ const parseUtcTimestamp = (value: string): Date => new Date(`${value.replace(" "
 const driverValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
 // A prepared statement's name: the same text always gets the same name, on every connection.
-const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("base64url")}`;
+// Remembered per text (queryRows' statements have fixed shapes, so the map stays small).
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash("sha1").update(text).digest("base64url")}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+const getTypeParser: typeof types.getTypeParser = (oid: number, format?: "text" | "binary") =>
+  oid === TIMESTAMP_OID ? parseUtcTimestamp : types.getTypeParser(oid, format);
+const driverTypes = { getTypeParser };
 
 /**
  * The rows of one SQL statement (written with Prisma.sql), read through the driver itself. For the
@@ -72,14 +85,7 @@ const statementName = (text: string) => `q_${createHash("sha1").update(text).dig
 export async function queryRows<T extends QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
   const values = query.values.map(driverValue);
   if (env.databaseUrl) {
-    const getTypeParser: typeof types.getTypeParser = (oid: number, format?: "text" | "binary") =>
-      oid === TIMESTAMP_OID ? parseUtcTimestamp : types.getTypeParser(oid, format);
-    const result = await pool(env.databaseUrl).query<T>({
-      name: statementName(query.text),
-      text: query.text,
-      values,
-      types: { getTypeParser },
-    });
+    const result = await pool(env.databaseUrl).query<T>({ name: statementName(query.text), text: query.text, values, types: driverTypes });
     return result.rows;
   }
   const result = await embeddedDatabase().query<T>(query.text, values, { parsers: { [TIMESTAMP_OID]: parseUtcTimestamp } });

@@ -509,6 +509,19 @@ describe("localDayBounds", () => {
     expect(localDayBounds(NEW_YORK, day.end).start).toEqual(day.end);
   });
 
+  it("answers from the last day found only for instants inside it", () => {
+    const june10 = { start: new Date("2026-06-10T04:00:00.000Z"), end: new Date("2026-06-11T04:00:00.000Z") };
+    const june11 = { start: new Date("2026-06-11T04:00:00.000Z"), end: new Date("2026-06-12T04:00:00.000Z") };
+    const first = localDayBounds(NEW_YORK, new Date("2026-06-10T12:00:00Z"));
+    expect(first).toEqual(june10);
+    first.start.setTime(0);
+    expect(localDayBounds(NEW_YORK, new Date("2026-06-11T03:59:59.999Z"))).toEqual(june10);
+    expect(localDayBounds(NEW_YORK, new Date("2026-06-11T04:00:00.000Z"))).toEqual(june11);
+    expect(localDayBounds(BERLIN, new Date("2026-06-10T12:00:00Z")).start.toISOString()).toBe("2026-06-09T22:00:00.000Z");
+    expect(localDayBounds(NEW_YORK, new Date("2026-06-10T04:00:00.000Z"))).toEqual(june10);
+    expect(localDayBounds(NEW_YORK, new Date("2026-06-10T03:59:59.999Z")).end).toEqual(june10.start);
+  });
+
   it("an instant in the repeated hour belongs to the change day", () => {
     // 06:30Z is the second 01:30 of 2026-11-01 in New York.
     expect(localDayBounds(NEW_YORK, new Date("2026-11-01T06:30:00Z")).start.toISOString()).toBe(
