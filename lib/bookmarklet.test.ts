@@ -3,6 +3,8 @@ import { bookmarkletHref, bookmarkletSource, MAX_SELECTION_LENGTH, SAVE_WINDOW_N
 
 type Opened = { url: string; name: string; features: string };
 
+const KEY = "k3y_-0123456789abcdefghijklmnopqrstuvwxyzABC";
+
 /** Runs the bookmarklet against a stand-in page and reports what it opened. */
 function runOn(page: { href: string; title: string; selection: string }, origin = "https://stash.example"): Opened[] {
   const opened: Opened[] = [];
@@ -10,7 +12,7 @@ function runOn(page: { href: string; title: string; selection: string }, origin 
     getSelection: () => page.selection,
     open: (url: string, name: string, features: string) => opened.push({ url, name, features }),
   };
-  const source = decodeURI(bookmarkletHref(origin).slice("javascript:".length));
+  const source = decodeURI(bookmarkletHref(origin, KEY).slice("javascript:".length));
   new Function("window", "location", "document", source)(window, { href: page.href }, { title: page.title });
   return opened;
 }
@@ -22,7 +24,12 @@ describe("bookmarklet", () => {
     expect(opened?.features).toContain("popup");
     const url = new URL(opened?.url ?? "");
     expect(url.origin + url.pathname).toBe("https://stash.example/save");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ url: "https://blog.example/post?a=1&b=2#top", title: "A post & more", text: "a quote" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      key: KEY,
+      url: "https://blog.example/post?a=1&b=2#top",
+      title: "A post & more",
+      text: "a quote",
+    });
   });
 
   it("sends no text without a selection and cuts a long one", () => {
@@ -33,9 +40,9 @@ describe("bookmarklet", () => {
   });
 
   it("is a javascript: address without characters a bookmark would mangle", () => {
-    const href = bookmarkletHref("http://localhost:3000");
+    const href = bookmarkletHref("http://localhost:3000", KEY);
     expect(href.startsWith("javascript:")).toBe(true);
     expect(href).not.toMatch(/[\s"<>]/);
-    expect(decodeURI(href.slice("javascript:".length))).toBe(bookmarkletSource("http://localhost:3000"));
+    expect(decodeURI(href.slice("javascript:".length))).toBe(bookmarkletSource("http://localhost:3000", KEY));
   });
 });

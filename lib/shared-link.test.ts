@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstParam, sharedLink } from "./shared-link";
+import { firstParam, isUserStartedNavigation, sharedLink } from "./shared-link";
 
 describe("sharedLink", () => {
   it("takes url as the link and the whole text as the note", () => {
@@ -38,5 +38,18 @@ describe("firstParam", () => {
     expect(firstParam(undefined)).toBeNull();
     expect(firstParam("a")).toBe("a");
     expect(firstParam(["b", "c"])).toBe("b");
+  });
+});
+
+describe("isUserStartedNavigation", () => {
+  it.each([
+    ["none", true],
+    ["same-origin", true],
+    ["same-site", false],
+    ["cross-site", false],
+    [null, false],
+    ["", false],
+  ])("Sec-Fetch-Site %j: %s", (value, expected) => {
+    expect(isUserStartedNavigation(value)).toBe(expected);
   });
 });

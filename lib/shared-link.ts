@@ -27,11 +27,24 @@ export function sharedLink(input: SharedInput): SharedLink | null {
   const fromText = text ? firstWebUrl(text) : null;
   if (!fromText || !text) return null;
   // The rest of the text, without the URL and the separators around it.
-  const rest = text.replace(fromText, " ").replace(/\s+/g, " ").replace(/^[\s\-–—:|]+|[\s\-–—:|]+$/g, "");
+  const rest = text
+    .replace(fromText, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s\-–—:|]+|[\s\-–—:|]+$/g, "");
   return { url: fromText, title, notes: rest === "" ? null : rest };
 }
 
 /** The first value of a search parameter as Next hands it to a page. */
 export function firstParam(value: string | string[] | undefined): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/**
+ * Whether a page was opened by the user themselves, from its Sec-Fetch-Site request header: "none"
+ * for a navigation the browser started (the share sheet's Web Share Target, a typed address, a
+ * bookmark), "same-origin" from LinkStash's own pages. A navigation another site started, or a
+ * browser that sends no such header, is not: the page asks before saving.
+ */
+export function isUserStartedNavigation(secFetchSite: string | null): boolean {
+  return secFetchSite === "none" || secFetchSite === "same-origin";
 }

@@ -8,13 +8,13 @@ import { bookmarkletHref } from "@/lib/bookmarklet";
  * The drag-me bookmarklet. React refuses `javascript:` in an href prop, so the address is set on
  * the element after mount. Clicking it here does nothing but say what to do with it.
  */
-export function BookmarkletLink({ origin }: { origin: string }) {
+export function BookmarkletLink({ origin, saveKey }: { origin: string; saveKey: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
   const [hint, setHint] = useState("");
 
   useEffect(() => {
-    ref.current?.setAttribute("href", bookmarkletHref(origin));
-  }, [origin]);
+    ref.current?.setAttribute("href", bookmarkletHref(origin, saveKey));
+  }, [origin, saveKey]);
 
   return (
     <div className="grid gap-2">
@@ -31,8 +31,8 @@ export function BookmarkletLink({ origin }: { origin: string }) {
         Save to LinkStash
       </a>
       <p id="bookmarklet-help" className="text-sm text-muted-foreground">
-        Drag the button to your bookmarks bar. On any page, click the bookmark: the page, its title and the text you selected
-        are saved in a small window, and you stay where you are.
+        Drag the button to your bookmarks bar. On any page, click the bookmark: the page, its title and the text you selected are saved in a
+        small window, and you stay where you are.
       </p>
       <p role="status" aria-live="polite" className="text-sm">
         {hint}

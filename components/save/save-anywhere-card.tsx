@@ -2,7 +2,7 @@ import { BookmarkletLink } from "@/components/save/bookmarklet-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** The dashboard's "Save from anywhere" card: the bookmarklet, and the share menu on phones. */
-export function SaveAnywhereCard({ origin }: { origin: string }) {
+export function SaveAnywhereCard({ origin, saveKey }: { origin: string; saveKey: string }) {
   return (
     <Card>
       <CardHeader>
@@ -10,7 +10,7 @@ export function SaveAnywhereCard({ origin }: { origin: string }) {
         <CardDescription>Stash pages without opening LinkStash.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <BookmarkletLink origin={origin} />
+        <BookmarkletLink origin={origin} saveKey={saveKey} />
         <p className="text-sm text-muted-foreground">
           On a phone, add LinkStash to your home screen (Install app), then choose Share → LinkStash in any app.
         </p>

@@ -6,9 +6,20 @@ import type { SharedLink } from "@/lib/shared-link";
 
 /**
  * The body of /save (the bookmarklet's popup) and /share (the share target): sign in first and
- * come back to the same address, then save at once.
+ * come back to the same address, then save, at once when `userOpened` says the user opened the
+ * page themselves, after a click otherwise.
  */
-export async function SavePage({ link, returnTo, closeWhenSaved }: { link: SharedLink | null; returnTo: string; closeWhenSaved: boolean }) {
+export async function SavePage({
+  link,
+  returnTo,
+  closeWhenSaved,
+  userOpened,
+}: {
+  link: SharedLink | null;
+  returnTo: string;
+  closeWhenSaved: boolean;
+  userOpened: (userId: string) => boolean;
+}) {
   const user = await getCurrentUser();
   if (!user) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   if (!user.onboarded) redirect("/onboarding");
@@ -23,7 +34,7 @@ export async function SavePage({ link, returnTo, closeWhenSaved }: { link: Share
         </CardHeader>
         <CardContent>
           {link ? (
-            <QuickSave link={link} closeWhenSaved={closeWhenSaved} />
+            <QuickSave link={link} closeWhenSaved={closeWhenSaved} saveAtOnce={userOpened(user.id)} />
           ) : (
             <p role="status">There is no web link to save here. Share a page, or use the bookmarklet on one.</p>
           )}

@@ -24,7 +24,9 @@ let siteOrigin = "";
 test.beforeAll(async () => {
   site = createServer((_req, res) => {
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><html><head><title>${ARTICLE_TITLE}</title></head><body><h1>Article</h1><p id="quote">${QUOTE}</p><p>More text.</p></body></html>`);
+    res.end(
+      `<!doctype html><html><head><title>${ARTICLE_TITLE}</title></head><body><h1>Article</h1><p id="quote">${QUOTE}</p><p>More text.</p></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const address: AddressInfo | string | null = site.address();
@@ -64,6 +66,45 @@ test("the bookmarklet saves a page, its title and the selected text in a popup",
   await expect(item).toBeVisible();
   await expect(item.getByText(QUOTE)).toBeVisible();
   await expect(item.getByRole("link", { name: ARTICLE_TITLE })).toHaveAttribute("href", `${siteOrigin}/article?id=7`);
+});
+
+test("another site cannot slip a link into the stash: without the bookmarklet's key, or from another site's page, the page asks first", async ({
+  page,
+  context,
+}) => {
+  await signUpAndOnboard(page);
+  const todaysUrls = async () => {
+    const res = await page.request.get("/api/links/today");
+    expect(res.status()).toBe(200);
+    const links: { url: string }[] = await res.json();
+    return links.map((link) => link.url);
+  };
+  const confirmation = "Save this link to your stash?";
+
+  // /save opened without the key (or with a wrong one), as any site can open it.
+  for (const query of ["", "&key=not-the-key"]) {
+    await page.goto(`/save?url=${encodeURIComponent("https://example.com/planted")}&title=Planted${query}`);
+    await expect(page.getByRole("status")).toHaveText(confirmation);
+    await expect(page.getByRole("button", { name: "Save link" })).toBeVisible();
+  }
+  await expectAccessible(page);
+  expect(await todaysUrls()).toEqual([]);
+
+  // /share reached from another site's page (Sec-Fetch-Site: cross-site) asks too.
+  const other = await context.newPage();
+  await other.goto(`${siteOrigin}/article?id=9`);
+  const shareUrl = new URL(`/share?url=${encodeURIComponent("https://example.com/shared-from-elsewhere")}`, page.url()).href;
+  await other.evaluate((url) => {
+    window.location.href = url;
+  }, shareUrl);
+  await expect(other.getByRole("status")).toHaveText(confirmation);
+  expect(await todaysUrls()).toEqual([]);
+
+  // The user's own click saves, once.
+  await other.getByRole("button", { name: "Save link" }).click();
+  await expect(other.getByRole("status")).toHaveText("Saved to LinkStash");
+  await expect(other.getByRole("button", { name: "Save link" })).toHaveCount(0);
+  expect(await todaysUrls()).toEqual(["https://example.com/shared-from-elsewhere"]);
 });
 
 test("a signed-out /save asks to sign in and comes back to the same address", async ({ page }) => {
@@ -125,7 +166,10 @@ test("API tokens: created in Settings and shown once, accepted as Bearer, refuse
 
   // A script: no cookie, no Origin.
   const script = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-  const saved = await script.post("/api/links", { headers: { authorization: `Bearer ${secret}` }, data: { url: "https://example.com/api" } });
+  const saved = await script.post("/api/links", {
+    headers: { authorization: `Bearer ${secret}` },
+    data: { url: "https://example.com/api" },
+  });
   expect(saved.status()).toBe(201);
 
   await page.reload();

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { env } from "@/lib/env";
 import { trialDaysLeft } from "@/lib/plans";
 import { scheduleSummary } from "@/lib/schedule-summary";
+import { saveKey } from "@/lib/save-key";
 import { getCurrentUser } from "@/lib/session";
 import { toUserResponse } from "@/lib/users";
 
@@ -49,7 +50,7 @@ export default async function DashboardPage() {
           <aside aria-label="Digest" className="min-w-0">
             <ScheduledEmail summary={scheduleSummary(profile)} />
           </aside>
-          <SaveAnywhereCard origin={env.appOrigin} />
+          <SaveAnywhereCard origin={env.appOrigin} saveKey={saveKey(user.id)} />
         </div>
       </div>
     </div>
