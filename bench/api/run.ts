@@ -146,13 +146,18 @@ function emptyMeasure(): Measured {
   return { requests: 0, seconds: 0, p50Ms: 0, p99Ms: 0, errors: 0, cpuMs: 0 };
 }
 
-function add(into: Measured, result: WrkResult, cpuMs: number | null): void {
-  into.requests += result.requests;
-  into.seconds += result.seconds;
-  into.p50Ms = Math.max(into.p50Ms, result.p50Ms);
-  into.p99Ms = Math.max(into.p99Ms, result.p99Ms);
-  into.errors += result.statusErrors + result.socketErrors;
-  into.cpuMs = into.cpuMs === null || cpuMs === null ? null : into.cpuMs + cpuMs;
+function add(into: Measured, more: Measured): void {
+  into.requests += more.requests;
+  into.seconds += more.seconds;
+  into.p50Ms = Math.max(into.p50Ms, more.p50Ms);
+  into.p99Ms = Math.max(into.p99Ms, more.p99Ms);
+  into.errors += more.errors;
+  into.cpuMs = into.cpuMs === null || more.cpuMs === null ? null : into.cpuMs + more.cpuMs;
+}
+
+function measured(result: WrkResult, cpuMs: number | null): Measured {
+  const { requests, seconds, p50Ms, p99Ms } = result;
+  return { requests, seconds, p50Ms, p99Ms, errors: result.statusErrors + result.socketErrors, cpuMs };
 }
 
 /** One request as the first user, before the load: wrk counts only statuses of 400 and up as errors. */
@@ -184,7 +189,7 @@ async function drive(app: AppServer, usersFile: string, endpoint: Endpoint, dura
     scriptArgs: [endpoint.anonymous ? usersFile.replace(/\.tsv$/, "-anonymous.tsv") : usersFile, endpoint.method, endpoint.path, app.url],
   });
   const cpuAfter = serverCpuMs(app.pid);
-  add(into, result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+  add(into, measured(result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
 }
 
 type Row = { endpoint: string; measured: Measured; floor: Measured };
@@ -256,14 +261,7 @@ async function main(): Promise<boolean> {
         rows.push(row);
         process.stdout.write(`${endpoint.name}: ${Math.round(reqPerSecond(row.measured))} req/s\n`);
       }
-      for (const { floor } of rows) {
-        overallFloor.requests += floor.requests;
-        overallFloor.seconds += floor.seconds;
-        overallFloor.p50Ms = Math.max(overallFloor.p50Ms, floor.p50Ms);
-        overallFloor.p99Ms = Math.max(overallFloor.p99Ms, floor.p99Ms);
-        overallFloor.errors += floor.errors;
-        overallFloor.cpuMs = overallFloor.cpuMs === null || floor.cpuMs === null ? null : overallFloor.cpuMs + floor.cpuMs;
-      }
+      for (const { floor } of rows) add(overallFloor, floor);
       const passed = report(rows, overallFloor);
       if (!passed) console.error(`server log (tail):\n${app.log().slice(-4000)}`);
       return passed;
