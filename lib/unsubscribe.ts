@@ -1,8 +1,8 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { badRequest, notFound } from "@/lib/errors";
+import { isSignatureOf, sign } from "@/lib/signatures";
 
 // Digest unsubscribe (DESIGN.md §3 "Unsubscribe", RFC 8058). The signed token is the only
 // authentication: mail providers POST the List-Unsubscribe URL from their own servers, with no
@@ -17,12 +17,10 @@ export const UNSUBSCRIBED_MESSAGE = "You have been unsubscribed from digest emai
 const MAX_TOKEN_LENGTH = 256;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-function signature(userId: string): Buffer {
-  return createHmac("sha256", env.authSecret).update(`unsubscribe:${userId}`).digest();
-}
+const message = (userId: string) => `unsubscribe:${userId}`;
 
 export function unsubscribeToken(userId: string): string {
-  return `${Buffer.from(userId, "utf8").toString("base64url")}.${signature(userId).toString("base64url")}`;
+  return `${Buffer.from(userId, "utf8").toString("base64url")}.${sign(message(userId)).toString("base64url")}`;
 }
 
 /** The user id a token was signed for, or null for anything else (tampered, truncated, garbage). */
@@ -31,11 +29,8 @@ export function verifyUnsubscribeToken(token: string | null | undefined): string
   const [idPart, signaturePart, ...rest] = token.split(".");
   if (!idPart || !signaturePart || rest.length > 0 || !BASE64URL.test(idPart) || !BASE64URL.test(signaturePart)) return null;
   const userId = Buffer.from(idPart, "base64url").toString("utf8");
-  const given = Buffer.from(signaturePart, "base64url");
   // Only the canonical encoding is accepted, so each user has exactly one token.
-  if (Buffer.from(userId, "utf8").toString("base64url") !== idPart || given.toString("base64url") !== signaturePart) return null;
-  const expected = signature(userId);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (Buffer.from(userId, "utf8").toString("base64url") !== idPart || !isSignatureOf(signaturePart, message(userId))) return null;
   return userId;
 }
 
