@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
@@ -66,8 +67,7 @@ export function LoginForm({ callbackUrl, providers }: { callbackUrl: string; pro
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
           <SubmitButton disabled={busy}>
-            {sendLink.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {sendLink.isPending ? "Sending link..." : "Send sign-in link"}
+            <BusyLabel busy={sendLink.isPending} label="Send sign-in link" busyLabel="Sending link..." />
           </SubmitButton>
         </form>
       </Form>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { checkoutFailure, PAYMENT_ERROR, urlFrom } from "@/lib/checkout-messages";
@@ -28,14 +28,7 @@ export function UpgradeButton() {
 
   return (
     <Button className="w-full" disabled={!hydrated || busy} onClick={() => checkout.mutate()}>
-      {busy ? (
-        <>
-          <LoaderCircle aria-hidden="true" className="animate-spin" />
-          Redirecting to checkout...
-        </>
-      ) : (
-        "Upgrade to Pro - $25/year"
-      )}
+      <BusyLabel busy={busy} label="Upgrade to Pro - $25/year" busyLabel="Redirecting to checkout..." />
     </Button>
   );
 }

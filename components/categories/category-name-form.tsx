@@ -1,7 +1,7 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
 import { useId, type FormEvent } from "react";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -66,14 +66,7 @@ export function CategoryNameForm({
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <SubmitButton disabled={submitDisabled || pending}>
-          {pending ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              Creating...
-            </>
-          ) : (
-            submitLabel
-          )}
+          <BusyLabel busy={pending} label={submitLabel} busyLabel="Creating..." />
         </SubmitButton>
       </DialogFooter>
     </form>

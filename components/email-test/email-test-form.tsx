@@ -2,8 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { CircleCheck, LoaderCircle } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form } from "@/components/ui/form";
@@ -40,14 +41,7 @@ export function EmailTestForm() {
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
           <SubmitButton disabled={send.isPending}>
-            {send.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Sending...
-              </>
-            ) : (
-              "Send Test Email"
-            )}
+            <BusyLabel busy={send.isPending} label="Send Test Email" busyLabel="Sending..." />
           </SubmitButton>
         </form>
       </Form>

@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from "react";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { CLAIM_REDIRECT_MS, invitationCheckKey, type InvitationCheck } from "@/components/invitations/invitation-queries";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -131,14 +132,7 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
         </section>
         {signedIn ? (
           <Button size="lg" disabled={claim.isPending} onClick={() => claim.mutate()}>
-            {claim.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Claiming...
-              </>
-            ) : (
-              "Claim 1 Month Pro Access"
-            )}
+            <BusyLabel busy={claim.isPending} label="Claim 1 Month Pro Access" busyLabel="Claiming..." />
           </Button>
         ) : (
           <Button asChild size="lg">

@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { CategoryPicker } from "@/components/links/category-picker";
 import { refreshLinkLists } from "@/components/links/link-queries";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -120,14 +120,7 @@ export function AddLinkForm() {
         ) : null}
 
         <SubmitButton className="w-full sm:w-fit" disabled={save.isPending}>
-          {save.isPending ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              Saving...
-            </>
-          ) : (
-            "Save link"
-          )}
+          <BusyLabel busy={save.isPending} label="Save link" busyLabel="Saving..." />
         </SubmitButton>
       </form>
     </Form>

@@ -1,12 +1,13 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { LoaderCircle, Search, Settings2 } from "lucide-react";
+import { Search, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LinkItem } from "@/components/links/link-item";
 import { HISTORY_KEY, useLinkCategories, type HistoryFilters, type HistoryPage, type StashLink } from "@/components/links/link-queries";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -218,14 +219,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
           {hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? (
-                  <>
-                    <LoaderCircle aria-hidden="true" className="animate-spin" />
-                    Loading more...
-                  </>
-                ) : (
-                  "Load more"
-                )}
+                <BusyLabel busy={isFetchingNextPage} label="Load more" busyLabel="Loading more..." />
               </Button>
             </div>
           ) : null}

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { ExternalLink, LoaderCircle } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { MessageCard, MessageCardError } from "@/components/ui/message-card";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
@@ -42,14 +43,7 @@ export function MarkReadConfirm({ token, title, url }: Props) {
       {markRead.isError ? <MessageCardError>{serverMessage(markRead.error, FAILED)}</MessageCardError> : null}
       {done ? null : (
         <Button size="lg" disabled={markRead.isPending} onClick={() => markRead.mutate()}>
-          {markRead.isPending ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              Marking as read...
-            </>
-          ) : (
-            "Mark as read"
-          )}
+          <BusyLabel busy={markRead.isPending} label="Mark as read" busyLabel="Marking as read..." />
         </Button>
       )}
     </MessageCard>

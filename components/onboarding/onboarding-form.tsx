@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -141,14 +141,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
         />
 
         <SubmitButton size="lg" disabled={onboard.isPending}>
-          {onboard.isPending ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              Setting up...
-            </>
-          ) : (
-            "Complete Setup"
-          )}
+          <BusyLabel busy={onboard.isPending} label="Complete Setup" busyLabel="Setting up..." />
         </SubmitButton>
       </form>
     </Form>

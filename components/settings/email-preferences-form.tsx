@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Star } from "lucide-react";
+import { Star } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
@@ -11,6 +11,7 @@ import { CustomDaysField } from "@/components/settings/custom-days-field";
 import { FrequencyTab } from "@/components/settings/frequency-tab";
 import { HourSelect } from "@/components/settings/hour-select";
 import { TimeZoneSelect } from "@/components/settings/time-zone-select";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -248,14 +249,7 @@ export function EmailPreferencesForm({
 
         <div>
           <SubmitButton disabled={save.isPending}>
-            {save.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Saving...
-              </>
-            ) : (
-              "Save preferences"
-            )}
+            <BusyLabel busy={save.isPending} label="Save preferences" busyLabel="Saving..." />
           </SubmitButton>
         </div>
       </form>

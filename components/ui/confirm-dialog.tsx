@@ -1,6 +1,5 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import {
   AlertDialog,
@@ -13,6 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
+import { BusyLabel } from "@/components/ui/busy-label";
 
 /**
  * A confirmation before an action (a destructive one unless `variant` says otherwise). While `busy`
@@ -59,14 +59,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           <AlertDialogAction variant={variant} onClick={confirm} disabled={busy}>
-            {busy ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                {busyLabel}
-              </>
-            ) : (
-              confirmLabel
-            )}
+            <BusyLabel busy={busy} label={confirmLabel} busyLabel={busyLabel} />
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

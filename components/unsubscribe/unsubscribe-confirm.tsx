@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle, MailX } from "lucide-react";
+import { MailX } from "lucide-react";
 import Link from "next/link";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { MessageCard, MessageCardError } from "@/components/ui/message-card";
 import { apiRequest, serverMessage } from "@/lib/fetcher";
@@ -42,14 +43,7 @@ export function UnsubscribeConfirm({ token, maskedEmail, alreadyUnsubscribed }: 
     >
       {unsubscribe.isError ? <MessageCardError>{serverMessage(unsubscribe.error, FAILED)}</MessageCardError> : null}
       <Button size="lg" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-        {unsubscribe.isPending ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-            Unsubscribing...
-          </>
-        ) : (
-          "Unsubscribe"
-        )}
+        <BusyLabel busy={unsubscribe.isPending} label="Unsubscribe" busyLabel="Unsubscribing..." />
       </Button>
     </MessageCard>
   );
