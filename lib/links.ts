@@ -81,22 +81,24 @@ function firstRow<T>(rows: T[]): T {
   return row;
 }
 
+/** The user's links saved during their local calendar day (a WHERE condition). */
+function savedToday(user: User, now: Date): Prisma.Sql {
+  const { start, end } = localDayBounds(user.timezone, now);
+  return Prisma.sql`"userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}`;
+}
+
 /** The links saved during the user's local calendar day, newest first. */
 export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
-  const { start, end } = localDayBounds(user.timezone, now);
   return queryRows<Link>(Prisma.sql`
-    SELECT ${LINK_COLUMNS} FROM "Link"
-    WHERE "userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}
+    SELECT ${LINK_COLUMNS} FROM "Link" WHERE ${savedToday(user, now)}
     ORDER BY "createdAt" DESC, "id" DESC`);
 }
 
 /** The same links as the API's JSON array text. */
 export async function listTodayLinksJson(user: User, now = new Date()): Promise<string> {
-  const { start, end } = localDayBounds(user.timezone, now);
   const [row] = await queryRows<{ body: string }>(Prisma.sql`
     SELECT coalesce(string_agg("responseJson", ',' ORDER BY "createdAt" DESC, "id" DESC), '') AS body
-    FROM "Link"
-    WHERE "userId" = ${user.id} AND "createdAt" >= ${start} AND "createdAt" < ${end}`);
+    FROM "Link" WHERE ${savedToday(user, now)}`);
   return `[${row?.body ?? ""}]`;
 }
 
