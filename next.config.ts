@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_HEADERS, BASELINE_SECURITY_HEADERS } from "./lib/security-headers";
+import { API_HEADERS, BASELINE_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships its WebAssembly and data files beside its JavaScript: load it from node_modules.

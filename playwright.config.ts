@@ -20,7 +20,10 @@ export const clockPort = portBase + 1;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);
-const faketimeLibrary = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"].find(existsSync);
+const faketimeLibrary = [
+  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+].find(existsSync);
 if (!faketimeLibrary) throw new Error("libfaketime is missing: apt-get install -y faketime");
 writeFileSync(clockFile, "+0");
 
@@ -58,7 +61,16 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",
-      env: { DATA_DIR: dataDir, APP_URL: baseURL, PORT: String(port), MAIL_TRANSPORT: "mailbox", DATABASE_URL: "" },
+      // The tests stand in for the one proxy in front (TRUSTED_PROXY_HOPS=1): each test user signs in
+      // from an X-Forwarded-For address of its own (tests/e2e/support.ts).
+      env: {
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        PORT: String(port),
+        MAIL_TRANSPORT: "mailbox",
+        DATABASE_URL: "",
+        TRUSTED_PROXY_HOPS: "1",
+      },
     },
     {
       command: `rm -rf "${clockDataDir}" && npx next start -p ${clockPort}`,
@@ -75,6 +87,7 @@ export default defineConfig({
         DATABASE_URL: "",
         CRON_SECRET: clockCronSecret,
         DIGEST_SCHEDULER: "external",
+        TRUSTED_PROXY_HOPS: "1",
         LD_PRELOAD: faketimeLibrary,
         FAKETIME_TIMESTAMP_FILE: clockFile,
         FAKETIME_CACHE_DURATION: "1",

@@ -5,7 +5,7 @@ import { defineConfig } from "prisma/config";
 
 // The CLI only generates the client and diffs migrations (`prisma migrate diff --script`). The
 // JavaScript schema engine runs both offline; an in-memory PGlite stands in as its database so the
-// CLI never downloads a native engine. Migrations are applied by lib/migrate.ts, not by the CLI.
+// CLI never downloads a native engine. Migrations are applied by lib/db/migrate.ts, not by the CLI.
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",

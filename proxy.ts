@@ -1,11 +1,25 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
-import { HSTS, newNonce, pageContentSecurityPolicy } from "@/lib/security-headers";
+import { isDecodablePath, UNDECODABLE_PATH_MESSAGE } from "@/lib/http/path-decoding";
+import { HSTS, newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-// Pages only: a Content-Security-Policy with a fresh nonce per response (Next's CSP guide). Next
-// reads the nonce from the request's CSP header and puts it on the scripts it renders. /api, static
-// assets and the developer mailbox stay outside the matcher: a proxy costs ~30 % throughput.
-export function proxy(request: NextRequest): NextResponse {
+// Pages: a Content-Security-Policy with a fresh nonce per response (Next's CSP guide). Next reads
+// the nonce from the request's CSP header and puts it on the scripts it renders. /api, static
+// assets and the developer mailbox stay outside the matcher (a proxy costs ~30 % throughput),
+// except paths holding a "%": Next's router answers 500 to a dynamic segment that does not decode
+// (issue 14, finding 9), so such a path is refused here with 400 before it gets there.
+export function proxy(request: NextRequest): Response {
+  const { pathname } = request.nextUrl;
+  const api = /^\/(api|dev\/mailbox)(\/|$)/.test(pathname);
+  if (!isDecodablePath(pathname)) {
+    return api
+      ? Response.json({ message: UNDECODABLE_PATH_MESSAGE }, { status: 400 })
+      : new Response(UNDECODABLE_PATH_MESSAGE, {
+          status: 400,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        });
+  }
+  if (api) return NextResponse.next();
   const csp = pageContentSecurityPolicy({
     nonce: newNonce(),
     development: env.nodeEnv === "development",
@@ -23,10 +37,13 @@ export const config = {
   matcher: [
     {
       // No generic "has a file extension" exclusion: a crafted dotted page path must not escape the CSP.
-      source: "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|dev/mailbox(?:/|$)).*)",
+      source:
+        "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|dev/mailbox(?:/|$)).*)",
       // The router's prefetches fetch RSC payloads, no HTML to protect. (A browser's document
       // prefetch, `Purpose: prefetch`, does get the policy: that response may become the page.)
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
+    // Every path that may not decode (router prefetches included); the API's usual paths stay clear of the proxy.
+    { source: "/(.*%.*)" },
   ],
 };

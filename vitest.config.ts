@@ -73,6 +73,18 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Three built servers behind HAProxy, through PgBouncer on PostgreSQL (run after `next build`).
+          name: "instances",
+          include: ["tests/instances/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

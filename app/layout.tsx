@@ -5,6 +5,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { ThemeScript } from "@/components/theme/theme-script";
+import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { SITE_NAME, SITE_TAGLINE } from "@/lib/site";
 import "./globals.css";
@@ -24,7 +25,8 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
   return (
     // The theme script adds the `dark` class before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -39,7 +41,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Providers>
-          <SiteHeader />
+          <SiteHeader accountName={user ? (user.username ?? user.email) : null} />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>

@@ -4,7 +4,15 @@ import type { DigestEmailProps } from "./digest";
  * The digest's plain-text part, written out directly: converting the HTML back to text costs as
  * much as rendering it, and a digest run renders thousands.
  */
-export function digestPlainText({ heading, intro, links, moreCount, dashboardUrl, historyUrl, unsubscribeUrl }: DigestEmailProps): string {
+export function digestPlainText({
+  heading,
+  intro,
+  links,
+  moreCount,
+  dashboardUrl,
+  historyUrl,
+  unsubscribeUrl,
+}: DigestEmailProps): string {
   const blocks = links.map((link) =>
     [
       link.title ?? link.url,

@@ -43,11 +43,24 @@ const badge: CSSProperties = {
 function LinkEntry({ link }: { link: DigestEmailLink }) {
   return (
     <Section style={{ borderTop: `1px solid ${colors.border}`, padding: "14px 0" }}>
-      <Link href={link.url} style={{ ...wrap, display: "block", color: colors.brand, fontSize: 16, fontWeight: 600, lineHeight: "22px", textDecoration: "underline" }}>
+      <Link
+        href={link.url}
+        style={{
+          ...wrap,
+          display: "block",
+          color: colors.brand,
+          fontSize: 16,
+          fontWeight: 600,
+          lineHeight: "22px",
+          textDecoration: "underline",
+        }}
+      >
         {link.title ?? link.url}
       </Link>
       {link.title ? (
-        <Text style={{ ...wrap, color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "2px 0 0" }}>{link.url}</Text>
+        <Text style={{ ...wrap, color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "2px 0 0" }}>
+          {link.url}
+        </Text>
       ) : null}
       {link.notes ? (
         <Text style={{ ...wrap, color: colors.text, fontSize: 14, lineHeight: "20px", margin: "8px 0 0" }}>
@@ -81,7 +94,15 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
   );
 }
 
-export default function DigestEmail({ heading, intro, links, moreCount, dashboardUrl, historyUrl, unsubscribeUrl }: DigestEmailProps) {
+export default function DigestEmail({
+  heading,
+  intro,
+  links,
+  moreCount,
+  dashboardUrl,
+  historyUrl,
+  unsubscribeUrl,
+}: DigestEmailProps) {
   return (
     <EmailLayout
       preview={intro}
@@ -104,7 +125,16 @@ export default function DigestEmail({ heading, intro, links, moreCount, dashboar
       ))}
 
       {moreCount > 0 ? (
-        <Text style={{ borderTop: `1px solid ${colors.border}`, color: colors.text, fontSize: 14, lineHeight: "20px", margin: 0, padding: "14px 0 0" }}>
+        <Text
+          style={{
+            borderTop: `1px solid ${colors.border}`,
+            color: colors.text,
+            fontSize: 14,
+            lineHeight: "20px",
+            margin: 0,
+            padding: "14px 0 0",
+          }}
+        >
           <Link href={historyUrl} style={{ color: colors.brand, fontWeight: 600, textDecoration: "underline" }}>
             {`and ${moreCount} more`}
           </Link>{" "}
@@ -115,7 +145,15 @@ export default function DigestEmail({ heading, intro, links, moreCount, dashboar
       <Section style={{ padding: "24px 0 0" }}>
         <Button
           href={dashboardUrl}
-          style={{ backgroundColor: colors.brand, color: "#ffffff", borderRadius: 6, padding: "12px 20px", fontSize: 15, fontWeight: 600, textDecoration: "none" }}
+          style={{
+            backgroundColor: colors.brand,
+            color: "#ffffff",
+            borderRadius: 6,
+            padding: "12px 20px",
+            fontSize: 15,
+            fontWeight: 600,
+            textDecoration: "none",
+          }}
         >
           Open your dashboard
         </Button>

@@ -20,12 +20,22 @@ export default function InvitationEmail({ inviterName, claimUrl }: InvitationEma
       </Text>
       <Button
         href={claimUrl}
-        style={{ backgroundColor: colors.brand, color: "#ffffff", borderRadius: 6, padding: "12px 20px", fontWeight: 600, textDecoration: "none" }}
+        style={{
+          backgroundColor: colors.brand,
+          color: "#ffffff",
+          borderRadius: 6,
+          padding: "12px 20px",
+          fontWeight: 600,
+          textDecoration: "none",
+        }}
       >
         Claim 1 Month Pro Access
       </Button>
       <Text style={{ fontSize: 13, color: colors.muted, marginTop: 24 }}>
-        Or paste this address into your browser: <Link href={claimUrl} style={{ color: colors.brand, wordBreak: "break-all" }}>{claimUrl}</Link>
+        Or paste this address into your browser:{" "}
+        <Link href={claimUrl} style={{ color: colors.brand, wordBreak: "break-all" }}>
+          {claimUrl}
+        </Link>
       </Text>
     </EmailLayout>
   );

@@ -10,7 +10,9 @@ export default function TestEmail({ appUrl }: TestEmailProps) {
       preview="This is a test email from LinkStash"
       footer="Someone entered this address on the LinkStash email test page. No account was created and you will not get further emails from it."
     >
-      <Text style={{ color: colors.text, fontSize: 16, lineHeight: "24px", margin: "0 0 12px" }}>This is a test email from LinkStash.</Text>
+      <Text style={{ color: colors.text, fontSize: 16, lineHeight: "24px", margin: "0 0 12px" }}>
+        This is a test email from LinkStash.
+      </Text>
       <Text style={{ color: colors.text, fontSize: 14, lineHeight: "20px", margin: 0 }}>
         If you can read it, email from LinkStash reaches this address.{" "}
         <Link href={appUrl} style={{ color: colors.brand, textDecoration: "underline" }}>

@@ -22,26 +22,82 @@ describe("loadEnv", () => {
     expect(loadEnv({ NODE_ENV: "production", DATA_DIR: dir }).authSecret).toBe(env.authSecret);
   });
 
+  it("paces mail at Resend's documented default and reads a configured rate and worker cap", () => {
+    const defaults = loadEnv({ DATA_DIR: dataDir() });
+    expect(defaults.mailRatePerSecond).toBe(2);
+    expect(defaults.digestMaxWorkers).toBe(4);
+    const configured = loadEnv({ MAIL_RATE_PER_SECOND: "12.5", DIGEST_MAX_WORKERS: "8", DATA_DIR: dataDir() });
+    expect(configured.mailRatePerSecond).toBe(12.5);
+    expect(configured.digestMaxWorkers).toBe(8);
+  });
+
   it("derives the PostgreSQL defaults", () => {
     const env = loadEnv({ DATABASE_URL: "postgres://u@db/app", DATA_DIR: dataDir() });
     expect(env.digestScheduler).toBe("external");
+    expect(env.directDatabaseUrl).toBe("postgres://u@db/app");
+  });
+
+  it("migrates through DIRECT_DATABASE_URL when a pooler serves DATABASE_URL", () => {
+    const env = loadEnv({
+      DATABASE_URL: "postgres://u@pooler:6432/app",
+      DIRECT_DATABASE_URL: "postgres://u@db:5432/app",
+      DATA_DIR: dataDir(),
+    });
+    expect(env.databaseUrl).toBe("postgres://u@pooler:6432/app");
+    expect(env.directDatabaseUrl).toBe("postgres://u@db:5432/app");
   });
 
   it("picks the mail transport from the keys present", () => {
-    expect(loadEnv({ RESEND_API_KEY: "re_x", SMTP_URL: "smtp://h:25", DATA_DIR: dataDir() }).mailTransport).toBe("resend");
+    expect(loadEnv({ RESEND_API_KEY: "re_x", SMTP_URL: "smtp://h:25", DATA_DIR: dataDir() }).mailTransport).toBe(
+      "resend",
+    );
     expect(loadEnv({ SMTP_URL: "smtp://h:25", DATA_DIR: dataDir() }).mailTransport).toBe("smtp");
-    expect(loadEnv({ SMTP_URL: "smtp://h:25", MAIL_TRANSPORT: "mailbox", DATA_DIR: dataDir() }).mailTransport).toBe("mailbox");
+    expect(loadEnv({ SMTP_URL: "smtp://h:25", MAIL_TRANSPORT: "mailbox", DATA_DIR: dataDir() }).mailTransport).toBe(
+      "mailbox",
+    );
   });
 
   it("turns the mailbox off for a public origin unless enabled", () => {
-    const base = { NODE_ENV: "production", APP_URL: "https://stash.example", AUTH_SECRET: "a-long-enough-secret", DATA_DIR: dataDir() };
+    const base = {
+      NODE_ENV: "production",
+      APP_URL: "https://stash.example",
+      AUTH_SECRET: "a-long-enough-secret",
+      DATA_DIR: dataDir(),
+    };
     expect(loadEnv(base).mailboxEnabled).toBe(false);
     expect(loadEnv(base).secureCookies).toBe(true);
     expect(loadEnv({ ...base, MAILBOX_ENABLED: "true" }).mailboxEnabled).toBe(true);
   });
 
+  it("turns the public email test off for a public origin unless enabled", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).testEmailEnabled).toBe(true);
+    expect(loadEnv({ APP_URL: "http://127.0.0.1:4000", DATA_DIR: dataDir() }).testEmailEnabled).toBe(true);
+    const base = { APP_URL: "https://stash.example", DATA_DIR: dataDir() };
+    expect(loadEnv(base).testEmailEnabled).toBe(false);
+    expect(loadEnv({ ...base, TEST_EMAIL_ENABLED: "true" }).testEmailEnabled).toBe(true);
+    expect(loadEnv({ DATA_DIR: dataDir(), TEST_EMAIL_ENABLED: "off" }).testEmailEnabled).toBe(false);
+  });
+
+  it("trusts no proxy unless told how many there are", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).trustedProxyHops).toBe(0);
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: "1" }).trustedProxyHops).toBe(1);
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: " 2 " }).trustedProxyHops).toBe(2);
+  });
+
+  it("requires AUTH_SECRET in production on a public origin, and says how to set it", () => {
+    const source = { NODE_ENV: "production", APP_URL: "https://stash.example", DATA_DIR: dataDir() };
+    expect(() => loadEnv(source)).toThrow(/AUTH_SECRET: required when APP_URL is a public origin/);
+    expect(loadEnv({ ...source, AUTH_SECRET: "a-long-enough-secret" }).authSecret).toBe("a-long-enough-secret");
+  });
+
   it.each([
+    [{ TRUSTED_PROXY_HOPS: "-1" }, "TRUSTED_PROXY_HOPS"],
+    [{ TRUSTED_PROXY_HOPS: "one" }, "TRUSTED_PROXY_HOPS"],
+    [{ TRUSTED_PROXY_HOPS: "11" }, "TRUSTED_PROXY_HOPS"],
+    [{ TEST_EMAIL_ENABLED: "sometimes" }, "TEST_EMAIL_ENABLED"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "postgres://u@db/app", DIRECT_DATABASE_URL: "mysql://x" }, "DIRECT_DATABASE_URL"],
+    [{ DIRECT_DATABASE_URL: "postgres://u@db/app" }, "DIRECT_DATABASE_URL"],
     [{ APP_URL: "not a url" }, "APP_URL"],
     [{ MAIL_TRANSPORT: "pigeon" }, "MAIL_TRANSPORT"],
     [{ MAIL_TRANSPORT: "resend" }, "RESEND_API_KEY"],
@@ -49,6 +105,10 @@ describe("loadEnv", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ PORT: "eighty" }, "PORT"],
     [{ DIGEST_SCHEDULER: "sometimes" }, "DIGEST_SCHEDULER"],
+    [{ MAIL_RATE_PER_SECOND: "0" }, "MAIL_RATE_PER_SECOND"],
+    [{ MAIL_RATE_PER_SECOND: "fast" }, "MAIL_RATE_PER_SECOND"],
+    [{ DIGEST_MAX_WORKERS: "0" }, "DIGEST_MAX_WORKERS"],
+    [{ DIGEST_MAX_WORKERS: "2.5" }, "DIGEST_MAX_WORKERS"],
     [{ MAILBOX_ENABLED: "maybe" }, "MAILBOX_ENABLED"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production", APP_URL: "https://stash.example" }, "AUTH_SECRET"],

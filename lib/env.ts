@@ -17,14 +17,17 @@ const flag = z
   .optional()
   .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "on", "yes"].includes(value)));
 
+const postgresUrl = optional.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: optional.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
-  ),
+  DATABASE_URL: postgresUrl,
+  DIRECT_DATABASE_URL: postgresUrl,
   DATA_DIR: optional,
   APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
@@ -34,6 +37,17 @@ const schema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: optional,
   CRON_SECRET: optional,
+  MAIL_RATE_PER_SECOND: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, "must be a number of calls per second")
+      .transform(Number)
+      .pipe(z.number().positive("must be more than 0"))
+      .optional(),
+  ),
+  DIGEST_MAX_WORKERS: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().min(1).max(64)).optional(),
+  ),
   DIGEST_SCHEDULER: optional.pipe(z.enum(["internal", "external"]).optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -50,7 +64,17 @@ const schema = z.object({
   MAILBOX_ENABLED: flag,
   TEST_EMAIL_ENABLED: flag,
   UNFURL_ALLOWED_HOSTS: optional,
-  PORT: optional.pipe(z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional()),
+  TRUSTED_PROXY_HOPS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of proxies (0 when clients connect directly)")
+      .transform(Number)
+      .pipe(z.number().max(10, "must be at most 10"))
+      .optional(),
+  ),
+  PORT: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional(),
+  ),
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -83,11 +107,15 @@ function build(raw: RawEnv) {
   const local = isLoopbackOrigin(appUrl);
   const deployed = raw.NODE_ENV === "production" && !local;
 
+  if (raw.DIRECT_DATABASE_URL && !raw.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  DIRECT_DATABASE_URL: set DATABASE_URL too (it is the one the app serves from)",
+    );
+  }
   if (deployed && !raw.AUTH_SECRET) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required when APP_URL is a public origin");
   }
-  const mailTransport =
-    raw.MAIL_TRANSPORT ?? (raw.RESEND_API_KEY ? "resend" : raw.SMTP_URL ? "smtp" : "mailbox");
+  const mailTransport = raw.MAIL_TRANSPORT ?? (raw.RESEND_API_KEY ? "resend" : raw.SMTP_URL ? "smtp" : "mailbox");
   if (mailTransport === "resend" && !raw.RESEND_API_KEY) {
     throw new Error("Invalid configuration:\n  RESEND_API_KEY: required when MAIL_TRANSPORT is resend");
   }
@@ -98,6 +126,9 @@ function build(raw: RawEnv) {
   return {
     nodeEnv: raw.NODE_ENV,
     databaseUrl: raw.DATABASE_URL,
+    // Migrations go here: a direct connection when DATABASE_URL is a transaction-mode pooler (Prisma's
+    // directUrl convention). The app itself keeps no session state, so it never needs one.
+    directDatabaseUrl: raw.DIRECT_DATABASE_URL ?? raw.DATABASE_URL,
     dataDir,
     appUrl,
     appOrigin: new URL(appUrl).origin,
@@ -109,6 +140,9 @@ function build(raw: RawEnv) {
     smtpUrl: raw.SMTP_URL,
     emailFrom: raw.EMAIL_FROM ?? "LinkStash <digest@localhost>",
     cronSecret: raw.CRON_SECRET,
+    // Resend's documented default team limit is 2 requests/s (docs/decisions/0221).
+    mailRatePerSecond: raw.MAIL_RATE_PER_SECOND ?? 2,
+    digestMaxWorkers: raw.DIGEST_MAX_WORKERS ?? 4,
     digestScheduler: raw.DIGEST_SCHEDULER ?? (raw.DATABASE_URL ? "external" : "internal"),
     stripe: {
       secretKey: raw.STRIPE_SECRET_KEY,
@@ -135,11 +169,17 @@ function build(raw: RawEnv) {
         ? { clientId: raw.AUTH_GOOGLE_ID, clientSecret: raw.AUTH_GOOGLE_SECRET }
         : undefined,
     // host:port pairs on a private network whose pages may be fetched for link titles (an intranet).
-    unfurlAllowedHosts: (raw.UNFURL_ALLOWED_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean),
+    unfurlAllowedHosts: (raw.UNFURL_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim())
+      .filter(Boolean),
     // The mailbox shows every email, magic links included: on by default only for a loopback origin.
     mailboxEnabled: raw.MAILBOX_ENABLED ?? local,
-    // The public /email-test page and POST /api/test/email (SPEC §2); an operator may switch them off.
-    testEmailEnabled: raw.TEST_EMAIL_ENABLED ?? true,
+    // The public /email-test page and POST /api/test/email (SPEC §2) mail any address anyone types:
+    // on by default only for a loopback origin, where nobody else can reach them.
+    testEmailEnabled: raw.TEST_EMAIL_ENABLED ?? local,
+    // Proxies in front of the app that append to X-Forwarded-For; 0: the socket's address decides.
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS ?? 0,
   };
 }
 

@@ -1,8 +1,10 @@
 import "server-only";
-import { closeDb } from "@/lib/db";
-import { startDigestScheduler } from "@/lib/digests/scheduler";
+import { closeDb } from "@/lib/db/client";
+import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { env } from "@/lib/env";
-import { migrate } from "@/lib/migrate";
+import { logFailure, logInfo } from "@/lib/http/log";
+import { migrate } from "@/lib/db/migrate";
+import { captureSocketAddresses } from "@/lib/http/socket-address";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 // A close that hangs must not keep a stopping server alive until the supervisor's SIGKILL.
@@ -13,8 +15,10 @@ let started = false;
 export async function startServer(): Promise<void> {
   if (started) return;
   started = true;
+  // First, so that as few requests as possible arrive without their socket's address.
+  captureSocketAddresses();
   const applied = await migrate();
-  if (applied.length) console.log(JSON.stringify({ level: "info", message: "migrations applied", applied }));
+  if (applied.length) logInfo("migrations applied", { applied });
   const stopScheduler = env.digestScheduler === "internal" ? startDigestScheduler() : () => {};
   if (env.databaseUrl) {
     // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.
@@ -40,13 +44,13 @@ function closeEmbeddedDatabaseOnSignals(stopScheduler: () => void): void {
     stopping = true;
     stopScheduler();
     setTimeout(() => {
-      console.error(JSON.stringify({ level: "error", message: "database close timed out", signal }));
+      logFailure("database close timed out", { signal });
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     closeDb().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(JSON.stringify({ level: "error", message: "database close failed", signal, error: String(error) }));
+        logFailure("database close failed", { signal, error: String(error) });
         process.exit(1);
       },
     );

@@ -1,8 +1,8 @@
-// `npm run db:migrate`: applies pending migrations to DATABASE_URL (PostgreSQL deployments).
+// `npm run db:migrate`: applies pending migrations to PostgreSQL (DIRECT_DATABASE_URL when set, else DATABASE_URL).
 // The embedded database is migrated by the server itself: a PGlite directory has one owner.
-import { closeDb } from "@/lib/db";
+import { closeDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { migrate } from "@/lib/migrate";
+import { migrate } from "@/lib/db/migrate";
 
 if (!env.databaseUrl) {
   console.log("DATABASE_URL is not set: the embedded database is migrated when the server starts.");

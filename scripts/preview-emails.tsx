@@ -6,12 +6,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { render, toPlainText } from "@react-email/render";
 import { createElement, type FunctionComponent } from "react";
-import { escapeHtml } from "@/lib/html-escape";
+import { escapeHtml } from "@/lib/mail/html-escape";
 
 type PreviewableTemplate = FunctionComponent<Record<string, unknown>> & { PreviewProps: Record<string, unknown> };
 
 function isPreviewable(value: unknown): value is PreviewableTemplate {
-  return typeof value === "function" && "PreviewProps" in value && typeof value.PreviewProps === "object" && value.PreviewProps !== null;
+  return (
+    typeof value === "function" &&
+    "PreviewProps" in value &&
+    typeof value.PreviewProps === "object" &&
+    value.PreviewProps !== null
+  );
 }
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,14 +28,16 @@ mkdirSync(outDir, { recursive: true });
 
 const rendered: { name: string; html: string; text: string }[] = [];
 const skipped: string[] = [];
-for (const file of readdirSync(emailsDir).filter((name) => name.endsWith(".tsx")).sort()) {
+for (const file of readdirSync(emailsDir)
+  .filter((name) => name.endsWith(".tsx"))
+  .sort()) {
   const name = path.basename(file, ".tsx");
-  const module: { default?: unknown } = await import(pathToFileURL(path.join(emailsDir, file)).href);
-  if (!isPreviewable(module.default)) {
+  const loaded: { default?: unknown } = await import(pathToFileURL(path.join(emailsDir, file)).href);
+  if (!isPreviewable(loaded.default)) {
     skipped.push(file);
     continue;
   }
-  const html = await render(createElement(module.default, module.default.PreviewProps));
+  const html = await render(createElement(loaded.default, loaded.default.PreviewProps));
   const htmlPath = path.join(outDir, `${name}.html`);
   const textPath = path.join(outDir, `${name}.txt`);
   writeFileSync(htmlPath, html);
@@ -50,6 +57,7 @@ writeFileSync(
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>LinkStash email previews</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem"><h1>Email previews</h1><ul>\n${items}\n</ul></body></html>\n`,
 );
 
-for (const entry of rendered) console.log(`${entry.name}: ${entry.html}\n${" ".repeat(entry.name.length + 2)}${entry.text}`);
+for (const entry of rendered)
+  console.log(`${entry.name}: ${entry.html}\n${" ".repeat(entry.name.length + 2)}${entry.text}`);
 for (const file of skipped) console.warn(`skipped emails/${file}: its default export has no PreviewProps`);
 console.log(`index: ${indexPath}`);

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, unit tests, integration tests on the embedded database (and on
-# PostgreSQL too when TEST_DATABASE_URL is set), then the browser tests against the built app.
+# PostgreSQL too when TEST_DATABASE_URL is set, and a third time through a transaction-mode pooler
+# in front of it when TEST_POOLER_DATABASE_URL is set too), then the browser tests against the
+# built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-# The digest journey moves one server's clock with libfaketime (Debian's faketime package).
+# The digest journey moves one server's clock with libfaketime (Debian's faketime package); the
+# many-instances test puts the built app behind HAProxy (Debian's package).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/faketime ] || missing+=(faketime)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+# The PostgreSQL-only tests start PgBouncers of their own (scripts/pgbouncer.sh).
+[ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -21,15 +27,23 @@ fi
 
 npx prisma generate >/dev/null
 npx tsc --noEmit
+npm run lint
 npx vitest run --project unit
-env -u TEST_DATABASE_URL npx vitest run --project integration
-env -u TEST_DATABASE_URL npx vitest run --project security
+env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
+env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project security
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Integration and security tests again on PostgreSQL"
+  env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
+  env -u TEST_POOLER_DATABASE_URL npx vitest run --project security
+fi
+if [ -n "${TEST_POOLER_DATABASE_URL:-}" ]; then
+  : "${TEST_DATABASE_URL:?TEST_POOLER_DATABASE_URL needs TEST_DATABASE_URL, the server the pooler is in front of}"
+  echo "Integration and security tests a third time, through the pooler"
   npx vitest run --project integration
   npx vitest run --project security
 fi
-npx vitest run --project integration-pg
+env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration-pg
 npx next build
 npx vitest run --project crash
+npx vitest run --project instances
 npx playwright test

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
-import { getCurrentUser } from "@/lib/session";
+import { getCurrentUser } from "@/lib/auth/session";
 
 // Signed-in pages (SPEC §2): "Loading" first, then a signed-out visitor goes to the landing page and
 // a user who has not finished onboarding goes there. The check streams inside the boundary.

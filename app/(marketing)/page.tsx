@@ -5,7 +5,7 @@ import { LOGIN_HREF } from "@/components/layout/nav-links";
 import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/session";
+import { getCurrentUser } from "@/lib/auth/session";
 import { SITE_TAGLINE } from "@/lib/site";
 
 const FEATURES = [
@@ -54,8 +54,8 @@ export default async function LandingPage() {
           {SITE_TAGLINE}
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Save interesting links the moment you find them, then get them back in an email digest when you actually
-          have time to read.
+          Save interesting links the moment you find them, then get them back in an email digest when you actually have
+          time to read.
         </p>
         <div className="mt-8 flex justify-center">
           <Button asChild size="lg">

@@ -69,7 +69,9 @@ function chunksOf(html: string): Set<string> {
     if (src) noModule.add(src);
   }
   // The RSC payload is inside a JS string, so its slashes may be escaped.
-  const named = (html.replace(/\\\//g, "/").match(/\/_next\/static\/chunks\/[\w.~-]+\.js/g) ?? []).filter((chunk) => !noModule.has(chunk));
+  const named = (html.replace(/\\\//g, "/").match(/\/_next\/static\/chunks\/[\w.~-]+\.js/g) ?? []).filter(
+    (chunk) => !noModule.has(chunk),
+  );
   return new Set(named);
 }
 
@@ -85,7 +87,10 @@ async function fetchPage(app: AppServer, route: string, cookie: string | undefin
   const res = await fetch(`${app.url}${route}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
   const html = await res.text();
   // A redirect (to /login or /onboarding) would measure the wrong page.
-  if (res.status !== expected) throw new Error(`GET ${route} answered ${res.status}, expected ${expected}${res.headers.get("location") ? ` (to ${res.headers.get("location")})` : ""}`);
+  if (res.status !== expected)
+    throw new Error(
+      `GET ${route} answered ${res.status}, expected ${expected}${res.headers.get("location") ? ` (to ${res.headers.get("location")})` : ""}`,
+    );
   return html;
 }
 
@@ -105,7 +110,12 @@ async function signInAndOnboard(app: AppServer): Promise<string> {
 
 const manifestSchema = z.record(
   z.string(),
-  z.object({ clientModules: z.record(z.string(), z.object({ id: z.union([z.number(), z.string()]), chunks: z.array(z.string()) })) }),
+  z.object({
+    clientModules: z.record(
+      z.string(),
+      z.object({ id: z.union([z.number(), z.string()]), chunks: z.array(z.string()) }),
+    ),
+  }),
 );
 type ClientModules = z.infer<typeof manifestSchema>[string]["clientModules"];
 
@@ -120,7 +130,10 @@ function clientModulesOf(route: string): ClientModules | undefined {
   const appDir = path.join(REPO_ROOT, ".next", "server", "app");
   for (const file of manifestFiles(appDir)) {
     // "(app)/dashboard" → "/dashboard": route groups are not part of the URL.
-    const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((segment) => segment && !/^\(.*\)$/.test(segment));
+    const segments = path
+      .relative(appDir, path.dirname(file))
+      .split(path.sep)
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment));
     if (`/${segments.join("/")}` !== route) continue;
     // The manifest is a script that assigns to globalThis; run it in an empty context of its own.
     const context: { __RSC_MANIFEST?: unknown } = {};
@@ -139,7 +152,9 @@ function contributors(chunk: string, modules: ClientModules | undefined): string
   const own = Object.entries(modules).filter(([name]) => !name.includes("/node_modules/next/"));
   const name = (key: string) => key.replace(/^\[project\]\//, "").replace(/ <.*>$/, "");
   // Turbopack's chunks push "id, factory" pairs: a module is defined in the chunk holding its id.
-  const defined = own.filter(([, entry]) => new RegExp(`[,\\[]${entry.id},(?:\\(|[\\w$]+=>|function)`).test(source)).map(([key]) => name(key));
+  const defined = own
+    .filter(([, entry]) => new RegExp(`[,\\[]${entry.id},(?:\\(|[\\w$]+=>|function)`).test(source))
+    .map(([key]) => name(key));
   if (defined.length) return [...new Set(defined)].join(", ");
   const needing = own.filter(([, entry]) => entry.chunks.includes(chunk)).map(([key]) => name(key));
   return needing.length ? `shared code of: ${[...new Set(needing)].join(", ")}` : "(no project client module)";
@@ -157,7 +172,8 @@ async function main(): Promise<boolean> {
   try {
     app = await startApp({ port: await portAtLeast(MIN_PORT), env: { DATA_DIR: dataDir } });
     const cookie = await signInAndOnboard(app);
-    for (const route of ROUTES) pages.set(route.path, chunksOf(await fetchPage(app, route.path, route.signedIn ? cookie : undefined, 200)));
+    for (const route of ROUTES)
+      pages.set(route.path, chunksOf(await fetchPage(app, route.path, route.signedIn ? cookie : undefined, 200)));
     notFound = chunksOf(await fetchPage(app, NOT_FOUND_PATH, undefined, 404));
   } finally {
     await app?.stop("SIGTERM");
@@ -167,7 +183,9 @@ async function main(): Promise<boolean> {
   const blank = new Set([...notFound].filter((chunk) => [...pages.values()].every((chunks) => chunks.has(chunk))));
   const blankBytes = total(blank);
   console.log("First-load JavaScript (gzip -9) per route, against the blank page of this build");
-  console.log(`blank page (chunks shared by every measured page and the 404 page): ${blank.size} chunks, ${blankBytes} B (${kb(blankBytes)})`);
+  console.log(
+    `blank page (chunks shared by every measured page and the 404 page): ${blank.size} chunks, ${blankBytes} B (${kb(blankBytes)})`,
+  );
   console.log(`404 page alone: ${notFound.size} chunks, ${total(notFound)} B\n`);
 
   let passed = true;
@@ -192,11 +210,16 @@ async function main(): Promise<boolean> {
 
   // What each page adds over the blank page, biggest first.
   for (const route of ROUTES) {
-    const extra = [...(pages.get(route.path) ?? [])].filter((chunk) => !blank.has(chunk)).sort((a, b) => gzipSize(b) - gzipSize(a));
+    const extra = [...(pages.get(route.path) ?? [])]
+      .filter((chunk) => !blank.has(chunk))
+      .sort((a, b) => gzipSize(b) - gzipSize(a));
     if (!extra.length) continue;
     const modules = clientModulesOf(route.path);
     console.log(`\n${route.path}: ${extra.length} chunk(s) over the blank page`);
-    for (const chunk of extra) console.log(`  ${String(gzipSize(chunk)).padStart(7)} B  ${path.basename(chunk)}  ${contributors(chunk, modules)}`);
+    for (const chunk of extra)
+      console.log(
+        `  ${String(gzipSize(chunk)).padStart(7)} B  ${path.basename(chunk)}  ${contributors(chunk, modules)}`,
+      );
   }
 
   const verdict = passed ? "all routes within budget" : "some routes are OVER BUDGET";

@@ -1,154 +1,353 @@
-// Digest dispatch benchmark: N users (default 10,000) with a few links each and a schedule due now,
-// dispatched end to end (enqueue, claim, render, send, mark) against the local Resend fake, on the
-// embedded database and on PostgreSQL. Prints digests/s, SQL statements per 100 digests, provider
-// calls and peak memory.
+// Digest dispatch benchmark. N users, each with a few links and a weekly digest due now, are seeded
+// with generate_series and dispatched end to end (enqueue, claim, render, send, mark) by dispatcher
+// processes against the Resend fake, which runs in a process of its own and keeps counts only, so
+// the figures are the dispatcher's. Every run ends by checking the delivery rows: every user sent
+// exactly once, none lost, none twice.
 //
-//   npm run bench:digests                 # both databases, 10,000 users
-//   npm run bench:digests -- --users 500  # smaller
-//   npm run bench:digests -- --db postgres
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+//   npm run bench:digests                                # 10,000 users, both databases
+//   npm run bench:digests -- --users 1000,10000,100000   # memory and speed at each size
+//   npm run bench:digests -- --users 1000000 --provider-rate 5
+//       the fan-out: one cron call on PostgreSQL to --instances app instances (processes behind a
+//       round-robin front at APP_URL) whose continuations land on any of them, --budget seconds
+//       each (the route's), at most --workers at once, against a fake that answers 429 past
+//       5 calls/s; MAIL_RATE_PER_SECOND is set to the same rate (with --db pglite: the embedded
+//       scheduler, workers in one process)
+//   npm run bench:digests -- --users 20000 --provider-rate 5 --processes 2
+//       the shared rate: two dispatcher processes start at the same instant, each on its own
+//   --pooler-url postgres://postgres@127.0.0.1:6432/
+//       dispatchers reach PostgreSQL through this pooler (e.g. PgBouncer in transaction mode), on
+//       the benchmark's database; seeding and checking stay direct
+//
+// Without --provider-rate one dispatcher process sends alone (no fan-out) and the provider takes
+// any rate: the figures are the dispatcher's speed and memory. Every dispatcher process is loaded
+// before the slot; the figures start at the slot.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { Client } from "pg";
+import type { WorkerFigures } from "./worker";
 
 const { values } = parseArgs({
   options: {
     users: { type: "string", default: "10000" },
     links: { type: "string", default: "3" },
     db: { type: "string" },
-    "admin-url": { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    "provider-rate": { type: "string" },
+    processes: { type: "string", default: "1" },
+    instances: { type: "string", default: "2" },
+    workers: { type: "string", default: "4" },
+    budget: { type: "string", default: "50" },
+    latency: { type: "string", default: "0" },
+    "pooler-url": { type: "string" },
+    "admin-url": {
+      type: "string",
+      default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    },
   },
 });
 
-const users = Number(values.users);
+const sizes = (values.users ?? "").split(",").map(Number);
 const linksEach = Number(values.links);
+const providerRate = values["provider-rate"] ? Number(values["provider-rate"]) : undefined;
+const processes = Number(values.processes);
+const budgetSeconds = Number(values.budget);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--users takes whole numbers, comma-separated");
+if (providerRate !== undefined && !(providerRate > 0)) throw new Error("--provider-rate must be more than 0");
+const databases = values.db ? [values.db] : providerRate ? ["postgres"] : ["pglite", "postgres"];
+if (databases.some((db) => db !== "pglite" && db !== "postgres")) throw new Error("--db is pglite or postgres");
+if (processes > 1 && databases.includes("pglite"))
+  throw new Error("--processes needs PostgreSQL: PGlite has one owner");
 
-type Figures = { db: string; users: number; seconds: number; digestsPerSecond: number; sent: number; statementsPer100: number; providerCalls: number; peakRssMb: number };
+const here = path.dirname(process.argv[1] ?? "bench/digests/run.ts");
+const root = path.resolve(here, "../..");
 
-async function runOne(db: "pglite" | "postgres"): Promise<Figures> {
-  const { Client } = await import("pg");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-bench-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.EMAIL_FROM = "LinkStash <digest@linkstash.test>";
-  const databaseName = `linkstash_bench_${process.pid}`;
-  const adminUrl = values["admin-url"];
-  if (db === "postgres") {
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${databaseName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    process.env.DATABASE_URL = url.toString();
-  } else {
-    delete process.env.DATABASE_URL;
-  }
+type Scenario = { db: "pglite" | "postgres"; users: number };
 
-  const { startResendFake } = await import("@/tests/fakes/resend-fake");
-  const fake = await startResendFake();
-  process.env.RESEND_API_KEY = "re_bench";
-  process.env.RESEND_BASE_URL = fake.url;
+type Figures = Record<string, string | number | boolean | null>;
 
-  // Count every SQL statement the app sends, by giving lib/db an instrumented connection first.
-  let statements = 0;
-  let closePool = async () => {};
-  // lib/db keeps its client on globalThis.linkstashDb: put the instrumented one there first.
-  const store: NonNullable<typeof globalThis.linkstashDb> = (globalThis.linkstashDb ??= {});
-  const { PrismaClient } = await import("@/lib/generated/prisma/client");
-  if (db === "postgres") {
-    const pg = await import("pg");
-    const { PrismaPg } = await import("@prisma/adapter-pg");
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    closePool = () => pool.end();
-    pool.on("connect", (client) => {
-      const originalQuery = client.query.bind(client);
-      Object.assign(client, {
-        query: (...args: unknown[]) => {
-          statements += 1;
-          return Reflect.apply(originalQuery, client, args);
-        },
-      });
-    });
-    store.prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  } else {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    const pglite = new PGlite(path.join(dataDir, "db"));
-    const originalQuery = pglite.query.bind(pglite);
-    const originalExec = pglite.exec.bind(pglite);
-    pglite.query = (...args: Parameters<typeof originalQuery>) => {
-      statements += 1;
-      return originalQuery(...args);
-    };
-    pglite.exec = (...args: Parameters<typeof originalExec>) => {
-      statements += 1;
-      return originalExec(...args);
-    };
-    store.pglite = pglite;
-    store.prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  }
-
-  const { migrate } = await import("@/lib/migrate");
-  const { closeDb } = await import("@/lib/db");
-  const { dispatchDigests } = await import("@/lib/digests/dispatch");
-  const { createDueUsers } = await import("@/tests/support/digest-fixtures");
-  await migrate();
-  const due = new Date(Date.now() - 60_000);
-  for (let done = 0; done < users; done += 2000) await createDueUsers(Math.min(2000, users - done), due, linksEach, `bench${done}`);
-
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-  statements = 0;
-  fake.reset();
-  const started = performance.now();
-  let sent = 0;
-  for (;;) {
-    const result = await dispatchDigests({ budgetMs: 10 * 60_000 });
-    sent += result.sent;
-    if (result.left === 0) break;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-
-  const figures: Figures = {
-    db,
-    users,
-    seconds: Number(seconds.toFixed(2)),
-    digestsPerSecond: Math.round(sent / seconds),
-    sent,
-    statementsPer100: Number(((statements / Math.max(sent, 1)) * 100).toFixed(1)),
-    providerCalls: fake.requests.length,
-    peakRssMb: Math.round(peakRss / 1024 / 1024),
-  };
-  await closeDb();
-  await closePool();
-  await fake.close();
-  if (db === "postgres") {
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  return figures;
-}
-
-if (values.db === "pglite" || values.db === "postgres") {
-  console.log(JSON.stringify(await runOne(values.db)));
-} else {
-  // Each database in a fresh process: the configuration is read once per process.
-  const rows: Figures[] = [];
-  for (const db of ["pglite", "postgres"]) {
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--db", db, "--users", String(users), "--links", String(linksEach)], {
-      encoding: "utf8",
-      env: process.env,
+/** Runs a TypeScript file of this repository in a child process (the same tsx loader); resolves with its stdout. */
+function script(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, path.join(root, file), ...args], {
+      env,
       stdio: ["ignore", "pipe", "inherit"],
     });
-    if (child.status !== 0) throw new Error(`benchmark on ${db} failed`);
-    const last = child.stdout.trim().split("\n").at(-1) ?? "{}";
-    rows.push(JSON.parse(last));
-  }
-  console.log(`Digest dispatch, ${users} users x ${linksEach} links, Resend fake, NODE_ENV=${process.env.NODE_ENV}`);
-  console.table(rows);
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${file} exited with ${code}`))));
+  });
 }
+
+function lastJson(out: string): Record<string, number> {
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
+}
+
+type Child = { child: ChildProcess; url: string };
+
+/** Starts a TypeScript file that prints `{"url": ...}` once it listens. */
+async function startServerProcess(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Child> {
+  const child = spawn(process.execPath, [...process.execArgv, path.join(root, file), ...args], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split("\n")[0] ?? "{}").url));
+    child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+async function getJson(url: string): Promise<Record<string, number | null>> {
+  return (await fetch(url)).json();
+}
+
+/** APP_URL of the fan-out: hands each request to the next instance, as a platform's router does. */
+async function startFront(): Promise<{ url: string; targets: string[]; close: () => void }> {
+  const targets: string[] = [];
+  let next = 0;
+  const server = createServer((req, res) => {
+    const target = targets[next++ % targets.length] ?? "";
+    fetch(`${target}${req.url ?? "/"}`, { headers: { authorization: req.headers.authorization ?? "" } })
+      .then(async (answer) => {
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch((error: unknown) => {
+        res.writeHead(502);
+        res.end(String(error));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("front: no TCP address");
+  return { url: `http://127.0.0.1:${address.port}`, targets, close: () => server.close() };
+}
+
+/** A database for one scenario: a fresh PostgreSQL database or embedded directory, dropped afterwards. */
+async function withDatabase<T>(db: Scenario["db"], run: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-bench-digests-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
+  const adminUrl = values["admin-url"] ?? "";
+  const name = `linkstash_bench_digests_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  if (db === "postgres") {
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    delete env.DATABASE_URL;
+  }
+  try {
+    return await run(env);
+  } finally {
+    if (db === "postgres") await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type ProcessFigures = { sent: number; statements: number; peakRssMb: number; peakHeapMb: number };
+type Run = { slot: number; ended: number; processes: ProcessFigures[]; cronCalls?: number; continuations?: number };
+
+/** Dispatcher processes (worker.ts), all loaded first, then started at one instant: the slot. */
+async function runDispatchers(count: number, launch: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  const dir = mkdtempSync(path.join(tmpdir(), "linkstash-bench-results-"));
+  try {
+    const args = ["--results", dir, "--launch", launch, "--budget-ms", String(3_600_000)];
+    const exits = Array.from({ length: count }, () => {
+      const child = spawn(process.execPath, [...process.execArgv, path.join(here, "worker.ts"), ...args], {
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      return new Promise<number | null>((resolve) => child.once("exit", resolve));
+    });
+    let exited = false;
+    void Promise.race(exits).then(() => (exited = true));
+    while (readdirSync(dir).filter((file) => file.endsWith(".ready")).length < count) {
+      if (exited) throw new Error("a dispatcher process ended before it was ready");
+      await sleep(100);
+    }
+    const slot = Date.now();
+    writeFileSync(path.join(dir, "go"), "");
+    if ((await Promise.all(exits)).some((code) => code !== 0)) throw new Error("a dispatcher process failed");
+    const figures: WorkerFigures[] = readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+    return { slot, ended: Math.max(...figures.map((f) => f.endedAt)), processes: figures };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The hosted fan-out: app instances behind a front at APP_URL, one cron call at the slot. Should
+ * every worker stop with digests left (none did in our runs), the next cron call is made early.
+ */
+async function runInstances(count: number, env: NodeJS.ProcessEnv): Promise<Run> {
+  const front = await startFront();
+  const secret = "bench-cron-secret";
+  const instanceEnv = { ...env, APP_URL: front.url, CRON_SECRET: secret };
+  const args = ["--budget-ms", String(budgetSeconds * 1000)];
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => startServerProcess("bench/digests/instance.ts", args, instanceEnv)),
+  );
+  front.targets.push(...instances.map((instance) => instance.url));
+  const db = new Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    const slot = Date.now();
+    let cronCalls = 0;
+    let cronRunning = false;
+    const cron = () => {
+      cronCalls += 1;
+      cronRunning = true;
+      void fetch(`${front.url}/api/cron/digests`, { headers: { authorization: `Bearer ${secret}` } })
+        .then((answer) => answer.arrayBuffer())
+        .finally(() => (cronRunning = false));
+    };
+    cron();
+    for (;;) {
+      await sleep(1000);
+      const { rows } = await db.query<{ left: number; busy: number }>(`
+        SELECT (SELECT count(*) FROM "User" WHERE "nextDigestAt" <= now() AT TIME ZONE 'UTC')::int
+          + (SELECT count(*) FROM "DigestDelivery" WHERE status IN ('pending', 'sending'))::int AS left,
+          (SELECT count(*) FROM "DigestWorker" WHERE "leasedUntil" >= now())::int AS busy`);
+      const active = (await Promise.all(instances.map(({ url }) => getJson(`${url}/_bench/figures`)))).reduce(
+        (sum, figures) => sum + Number(figures.active),
+        0,
+      );
+      const idle = active === 0 && !cronRunning && rows[0]?.busy === 0;
+      if (idle && rows[0]?.left === 0) break;
+      if (idle) cron();
+    }
+    const ended = Date.now();
+    const figures = await Promise.all(instances.map(({ url }) => getJson(`${url}/_bench/figures`)));
+    return {
+      slot,
+      ended,
+      cronCalls,
+      continuations: figures.reduce((sum, f) => sum + Number(f.continuations), 0),
+      processes: figures.map((f) => ({
+        sent: Number(f.sent),
+        statements: Number(f.statements),
+        peakRssMb: Number(f.peakRssMb),
+        peakHeapMb: Number(f.peakHeapMb),
+      })),
+    };
+  } finally {
+    await db.end();
+    for (const { child } of instances) child.kill("SIGTERM");
+    front.close();
+  }
+}
+
+async function runScenario({ db, users }: Scenario): Promise<Figures> {
+  const fakeArgs = [...(providerRate ? ["--rate", String(providerRate)] : []), "--latency", String(values.latency)];
+  const fake = await startServerProcess("tests/fakes/resend-fake-process.ts", fakeArgs, process.env);
+  try {
+    return await withDatabase(db, async (baseEnv) => {
+      const env: NodeJS.ProcessEnv = {
+        ...baseEnv,
+        RESEND_API_KEY: "re_bench",
+        RESEND_BASE_URL: fake.url,
+        EMAIL_FROM: "LinkStash <digest@linkstash.test>",
+        // Without a provider limit the pace is set far above what a dispatcher sends: it measures the dispatcher.
+        MAIL_RATE_PER_SECOND: String(providerRate ?? 10_000),
+        DIGEST_MAX_WORKERS: values.workers,
+      };
+      const seedStarted = performance.now();
+      await script("bench/digests/database.ts", ["seed", "--users", String(users), "--links", String(linksEach)], env);
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      const dispatchEnv = { ...env, DATABASE_URL: throughPooler(env.DATABASE_URL) };
+
+      const run = !providerRate
+        ? await runDispatchers(1, "none", dispatchEnv)
+        : processes > 1
+          ? await runDispatchers(processes, "none", dispatchEnv)
+          : db === "postgres"
+            ? await runInstances(Number(values.instances), dispatchEnv)
+            : await runDispatchers(1, "in-process", dispatchEnv);
+      const stats = await getJson(`${fake.url}/_fake/stats`);
+      const check = lastJson(await script("bench/digests/database.ts", ["verify"], env));
+
+      const seconds = (run.ended - run.slot) / 1000;
+      const sent = run.processes.reduce((sum, p) => sum + p.sent, 0);
+      const statements = run.processes.reduce((sum, p) => sum + p.statements, 0);
+      const lastAccepted = Number(stats.lastAcceptedAt ?? run.slot);
+      const figures: Figures = {
+        db,
+        users,
+        seedSeconds: round(seedSeconds, 1),
+        seconds: round(seconds, 1),
+        digestsPerSecond: Math.round(sent / seconds),
+        lastAcceptedAfterSlotSeconds: round((lastAccepted - run.slot) / 1000, 1),
+        providerCalls: Number(stats.requests),
+        rateLimited429: Number(stats.rateLimited),
+        peakCallsPerSecond: Number(stats.peakRequestsPerSecond),
+        statementsPer100: round((statements / Math.max(sent, 1)) * 100, 1),
+        processes: run.processes.length,
+        pooler: Boolean(values["pooler-url"]),
+        peakDispatcherRssMb: Math.max(...run.processes.map((p) => p.peakRssMb)),
+        peakDispatcherHeapMb: Math.max(...run.processes.map((p) => p.peakHeapMb)),
+        sentRows: check.sent ?? 0,
+        accepted: Number(stats.acceptedEmails),
+        duplicates: Number(stats.duplicateRecipients) + (check.repeated ?? 0),
+        lost: check.lost ?? 0,
+      };
+      if (run.cronCalls !== undefined) figures.cronCalls = run.cronCalls;
+      if (run.continuations !== undefined) figures.continuations = run.continuations;
+      if (providerRate) {
+        // The provider's rate, used from the slot to the last accepted call.
+        figures.providerRateUsedPercent = round(
+          (Number(stats.acceptedCalls) / (providerRate * Math.max((lastAccepted - run.slot) / 1000, 0.001))) * 100,
+          1,
+        );
+      }
+      if (figures.lost !== 0 || figures.duplicates !== 0 || figures.sentRows !== users || figures.accepted !== users) {
+        throw new Error(`digests lost or repeated: ${JSON.stringify(figures)}`);
+      }
+      return figures;
+    });
+  } finally {
+    fake.child.kill("SIGTERM");
+  }
+}
+
+/** The same database through --pooler-url, when one is given. */
+function throughPooler(databaseUrl: string | undefined): string | undefined {
+  const pooler = values["pooler-url"];
+  if (!pooler || !databaseUrl) return databaseUrl;
+  const url = new URL(pooler);
+  url.pathname = new URL(databaseUrl).pathname;
+  return url.toString();
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+const rows: Figures[] = [];
+for (const users of sizes) {
+  for (const db of databases) {
+    if (db !== "pglite" && db !== "postgres") continue;
+    const figures = await runScenario({ db, users });
+    console.log(JSON.stringify(figures));
+    rows.push(figures);
+  }
+}
+const mode = providerRate
+  ? processes > 1
+    ? `${processes} dispatchers at once, one shared rate of ${providerRate} calls/s`
+    : `fan-out, provider ${providerRate} calls/s, ${budgetSeconds} s per invocation, at most ${values.workers} workers`
+  : "one dispatcher, provider unlimited";
+console.log(`Digest dispatch, ${linksEach} links per user, ${mode}, Resend fake in its own process`);
+console.table(rows);

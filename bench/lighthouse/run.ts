@@ -51,12 +51,19 @@ type Browser = { port: number; stop: () => void };
 
 /** Chromium with remote debugging on a port of its choosing (read from its "DevTools listening" line). */
 async function launchChromium(profileDir: string): Promise<Browser> {
-  const child: ChildProcess = spawn(values.chrome, [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    values.chrome,
+    [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open its debugging port:\n${output}`)), CHROME_READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium did not open its debugging port:\n${output}`)),
+      CHROME_READY_TIMEOUT_MS,
+    );
     child.once("error", reject);
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
@@ -83,7 +90,11 @@ async function dashboardUser(app: AppServer): Promise<string> {
   await post("/api/user/onboard", { email, emailTime: 20, timezone: "UTC" });
   // Names that cannot resolve: the title fetch fails at once and nothing leaves the machine.
   for (const [i, category] of ["Article", "Tools", "News"].entries()) {
-    await post("/api/links", { url: `https://lighthouse.invalid/page-${i}`, notes: `A note on page ${i}`, categories: [category] });
+    await post("/api/links", {
+      url: `https://lighthouse.invalid/page-${i}`,
+      notes: `A note on page ${i}`,
+      categories: [category],
+    });
   }
   return cookie;
 }
@@ -93,7 +104,13 @@ type Scores = Record<Category, number>;
 async function audit(url: string, port: number, cookie: string | null): Promise<Scores> {
   const result = await lighthouse(
     url,
-    { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
     values.preset === "desktop" ? desktopConfig : defaultConfig,
   );
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -101,16 +118,30 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
   const reportDir = values["report-dir"];
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
-    writeFileSync(path.join(reportDir, `${new URL(url).pathname.slice(1) || "home"}.json`), JSON.stringify(lhr, null, 1));
+    writeFileSync(
+      path.join(reportDir, `${new URL(url).pathname.slice(1) || "home"}.json`),
+      JSON.stringify(lhr, null, 1),
+    );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
   if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(lhr.audits)
-    .filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual")
+    .filter(
+      (entry) =>
+        entry.score !== null &&
+        entry.score < 1 &&
+        entry.scoreDisplayMode !== "informative" &&
+        entry.scoreDisplayMode !== "manual",
+    )
     .map((entry) => `${entry.id} (${Math.round((entry.score ?? 0) * 100)})`);
   if (failing.length) console.log(`${url}: audits below 100: ${failing.join(", ")}`);
-  return { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") };
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+  };
 }
 
 async function main(): Promise<boolean> {
@@ -129,18 +160,24 @@ async function main(): Promise<boolean> {
       { path: "/dashboard", cookie },
     ];
     // A deployed app is warm: the first request of each page is not what visitors wait for.
-    for (const page of pages) await fetch(`${app.url}${page.path}`, { headers: page.cookie ? { cookie: page.cookie } : {} }).then((res) => res.text());
+    for (const page of pages)
+      await fetch(`${app.url}${page.path}`, { headers: page.cookie ? { cookie: page.cookie } : {} }).then((res) =>
+        res.text(),
+      );
     const rows = [];
     for (const page of pages) {
       const samples: Scores[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await audit(`${app.url}${page.path}`, browser.port, page.cookie));
+      for (let run = 0; run < runs; run += 1)
+        samples.push(await audit(`${app.url}${page.path}`, browser.port, page.cookie));
       samples.sort((a, b) => a.performance - b.performance);
       const scores = samples[Math.floor(samples.length / 2)];
       if (!scores) throw new Error("no Lighthouse run");
       const passed = BUDGETS.every(({ category, min }) => scores[category] >= min);
       rows.push({ page: page.path, ...scores, result: passed ? "pass" : "FAIL" });
     }
-    console.log(`\nLighthouse 12 (${values.preset} preset, median of ${runs} run(s)) on the built app, Chromium headless; budgets: performance ≥ 95, accessibility 100, best practices ≥ 95`);
+    console.log(
+      `\nLighthouse 12 (${values.preset} preset, median of ${runs} run(s)) on the built app, Chromium headless; budgets: performance ≥ 95, accessibility 100, best practices ≥ 95`,
+    );
     console.table(rows);
     return rows.every((row) => row.result === "pass");
   } finally {

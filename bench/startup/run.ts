@@ -58,7 +58,8 @@ async function timeToFirst200(dataDir: string): Promise<number> {
 
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited before its first 200:\n${log()}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`next start exited before its first 200:\n${log()}`);
       // 503 while the database is not reachable yet; connection refused before the server listens.
       const status = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
         async (res) => {
@@ -68,7 +69,8 @@ async function timeToFirst200(dataDir: string): Promise<number> {
         () => 0,
       );
       if (status === 200) return performance.now() - started;
-      if (performance.now() - started > READY_TIMEOUT_MS) throw new Error(`no 200 from /api/health within ${READY_TIMEOUT_MS} ms:\n${log()}`);
+      if (performance.now() - started > READY_TIMEOUT_MS)
+        throw new Error(`no 200 from /api/health within ${READY_TIMEOUT_MS} ms:\n${log()}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
@@ -92,7 +94,9 @@ async function main(): Promise<boolean> {
     try {
       fresh.push(await timeToFirst200(dataDir));
       warm.push(await timeToFirst200(dataDir));
-      console.log(`run ${run}/${runs}: fresh ${Math.round(fresh.at(-1) ?? 0)} ms, warm ${Math.round(warm.at(-1) ?? 0)} ms`);
+      console.log(
+        `run ${run}/${runs}: fresh ${Math.round(fresh.at(-1) ?? 0)} ms, warm ${Math.round(warm.at(-1) ?? 0)} ms`,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -103,11 +107,18 @@ async function main(): Promise<boolean> {
       ` spawn to the first 200 from GET /api/health, polled every ${POLL_MS} ms, PGlite, ${runs} run(s)`,
   );
   console.table([
-    { "data directory": "fresh (initdb + migrations)", "min ms": summary(fresh).min, "median ms": summary(fresh).median, "max ms": summary(fresh).max },
+    {
+      "data directory": "fresh (initdb + migrations)",
+      "min ms": summary(fresh).min,
+      "median ms": summary(fresh).median,
+      "max ms": summary(fresh).max,
+    },
     { "data directory": "warm", "min ms": warmSummary.min, "median ms": warmSummary.median, "max ms": warmSummary.max },
   ]);
   const passed = warmSummary.median < WARM_BUDGET_MS;
-  console.log(`warm median ${warmSummary.median} ms ${passed ? "<" : "≥"} budget ${WARM_BUDGET_MS} ms: ${passed ? "ok" : "OVER BUDGET"}`);
+  console.log(
+    `warm median ${warmSummary.median} ms ${passed ? "<" : "≥"} budget ${WARM_BUDGET_MS} ms: ${passed ? "ok" : "OVER BUDGET"}`,
+  );
   return passed;
 }
 

@@ -24,7 +24,14 @@ export type Request = { method: string; path: string; headers: Record<string, st
 export function send(agent: http.Agent, base: URL, { method, path, headers, body }: Request): Promise<string> {
   return new Promise((resolve) => {
     const req = http.request(
-      { agent, host: base.hostname, port: base.port, method, path, headers: body ? { ...headers, "content-length": Buffer.byteLength(body) } : headers },
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: body ? { ...headers, "content-length": Buffer.byteLength(body) } : headers,
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(String(res.statusCode)));
@@ -45,7 +52,8 @@ export async function timed(stats: Stats, request: () => Promise<string>): Promi
   if (status.startsWith("2")) stats.ok += 1;
 }
 
-export const statusSummary = (stats: Stats) => [...stats.statuses].map(([status, count]) => `${status}: ${count}`).join(", ");
+export const statusSummary = (stats: Stats) =>
+  [...stats.statuses].map(([status, count]) => `${status}: ${count}`).join(", ");
 
 /**
  * Runs `connections` closed loops until `seconds` have passed; `step(index, n)` is connection

@@ -20,7 +20,11 @@ async function admin(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function withTempDatabase<T>(adminUrl: string, prefix: string, run: (database: TempDatabase) => Promise<T>): Promise<T> {
+export async function withTempDatabase<T>(
+  adminUrl: string,
+  prefix: string,
+  run: (database: TempDatabase) => Promise<T>,
+): Promise<T> {
   const databaseName = `${prefix}_${process.pid}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix.replaceAll("_", "-")}-`));
   const url = new URL(adminUrl);
@@ -30,11 +34,11 @@ export async function withTempDatabase<T>(adminUrl: string, prefix: string, run:
   try {
     process.env.DATABASE_URL = databaseUrl;
     process.env.DATA_DIR = dataDir;
-    const { migrate } = await import("@/lib/migrate");
+    const { migrate } = await import("@/lib/db/migrate");
     await migrate();
     return await run({ databaseUrl, dataDir });
   } finally {
-    const { closeDb } = await import("@/lib/db");
+    const { closeDb } = await import("@/lib/db/client");
     await closeDb();
     await admin(adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });

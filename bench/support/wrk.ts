@@ -45,7 +45,8 @@ export async function runWrk(options: {
   script: string;
   scriptArgs: string[];
 }): Promise<WrkResult> {
-  if (!Number.isInteger(options.seconds) || options.seconds < 1) throw new Error("wrk runs for a whole number of seconds");
+  if (!Number.isInteger(options.seconds) || options.seconds < 1)
+    throw new Error("wrk runs for a whole number of seconds");
   const args = [
     "-t1",
     `-c${options.connections}`,

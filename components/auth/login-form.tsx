@@ -15,9 +15,9 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
-import { authErrorMessage } from "@/lib/auth-errors";
-import { serverMessage } from "@/lib/fetcher";
-import { requestSignInLink } from "@/lib/sign-in-link";
+import { authErrorMessage } from "@/lib/auth/error-messages";
+import { serverMessage } from "@/lib/client/fetcher";
+import { requestSignInLink } from "@/lib/client/sign-in-link";
 import { emailField } from "@/lib/validations/common";
 
 const loginSchema = z.object({ email: emailField });
@@ -25,7 +25,13 @@ const loginSchema = z.object({ email: emailField });
 const SEND_FAILED_TITLE = "Could not send the sign-in link";
 const SEND_FAILED = "Something went wrong. Please try again in a few minutes.";
 
-export function LoginForm({ callbackUrl, providers }: { callbackUrl: string; providers: { id: string; name: string }[] }) {
+export function LoginForm({
+  callbackUrl,
+  providers,
+}: {
+  callbackUrl: string;
+  providers: { id: string; name: string }[];
+}) {
   const router = useRouter();
   const [pendingProvider, setPendingProvider] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
@@ -55,7 +61,11 @@ export function LoginForm({ callbackUrl, providers }: { callbackUrl: string; pro
     // The provider's page takes over the tab; only a failure to get there comes back here.
     signIn(providerId, { callbackUrl }).catch(() => {
       setPendingProvider(null);
-      toast({ variant: "destructive", title: "Sign-in failed", description: "Could not reach the sign-in provider. Please try again." });
+      toast({
+        variant: "destructive",
+        title: "Sign-in failed",
+        description: "Could not reach the sign-in provider. Please try again.",
+      });
     });
   };
 

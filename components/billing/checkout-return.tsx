@@ -13,8 +13,9 @@ import {
   readCheckoutReturn,
   SUBSCRIPTION_SUCCESSFUL,
   VERIFY_ERROR,
-} from "@/lib/checkout-messages";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+} from "@/lib/client/checkout-messages";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { USER_KEY } from "@/lib/client/query-keys";
 
 /**
  * The return from Stripe's checkout (SPEC §2 "Payment return"): verifies a paid session and refreshes
@@ -25,7 +26,8 @@ export function CheckoutReturn() {
   const params = useSearchParams();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [received, setReceived] = useState(false);
+  // "Payment Received" (a return without a session id) stays shown after the query is cleaned.
+  const [received] = useState(() => readCheckoutReturn(params)?.kind === "received");
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
@@ -41,7 +43,6 @@ export function CheckoutReturn() {
       return;
     }
     if (action.kind === "received") {
-      setReceived(true);
       router.replace("/pricing");
       return;
     }
@@ -50,9 +51,13 @@ export function CheckoutReturn() {
       try {
         await apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(action.sessionId)}`);
         toast(SUBSCRIPTION_SUCCESSFUL);
-        await queryClient.invalidateQueries({ queryKey: ["/api/auth/user"] });
+        await queryClient.invalidateQueries({ queryKey: USER_KEY });
       } catch (error) {
-        toast({ variant: "destructive", title: VERIFY_ERROR.title, description: serverMessage(error, VERIFY_ERROR.description) });
+        toast({
+          variant: "destructive",
+          title: VERIFY_ERROR.title,
+          description: serverMessage(error, VERIFY_ERROR.description),
+        });
       }
       // Re-renders the plan cards from the server, with the query gone.
       router.replace("/pricing");

@@ -2,8 +2,16 @@ import { CalendarClock, History, ShieldCheck, Zap } from "lucide-react";
 
 const FEATURES = [
   { icon: Zap, title: "Save in seconds", description: "Stash a link with a note and up to 3 categories." },
-  { icon: CalendarClock, title: "Digests on your schedule", description: "Your links arrive by email when you have time to read." },
-  { icon: History, title: "Your whole history", description: "Everything you saved, grouped by day and easy to filter." },
+  {
+    icon: CalendarClock,
+    title: "Digests on your schedule",
+    description: "Your links arrive by email when you have time to read.",
+  },
+  {
+    icon: History,
+    title: "Your whole history",
+    description: "Everything you saved, grouped by day and easy to filter.",
+  },
   { icon: ShieldCheck, title: "Secure payments", description: "Checkout by Stripe. Cancel anytime from Settings." },
 ] as const;
 

@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { urlFrom } from "@/lib/checkout-messages";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { useHydrated } from "@/lib/use-hydrated";
+import { urlFrom } from "@/lib/client/checkout-messages";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 /** Opens Stripe's billing portal (payment method, invoices, cancellation); it returns to Settings. */
 export function ManageBillingButton() {
@@ -15,10 +15,19 @@ export function ManageBillingButton() {
     mutationFn: async () => urlFrom(await (await apiRequest("POST", "/api/billing/portal")).json()),
     onSuccess: (url) => {
       if (url) window.location.assign(url);
-      else toast({ variant: "destructive", title: "Error", description: "Could not open billing management. Please try again." });
+      else
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Could not open billing management. Please try again.",
+        });
     },
     onError: (error) =>
-      toast({ variant: "destructive", title: "Error", description: serverMessage(error, "Could not open billing management. Please try again.") }),
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: serverMessage(error, "Could not open billing management. Please try again."),
+      }),
   });
   const busy = portal.isPending || (portal.isSuccess && portal.data !== null);
 

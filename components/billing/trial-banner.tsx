@@ -1,7 +1,7 @@
 import { Clock, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { trialStatus, type TrialTone } from "@/lib/trial-status";
+import { trialStatus, type TrialTone } from "@/lib/billing/trial-status";
 import { cn } from "@/lib/utils";
 
 const toneClass: Record<TrialTone, string> = {
@@ -34,7 +34,10 @@ export function TrialBanner({ daysLeft, billingEnabled }: { daysLeft: number; bi
     <section
       aria-label="Free trial"
       data-tone={tone}
-      className={cn("flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between", toneClass[tone])}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between",
+        toneClass[tone],
+      )}
     >
       <div className="flex gap-3">
         <Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", iconClass[tone])} />

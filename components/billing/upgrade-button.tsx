@@ -4,15 +4,16 @@ import { useMutation } from "@tanstack/react-query";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { checkoutFailure, PAYMENT_ERROR, urlFrom } from "@/lib/checkout-messages";
-import { apiRequest } from "@/lib/fetcher";
-import { useHydrated } from "@/lib/use-hydrated";
+import { checkoutFailure, PAYMENT_ERROR, urlFrom } from "@/lib/client/checkout-messages";
+import { apiRequest } from "@/lib/client/fetcher";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 /** 'Upgrade to Pro - $25/year': creates a Checkout Session on the server and goes to Stripe's page. */
 export function UpgradeButton() {
   const hydrated = useHydrated();
   const checkout = useMutation({
-    mutationFn: async () => urlFrom(await (await apiRequest("POST", "/api/subscriptions/create-checkout-session")).json()),
+    mutationFn: async () =>
+      urlFrom(await (await apiRequest("POST", "/api/subscriptions/create-checkout-session")).json()),
     onSuccess: (url) => {
       if (url) {
         window.location.assign(url);

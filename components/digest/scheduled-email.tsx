@@ -9,8 +9,8 @@ import { useTodayLinks } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import type { ScheduleSummary } from "@/lib/schedule-summary";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import type { ScheduleSummary } from "@/lib/digests/schedule-summary";
 
 const digestResultSchema = z.object({ success: z.boolean(), message: z.string() });
 
@@ -24,7 +24,11 @@ export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
       return digestResultSchema.parse(await res.json());
     },
     onSuccess: (result) => {
-      toast(result.success ? { title: "Success!", description: result.message } : { title: "Information", description: result.message });
+      toast(
+        result.success
+          ? { title: "Success!", description: result.message }
+          : { title: "Information", description: result.message },
+      );
     },
     onError: (error) => {
       toast({
@@ -37,7 +41,7 @@ export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
 
   function sendNow() {
     // SPEC §5: blocked on the client when today's list is known to be empty.
-    if (today.data?.length === 0) {
+    if (today.data?.pages[0]?.links.length === 0) {
       toast({ title: "No links to send", description: "Add some links first before requesting a digest email." });
       return;
     }
@@ -59,7 +63,11 @@ export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button onClick={sendNow} disabled={send.isPending}>
-            {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+            {send.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
             {send.isPending ? "Sending..." : "Send Digest Now"}
           </Button>
           <Button asChild variant="outline">

@@ -9,7 +9,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { testEmailSchema, type TestEmailInput, type TestEmailPayload } from "@/lib/validations/test-email";
 
 const SEND_FAILED = "There was a problem sending the test email. Please try again.";

@@ -13,7 +13,11 @@ import { Label } from "@/components/ui/label";
 
 type Line = ImportResult & { done?: boolean; bytesRead?: number; message?: string };
 
-type State = { phase: "idle" } | { phase: "running"; percent: number } | { phase: "done"; summary: string } | { phase: "failed"; message: string };
+type State =
+  | { phase: "idle" }
+  | { phase: "running"; percent: number }
+  | { phase: "done"; summary: string }
+  | { phase: "failed"; message: string };
 
 const EXPORTS = [
   { format: "json", label: "JSON" },
@@ -61,11 +65,18 @@ export function ImportExportCard() {
       }
       await readLines(res, (line) => {
         if (line.done) setState({ phase: "done", summary: importSummary(line) });
-        else if (line.bytesRead !== undefined) setState({ phase: "running", percent: Math.min(99, Math.round((line.bytesRead / Math.max(file.size, 1)) * 100)) });
+        else if (line.bytesRead !== undefined)
+          setState({
+            phase: "running",
+            percent: Math.min(99, Math.round((line.bytesRead / Math.max(file.size, 1)) * 100)),
+          });
       });
       await queryClient.invalidateQueries();
     } catch {
-      setState({ phase: "failed", message: "The connection broke off. Links imported so far are kept; import the file again to add the rest." });
+      setState({
+        phase: "failed",
+        message: "The connection broke off. Links imported so far are kept; import the file again to add the rest.",
+      });
     }
   }
 
@@ -85,8 +96,8 @@ export function ImportExportCard() {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
           <p id={hintId} className="text-sm text-muted-foreground">
-            Pocket (ZIP or CSV), Instapaper CSV, bookmark HTML from a browser, Raindrop or Linkwarden, or a LinkStash export. Save times are
-            kept and links you already have are skipped.
+            Pocket (ZIP or CSV), Instapaper CSV, bookmark HTML from a browser, Raindrop or Linkwarden, or a LinkStash
+            export. Save times are kept and links you already have are skipped.
           </p>
         </div>
         <div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { COPY_CONFIRMATION_MS } from "@/components/invitations/invitation-queries";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { inviteLink } from "@/lib/invitation-rules";
+import { inviteLink } from "@/lib/invitations/rules";
 
 /** Copies this origin's claim link for the code; the button says "Copied!" for 2 seconds. */
 export function CopyInviteLinkButton({ code }: { code: string }) {
@@ -28,7 +28,10 @@ export function CopyInviteLinkButton({ code }: { code: string }) {
     }
     setCopied(true);
     // SPEC's toast says "2 months": a misprint, the reward is 1 month (DESIGN.md §3).
-    toast({ title: "Invite link copied!", description: "Share it with a friend: it gives them 1 month of Pro for free." });
+    toast({
+      title: "Invite link copied!",
+      description: "Share it with a friend: it gives them 1 month of Pro for free.",
+    });
   }
 
   return (

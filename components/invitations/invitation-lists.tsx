@@ -5,7 +5,7 @@ import { CopyInviteLinkButton } from "@/components/invitations/copy-invite-link-
 import { DeleteInvitationButton } from "@/components/invitations/delete-invitation-button";
 import { useInvitations, type InvitationResponse } from "@/components/invitations/invitation-queries";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatInZone } from "@/lib/local-time";
+import { formatInZone } from "@/lib/time/local-time";
 
 const DATE_PATTERN = "MMM d, yyyy";
 
@@ -14,7 +14,9 @@ function PendingInvitation({ invitation, timeZone }: { invitation: InvitationRes
     <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
         <p className="font-mono text-sm font-medium break-all">{invitation.code}</p>
-        {invitation.recipientEmail ? <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p> : null}
+        {invitation.recipientEmail ? (
+          <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
+        ) : null}
         <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -31,7 +33,9 @@ function UsedInvitation({ invitation, timeZone }: { invitation: InvitationRespon
       <p className="text-sm">
         Claimed by <span className="font-medium break-all">{invitation.recipientName ?? "a deleted account"}</span>
       </p>
-      {invitation.recipientEmail ? <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p> : null}
+      {invitation.recipientEmail ? (
+        <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}
         {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_PATTERN)}` : null}

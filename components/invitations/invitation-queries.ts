@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations";
+import { INVITATIONS_KEY } from "@/lib/client/query-keys";
+import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
 
-// Query keys are the API paths (lib/fetcher.ts joins them into the URL).
+// The invitations query; its key is in lib/client/query-keys.ts.
 
 export type { InvitationCheck, InvitationResponse, InvitationsResponse };
-
-export const INVITATIONS_KEY = ["/api/invitations"];
-
-export const invitationCheckKey = (code: string) => ["/api/invitations", encodeURIComponent(code)];
 
 /** SPEC §9: "Copied!" shows for 2 seconds; a claimed invitation moves on to the dashboard after 2. */
 export const COPY_CONFIRMATION_MS = 2000;

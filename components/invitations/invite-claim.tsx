@@ -7,16 +7,22 @@ import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { CLAIM_REDIRECT_MS, invitationCheckKey, type InvitationCheck } from "@/components/invitations/invitation-queries";
+import { CLAIM_REDIRECT_MS, type InvitationCheck } from "@/components/invitations/invitation-queries";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { INVITATION_INVALID_MESSAGE } from "@/lib/invitation-rules";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { invitationCheckKey } from "@/lib/client/query-keys";
+import { INVITATION_INVALID_MESSAGE } from "@/lib/invitations/rules";
 import { cn } from "@/lib/utils";
 
-const PRO_BENEFITS = ["Unlimited links per day", "Daily email digests", "Advanced categorization", "Send multiple digests per day"];
+const PRO_BENEFITS = [
+  "Unlimited links per day",
+  "Daily email digests",
+  "Advanced categorization",
+  "Send multiple digests per day",
+];
 
 const claimedSchema = z.object({ message: z.string() });
 
@@ -27,7 +33,11 @@ const toneClass = {
 };
 
 function StateIcon({ tone, children }: { tone: keyof typeof toneClass; children: ReactNode }) {
-  return <span className={cn("mb-2 flex size-12 items-center justify-center rounded-full [&_svg]:size-6", toneClass[tone])}>{children}</span>;
+  return (
+    <span className={cn("mb-2 flex size-12 items-center justify-center rounded-full [&_svg]:size-6", toneClass[tone])}>
+      {children}
+    </span>
+  );
 }
 
 /** The /invite/{code} screen: checking, the offer (claim or log in), claimed, or invalid. */
@@ -42,7 +52,11 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
       return claimedSchema.parse(await res.json());
     },
     onError: async (error) => {
-      toast({ variant: "destructive", title: "Failed to claim invitation", description: serverMessage(error, "Please try again later.") });
+      toast({
+        variant: "destructive",
+        title: "Failed to claim invitation",
+        description: serverMessage(error, "Please try again later."),
+      });
       // Someone else may have claimed it meanwhile: show the code as it is now.
       await queryClient.invalidateQueries({ queryKey: invitationCheckKey(code) });
     },

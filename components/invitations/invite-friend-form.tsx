@@ -5,14 +5,15 @@ import { UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { INVITATIONS_KEY, useInvitations } from "@/components/invitations/invitation-queries";
+import { useInvitations } from "@/components/invitations/invitation-queries";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { FREE_INVITES_NOTE, RENEWABLE_INVITES_NOTE } from "@/lib/invitation-rules";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { INVITATIONS_KEY } from "@/lib/client/query-keys";
+import { FREE_INVITES_NOTE, RENEWABLE_INVITES_NOTE } from "@/lib/invitations/rules";
 
 const createdSchema = z.object({ emailStatus: z.enum(["none", "sent", "failed"]) });
 
@@ -45,7 +46,11 @@ export function InviteFriendForm({ renewable }: { renewable: boolean }) {
       setEmail("");
     },
     onError: (error) => {
-      toast({ variant: "destructive", title: "Failed to create invitation", description: serverMessage(error, "Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Failed to create invitation",
+        description: serverMessage(error, "Please try again."),
+      });
     },
     onSettled: async () => {
       setConfirming(false);
@@ -89,7 +94,9 @@ export function InviteFriendForm({ renewable }: { renewable: boolean }) {
       <ConfirmDialog
         title="Create an invitation?"
         description={`${
-          recipient ? `This sends an email to ${recipient} and uses 1 invite.` : "This generates a shareable link and uses 1 invite."
+          recipient
+            ? `This sends an email to ${recipient} and uses 1 invite.`
+            : "This generates a shareable link and uses 1 invite."
         } You have ${available} ${available === 1 ? "invite" : "invites"} available.`}
         confirmLabel="Confirm"
         busyLabel="Creating..."

@@ -4,16 +4,13 @@ import { AccountMenu } from "@/components/layout/account-menu";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { APP_NAV_LINKS, LOGIN_HREF } from "@/components/layout/nav-links";
 import { Button } from "@/components/ui/button";
-import { getCurrentUser } from "@/lib/session";
 import { SITE_NAME } from "@/lib/site";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring";
 
-export async function SiteHeader() {
-  const user = await getCurrentUser();
-  const accountName = user ? (user.username ?? user.email) : null;
-
+/** `accountName` is the signed-in user's name or address, null for a visitor. */
+export function SiteHeader({ accountName }: { accountName: string | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

@@ -12,7 +12,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { linkSchema, type LinkInput, type LinkPayload } from "@/lib/validations/link";
 
 const EMPTY_FORM: LinkInput = { url: "", notes: "", categories: [] };

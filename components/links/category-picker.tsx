@@ -2,11 +2,11 @@
 
 import { Check, Plus } from "lucide-react";
 import { useId, useState } from "react";
+import { CategoryDialog } from "@/components/categories/category-dialog";
 import { useCustomCategories } from "@/components/links/link-queries";
-import { NewCategoryDialog } from "@/components/links/new-category-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/categories-rules";
+import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";
 import { cn } from "@/lib/utils";
 
 // Blocked buttons use aria-disabled, not `disabled`: they stay focusable and clickable, so a fourth
@@ -101,7 +101,7 @@ export function CategoryPicker({
           ? `Primary: ${primary}${others.length > 0 ? `; also ${others.join(", ")}` : ""} (${value.length} of ${MAX_CATEGORIES_PER_LINK})`
           : `None selected: the link is saved as ${DEFAULT_CATEGORY}. Pick up to ${MAX_CATEGORIES_PER_LINK}; the first is the primary.`}
       </p>
-      <NewCategoryDialog open={dialogOpen} onOpenChange={setDialogOpen} customNames={customNames} onSelect={select} />
+      <CategoryDialog open={dialogOpen} onOpenChange={setDialogOpen} customNames={customNames} onSelect={select} />
     </div>
   );
 }

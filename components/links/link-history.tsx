@@ -4,17 +4,18 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Search, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { LinkItem } from "@/components/links/link-item";
-import { HISTORY_KEY, useLinkCategories, type HistoryFilters, type HistoryPage, type StashLink } from "@/components/links/link-queries";
+import { fetchLinkPage, mergedDayTotals, useLinkCategories } from "@/components/links/link-queries";
+import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { categoryKey } from "@/lib/categories-rules";
-import { serverMessage, throwIfNotOk } from "@/lib/fetcher";
-import { nextLinkTarget } from "@/lib/link-header";
-import { groupByLocalDate, linkCount } from "@/lib/local-time";
+import { categoryKey } from "@/lib/categories/rules";
+import { serverMessage } from "@/lib/client/fetcher";
+import { historyKey, type HistoryFilters } from "@/lib/client/query-keys";
+import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
 /** SPEC §9: three placeholder groups while loading. */
@@ -22,7 +23,7 @@ const SKELETON_GROUPS = 3;
 
 /** How long typing pauses before the search runs (and lands in the URL). */
 const SEARCH_DEBOUNCE_MS = 300;
-/** The server refuses longer searches (lib/search-query.ts). */
+/** The server refuses longer searches (lib/links/search.ts). */
 const MAX_SEARCH_LENGTH = 200;
 
 function firstPageUrl({ category, q, unread }: HistoryFilters): string {
@@ -44,14 +45,6 @@ function replaceParams(changes: Record<string, string>) {
   const query = params.toString();
   // Next.js keeps useSearchParams in step with the History API, without a server round trip.
   window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
-}
-
-async function fetchHistoryPage(url: string, signal: AbortSignal): Promise<HistoryPage> {
-  const res = await fetch(url, { credentials: "include", signal });
-  await throwIfNotOk(res);
-  const links: StashLink[] = await res.json();
-  // The server pages the history; the next page's address comes in the Link header (DESIGN.md §3).
-  return { links, next: nextLinkTarget(res.headers.get("Link")) };
 }
 
 const chipClass =
@@ -77,28 +70,15 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
 
   const filters: HistoryFilters = { category, q, unread };
   const history = useInfiniteQuery({
-    queryKey: [...HISTORY_KEY, { ...filters, category: categoryKey(category) }],
-    queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, signal),
+    queryKey: historyKey({ ...filters, category: categoryKey(category) }),
+    queryFn: ({ pageParam, signal }) => fetchLinkPage(pageParam, signal),
     initialPageParam: firstPageUrl(filters),
     getNextPageParam: (last) => last.next ?? undefined,
     // While a new search loads, the previous results stay instead of the skeleton.
     placeholderData: keepPreviousData,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreOnScroll(history);
 
   function selectCategory(next: string) {
     replaceParams({ category: next });
@@ -112,16 +92,26 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
 
   const links = history.data?.pages.flatMap((page) => page.links) ?? [];
   const groups = groupByLocalDate(links, timeZone);
+  // A day's header shows its true total, not the links loaded so far (DESIGN.md §3 "History").
+  const dayTotals = mergedDayTotals(history.data?.pages ?? []);
   const activeKey = categoryKey(category);
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <form role="search" aria-label="Search your links" className="relative min-w-0 flex-1 basis-60" onSubmit={submitSearch}>
+        <form
+          role="search"
+          aria-label="Search your links"
+          className="relative min-w-0 flex-1 basis-60"
+          onSubmit={submitSearch}
+        >
           <label htmlFor="history-search" className="sr-only">
             Search your links
           </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id="history-search"
             type="search"
@@ -132,14 +122,24 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
             className="pl-9"
           />
         </form>
-        <button type="button" aria-pressed={unread} onClick={() => replaceParams({ unread: unread ? "" : "1" })} className={chipClass}>
+        <button
+          type="button"
+          aria-pressed={unread}
+          onClick={() => replaceParams({ unread: unread ? "" : "1" })}
+          className={chipClass}
+        >
           Unread only
         </button>
       </div>
 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div role="group" aria-label="Filter by category" className="flex min-w-0 flex-1 flex-wrap gap-2">
-          <button type="button" aria-pressed={activeKey === ""} onClick={() => selectCategory("")} className={chipClass}>
+          <button
+            type="button"
+            aria-pressed={activeKey === ""}
+            onClick={() => selectCategory("")}
+            className={chipClass}
+          >
             All Categories
           </button>
           {(chips.data ?? []).map((name) => (
@@ -176,7 +176,10 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
           ))}
         </div>
       ) : history.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm"
+        >
           <p>{serverMessage(history.error, "Your history could not be loaded.")}</p>
           <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
             Try again
@@ -204,7 +207,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
           {groups.map((group) => (
             <section key={group.key} aria-labelledby={`history-${group.key}`} className="grid gap-3">
               <h2 id={`history-${group.key}`} className="text-lg font-semibold tracking-tight">
-                {`${group.label} (${linkCount(group.items.length)})`}
+                {`${group.label} (${linkCount(dayTotals.get(group.key) ?? group.items.length)})`}
               </h2>
               <ul className="grid gap-3">
                 {group.items.map((link) => (

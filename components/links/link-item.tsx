@@ -6,9 +6,9 @@ import { refreshLinkLists, useSetLinkRead, type StashLink } from "@/components/l
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { DEFAULT_CATEGORY } from "@/lib/categories-rules";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { formatInZone, isSameLocalDay } from "@/lib/local-time";
+import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
 /** One saved link (SPEC §2 "Link item"), on the dashboard and in the history. */
@@ -35,7 +35,10 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
   const addedToday = isSameLocalDay(timeZone, link.createdAt, new Date());
 
   return (
-    <article className={cn("flex items-start gap-3 rounded-lg border bg-card p-4", isRead && "bg-muted/40")} aria-busy={busy}>
+    <article
+      className={cn("flex items-start gap-3 rounded-lg border bg-card p-4", isRead && "bg-muted/40")}
+      aria-busy={busy}
+    >
       <div className="grid min-w-0 flex-1 gap-2">
         <a
           href={link.url}
@@ -85,12 +88,23 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         disabled={busy}
         onClick={() =>
           setRead.mutate(!isRead, {
-            onError: (error) => toast({ variant: "destructive", title: "Error", description: serverMessage(error, "Failed to update the link") }),
+            onError: (error) =>
+              toast({
+                variant: "destructive",
+                title: "Error",
+                description: serverMessage(error, "Failed to update the link"),
+              }),
           })
         }
         className="-mt-1 text-muted-foreground hover:text-foreground"
       >
-        {setRead.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : isRead ? <RotateCcw aria-hidden="true" /> : <Check aria-hidden="true" />}
+        {setRead.isPending ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : isRead ? (
+          <RotateCcw aria-hidden="true" />
+        ) : (
+          <Check aria-hidden="true" />
+        )}
       </Button>
       <Button
         variant="ghost"
@@ -100,7 +114,11 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         onClick={() => remove.mutate()}
         className="-mt-1 -mr-1 text-muted-foreground hover:text-destructive"
       >
-        {remove.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+        {remove.isPending ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Trash2 aria-hidden="true" />
+        )}
       </Button>
     </article>
   );

@@ -1,25 +1,57 @@
-import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { apiRequest } from "@/lib/fetcher";
-import type { LinkResponse } from "@/lib/links";
+import { apiRequest, throwIfNotOk } from "@/lib/client/fetcher";
+import { nextLinkTarget } from "@/lib/client/link-header";
+import { CATEGORIES_KEY, HISTORY_KEY, LINK_CATEGORIES_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
+import { DAY_TOTALS_HEADER, parseDayTotals } from "@/lib/links/day-totals";
+import type { LinkResponse } from "@/lib/links/response";
 
-// Query keys are the API paths, so the default query function (lib/fetcher.ts) fetches them and any
-// screen can refresh a list by its path.
+// The queries and mutations of links and categories; their keys are in lib/client/query-keys.ts.
 
 export type StashLink = LinkResponse;
 export type CustomCategory = { id: string; name: string };
 
-export const TODAY_LINKS_KEY = ["/api/links/today"];
-export const HISTORY_KEY = ["/api/links/history"];
-export const LINK_CATEGORIES_KEY = ["/api/links/categories"];
-export const CATEGORIES_KEY = ["/api/categories"];
-
 /** SPEC §9: the category list is cached for 5 minutes. */
 export const CATEGORIES_STALE_TIME_MS = 5 * 60 * 1000;
 
+/** One page of GET /api/links/today or /api/links/history, as the lists cache it. */
+export type LinkListPage = { links: StashLink[]; next: string | null; dayTotals: Record<string, number> };
+
+/** A page of links; the next page's address is in the Link header, each day's total in X-Day-Totals. */
+export async function fetchLinkPage(url: string, signal: AbortSignal): Promise<LinkListPage> {
+  const res = await fetch(url, { credentials: "include", signal });
+  await throwIfNotOk(res);
+  const links: StashLink[] = await res.json();
+  return {
+    links,
+    next: nextLinkTarget(res.headers.get("Link")),
+    dayTotals: Object.fromEntries(parseDayTotals(res.headers.get(DAY_TOTALS_HEADER))),
+  };
+}
+
+/** The day totals of every loaded page; a later page's figure for a day is the fresher one. */
+export function mergedDayTotals(pages: readonly LinkListPage[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const page of pages) for (const [day, total] of Object.entries(page.dayTotals)) totals.set(day, total);
+  return totals;
+}
+
+/** Today's links, newest first, a page at a time (DESIGN.md §3: the dashboard pages as the history does). */
 export function useTodayLinks() {
-  return useQuery<StashLink[]>({ queryKey: TODAY_LINKS_KEY });
+  return useInfiniteQuery({
+    queryKey: TODAY_LINKS_KEY,
+    queryFn: ({ pageParam, signal }) => fetchLinkPage(pageParam, signal),
+    initialPageParam: "/api/links/today",
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 }
 
 export function useCustomCategories() {
@@ -39,11 +71,6 @@ export async function refreshLinkLists(queryClient: QueryClient): Promise<void> 
   ]);
 }
 
-/** One page of GET /api/links/history, as the history list caches it. */
-export type HistoryPage = { links: StashLink[]; next: string | null };
-/** The history list's filters, the last part of its query key. */
-export type HistoryFilters = { category: string; q: string; unread: boolean };
-
 function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
   const filters = queryKey[HISTORY_KEY.length];
   return typeof filters === "object" && filters !== null && "unread" in filters && filters.unread === true;
@@ -61,12 +88,22 @@ export function useSetLinkRead(id: string) {
       return res.json();
     },
     onSuccess: async (updated) => {
-      const replace = (links: StashLink[]) => links.map((link) => (link.id === updated.id ? updated : link));
-      queryClient.setQueryData<StashLink[]>(TODAY_LINKS_KEY, (links) => (links ? replace(links) : links));
-      queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: HISTORY_KEY }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, links: replace(page.links) })) } : data,
-      );
-      await queryClient.invalidateQueries({ queryKey: HISTORY_KEY, predicate: (query) => isUnreadOnlyHistory(query.queryKey) });
+      const replace = (data: InfiniteData<LinkListPage> | undefined) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                links: page.links.map((link) => (link.id === updated.id ? updated : link)),
+              })),
+            }
+          : data;
+      queryClient.setQueryData<InfiniteData<LinkListPage>>(TODAY_LINKS_KEY, replace);
+      queryClient.setQueriesData<InfiniteData<LinkListPage>>({ queryKey: HISTORY_KEY }, replace);
+      await queryClient.invalidateQueries({
+        queryKey: HISTORY_KEY,
+        predicate: (query) => isUnreadOnlyHistory(query.queryKey),
+      });
     },
   });
 }

@@ -1,16 +1,28 @@
 "use client";
 
 import { LinkItem } from "@/components/links/link-item";
-import { useTodayLinks } from "@/components/links/link-queries";
+import { mergedDayTotals, useTodayLinks } from "@/components/links/link-queries";
+import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
 import { Badge } from "@/components/ui/badge";
+import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatInZone, linkCount } from "@/lib/local-time";
+import { localDateKey } from "@/lib/time/local-day";
+import { formatInZone, linkCount } from "@/lib/time/local-time";
 
-/** Today's links (SPEC §2): today's date in the user's zone and the count as the heading. */
+/**
+ * Today's links (SPEC §2): today's date in the user's zone and the count as the heading. The newest
+ * 50 first, more as the list's end scrolls into view; the count is the day's true total.
+ */
 export function TodayLinks({ timeZone }: { timeZone: string }) {
   const today = useTodayLinks();
+  const sentinel = useLoadMoreOnScroll(today);
   const date = formatInZone(new Date(), timeZone, "EEEE, MMMM d, yyyy");
+  const links = today.data?.pages.flatMap((page) => page.links) ?? [];
+  const newest = links[0];
+  const total = newest
+    ? (mergedDayTotals(today.data?.pages ?? []).get(localDateKey(timeZone, new Date(newest.createdAt))) ?? links.length)
+    : 0;
 
   return (
     <section aria-labelledby="today-links-heading" className="grid gap-4">
@@ -18,7 +30,7 @@ export function TodayLinks({ timeZone }: { timeZone: string }) {
         {date}
         {today.data ? (
           <Badge variant="secondary" aria-live="polite">
-            {linkCount(today.data.length)}
+            {linkCount(total)}
           </Badge>
         ) : null}
       </h2>
@@ -32,25 +44,40 @@ export function TodayLinks({ timeZone }: { timeZone: string }) {
           <Skeleton className="h-28" />
         </div>
       ) : today.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm"
+        >
           <p>Today&apos;s links could not be loaded.</p>
           <Button size="sm" variant="outline" onClick={() => void today.refetch()}>
             Try again
           </Button>
         </div>
-      ) : today.data.length === 0 ? (
+      ) : links.length === 0 ? (
         <div className="rounded-lg border border-dashed p-8 text-center">
           <p className="font-medium">No links saved today</p>
-          <p className="mt-1 text-sm text-muted-foreground">Links you save today appear here and in your next digest.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Links you save today appear here and in your next digest.
+          </p>
         </div>
       ) : (
-        <ul aria-label="Today's links" className="grid gap-3">
-          {today.data.map((link) => (
-            <li key={link.id}>
-              <LinkItem link={link} timeZone={timeZone} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Today's links" className="grid gap-3">
+            {links.map((link) => (
+              <li key={link.id}>
+                <LinkItem link={link} timeZone={timeZone} />
+              </li>
+            ))}
+          </ul>
+          {today.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void today.fetchNextPage()} disabled={today.isFetchingNextPage}>
+                <BusyLabel busy={today.isFetchingNextPage} label="Load more" busyLabel="Loading more..." />
+              </Button>
+            </div>
+          ) : null}
+          <div ref={sentinel} aria-hidden="true" />
+        </>
       )}
     </section>
   );

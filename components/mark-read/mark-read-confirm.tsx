@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { MessageCard, MessageCardError } from "@/components/ui/message-card";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 
 const FAILED = "The link could not be marked as read. Please try again.";
 
@@ -29,7 +29,9 @@ export function MarkReadConfirm({ token, title, url }: Props) {
     <MessageCard
       tone="success"
       title={done ? "Marked as read" : "Mark as read"}
-      description={done ? "This link will not be listed in your next digests." : markRead.isPending ? "Marking as read..." : ""}
+      description={
+        done ? "This link will not be listed in your next digests." : markRead.isPending ? "Marking as read..." : ""
+      }
       descriptionRole="status"
     >
       <a

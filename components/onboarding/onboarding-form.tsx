@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -13,8 +13,8 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import { formatHour12 } from "@/lib/schedule";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { formatHour12 } from "@/lib/digests/schedule";
 import { SITE_NAME } from "@/lib/site";
 import {
   adjustHourForPreference,
@@ -50,8 +50,15 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
 
   const onboard = useMutation({
     mutationFn: (body: OnboardRequest) => apiRequest("POST", "/api/user/onboard", body),
-    onSuccess: () => {
-      toast({ title: `Welcome to ${SITE_NAME}`, description: "Your digest is set up." });
+    onSuccess: (_, body) => {
+      // Another address than the sign-in one only takes effect once confirmed from the link sent to it.
+      toast({
+        title: `Welcome to ${SITE_NAME}`,
+        description:
+          body.email === defaultEmail
+            ? "Your digest is set up."
+            : `Your digest is set up. Check your inbox: we sent a link to ${body.email} to confirm that address.`,
+      });
       router.push("/dashboard");
       // The header and the signed-in layout read the user on the server: render them afresh.
       router.refresh();
@@ -65,7 +72,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
     },
   });
 
-  const preference = form.watch("timePreference");
+  const preference = useWatch({ control: form.control, name: "timePreference" });
   const hours = preference === "tomorrow" ? TOMORROW_HOURS : TODAY_HOURS;
 
   const onSubmit = form.handleSubmit((values) => {

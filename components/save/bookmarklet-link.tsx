@@ -2,7 +2,7 @@
 
 import { Bookmark } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { bookmarkletHref } from "@/lib/bookmarklet";
+import { bookmarkletHref } from "@/lib/save/bookmarklet";
 
 /**
  * The drag-me bookmarklet. React refuses `javascript:` in an href prop, so the address is set on
@@ -31,8 +31,8 @@ export function BookmarkletLink({ origin, saveKey }: { origin: string; saveKey: 
         Save to LinkStash
       </a>
       <p id="bookmarklet-help" className="text-sm text-muted-foreground">
-        Drag the button to your bookmarks bar. On any page, click the bookmark: the page, its title and the text you selected are saved in a
-        small window, and you stay where you are.
+        Drag the button to your bookmarks bar. On any page, click the bookmark: the page, its title and the text you
+        selected are saved in a small window, and you stay where you are.
       </p>
       <p role="status" aria-live="polite" className="text-sm">
         {hint}

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import type { SharedLink } from "@/lib/shared-link";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import type { SharedLink } from "@/lib/save/shared-link";
 
 type State = { status: "confirm" } | { status: "saving" } | { status: "saved" } | { status: "failed"; message: string };
 
@@ -14,7 +14,15 @@ const CLOSE_DELAY_MS = 2000;
  * themselves (their bookmarklet's key, the share sheet), after a click on Save link otherwise (any
  * other site may open this page). In the popup the window closes itself shortly after a save.
  */
-export function QuickSave({ link, closeWhenSaved, saveAtOnce }: { link: SharedLink; closeWhenSaved: boolean; saveAtOnce: boolean }) {
+export function QuickSave({
+  link,
+  closeWhenSaved,
+  saveAtOnce,
+}: {
+  link: SharedLink;
+  closeWhenSaved: boolean;
+  saveAtOnce: boolean;
+}) {
   const [state, setState] = useState<State>({ status: saveAtOnce ? "saving" : "confirm" });
   // React's development double effect must not save twice.
   const started = useRef(false);
@@ -25,7 +33,8 @@ export function QuickSave({ link, closeWhenSaved, saveAtOnce }: { link: SharedLi
     setState({ status: "saving" });
     apiRequest("POST", "/api/links", { url: link.url, title: link.title, notes: link.notes }).then(
       () => setState({ status: "saved" }),
-      (error: unknown) => setState({ status: "failed", message: serverMessage(error, "The link could not be saved. Please try again.") }),
+      (error: unknown) =>
+        setState({ status: "failed", message: serverMessage(error, "The link could not be saved. Please try again.") }),
     );
   }, [link]);
 

@@ -1,29 +1,20 @@
-import { redirect } from "next/navigation";
 import { QuickSave } from "@/components/save/quick-save";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/session";
-import type { SharedLink } from "@/lib/shared-link";
+import type { SharedLink } from "@/lib/save/shared-link";
 
 /**
- * The body of /save (the bookmarklet's popup) and /share (the share target): sign in first and
- * come back to the same address, then save, at once when `userOpened` says the user opened the
- * page themselves, after a click otherwise.
+ * The body of /save (the bookmarklet's popup) and /share (the share target) for a signed-in user:
+ * saves at once when `saveAtOnce` says the user opened the page themselves, after a click otherwise.
  */
-export async function SavePage({
+export function SavePage({
   link,
-  returnTo,
   closeWhenSaved,
-  userOpened,
+  saveAtOnce,
 }: {
   link: SharedLink | null;
-  returnTo: string;
   closeWhenSaved: boolean;
-  userOpened: (userId: string) => boolean;
+  saveAtOnce: boolean;
 }) {
-  const user = await getCurrentUser();
-  if (!user) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!user.onboarded) redirect("/onboarding");
-
   return (
     <div className="mx-auto max-w-md px-4 py-6">
       <Card>
@@ -34,7 +25,7 @@ export async function SavePage({
         </CardHeader>
         <CardContent>
           {link ? (
-            <QuickSave link={link} closeWhenSaved={closeWhenSaved} saveAtOnce={userOpened(user.id)} />
+            <QuickSave link={link} closeWhenSaved={closeWhenSaved} saveAtOnce={saveAtOnce} />
           ) : (
             <p role="status">There is no web link to save here. Share a page, or use the bookmarklet on one.</p>
           )}

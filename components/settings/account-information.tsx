@@ -30,7 +30,9 @@ export function AccountInformation({
         <div className="grid gap-3 border-t pt-6">
           <div className="grid gap-1">
             <h3 className="text-sm font-medium">Billing</h3>
-            <p className="text-sm text-muted-foreground">Update your payment method, see invoices or cancel your Pro subscription.</p>
+            <p className="text-sm text-muted-foreground">
+              Update your payment method, see invoices or cancel your Pro subscription.
+            </p>
           </div>
           <div>
             <ManageBillingButton />

@@ -1,18 +1,23 @@
 "use client";
 
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { API_TOKENS_KEY } from "@/lib/client/query-keys";
 import { MAX_TOKEN_NAME_LENGTH } from "@/lib/validations/api-token";
 
 export type ApiTokenItem = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
 
-/** Settings → API tokens: create one (its secret shown once), list them, revoke one. */
-export function ApiTokens({ initialTokens, timeZone }: { initialTokens: ApiTokenItem[]; timeZone: string }) {
-  const [tokens, setTokens] = useState(initialTokens);
+/** Settings → API tokens: create one (its secret shown once), list them, revoke one. The page prefills the list. */
+export function ApiTokens({ timeZone }: { timeZone: string }) {
+  const queryClient = useQueryClient();
+  const tokens = useQuery<ApiTokenItem[]>({ queryKey: API_TOKENS_KEY }).data ?? [];
+  const setTokens = (update: (list: ApiTokenItem[]) => ApiTokenItem[]) =>
+    queryClient.setQueryData<ApiTokenItem[]>(API_TOKENS_KEY, (list) => update(list ?? []));
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
@@ -90,7 +95,10 @@ export function ApiTokens({ initialTokens, timeZone }: { initialTokens: ApiToken
       ) : (
         <ul aria-label="Your API tokens" className="grid gap-3">
           {tokens.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+            <li
+              key={token.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+            >
               <div className="grid min-w-0 gap-0.5">
                 <span className="truncate font-medium">{token.name}</span>
                 <span className="text-muted-foreground">
@@ -98,7 +106,11 @@ export function ApiTokens({ initialTokens, timeZone }: { initialTokens: ApiToken
                   {token.lastUsedAt ? date.format(new Date(token.lastUsedAt)) : "never"}
                 </span>
               </div>
-              <RevokeButton token={token} onRevoked={() => setTokens((list) => list.filter((t) => t.id !== token.id))} onMessage={setMessage} />
+              <RevokeButton
+                token={token}
+                onRevoked={() => setTokens((list) => list.filter((t) => t.id !== token.id))}
+                onMessage={setMessage}
+              />
             </li>
           ))}
         </ul>
@@ -107,26 +119,18 @@ export function ApiTokens({ initialTokens, timeZone }: { initialTokens: ApiToken
   );
 }
 
-function RevokeButton({ token, onRevoked, onMessage }: { token: ApiTokenItem; onRevoked: () => void; onMessage: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function revoke() {
-    setBusy(true);
-    try {
-      await apiRequest("DELETE", `/api/tokens/${encodeURIComponent(token.id)}`);
-      onRevoked();
-      onMessage(`Token "${token.name}" revoked.`);
-    } catch (error) {
-      onMessage(serverMessage(error, "The token could not be revoked. Please try again."));
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  }
-
+function RevokeButton({
+  token,
+  onRevoked,
+  onMessage,
+}: {
+  token: ApiTokenItem;
+  onRevoked: () => void;
+  onMessage: (message: string) => void;
+}) {
   return (
-    <ConfirmDialog
+    <ConfirmDeleteButton
+      path={`/api/tokens/${encodeURIComponent(token.id)}`}
       trigger={
         <Button variant="outline" size="sm" aria-label={`Revoke token ${token.name}`}>
           Revoke
@@ -135,10 +139,11 @@ function RevokeButton({ token, onRevoked, onMessage }: { token: ApiTokenItem; on
       title="Revoke token?"
       description={`Scripts and extensions using "${token.name}" will stop working at once.`}
       confirmLabel="Revoke"
-      open={open}
-      onOpenChange={setOpen}
-      onConfirm={() => void revoke()}
-      busy={busy}
+      onDeleted={() => {
+        onRevoked();
+        onMessage(`Token "${token.name}" revoked.`);
+      }}
+      onFailed={(error) => onMessage(serverMessage(error, "The token could not be revoked. Please try again."))}
     />
   );
 }

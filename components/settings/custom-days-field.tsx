@@ -2,11 +2,10 @@
 
 import { useId } from "react";
 import { useController, type Control } from "react-hook-form";
-import { HourSelect } from "@/components/settings/hour-select";
+import { HourField } from "@/components/settings/hour-field";
 import { Checkbox } from "@/components/ui/checkbox";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
-import { WEEKDAY_NAMES } from "@/lib/schedule";
+import { WEEKDAY_NAMES } from "@/lib/digests/schedule";
 import type { SettingsFormOutput, SettingsFormValues } from "@/lib/validations/settings";
 
 /** The custom schedule: a checkbox per weekday, and a time select for each ticked day. */
@@ -44,23 +43,12 @@ export function CustomDaysField({ control }: { control: Control<SettingsFormValu
                 </Label>
               </div>
               {checked ? (
-                <FormField
+                <HourField
                   control={control}
                   name={`dayHours.${day}`}
-                  render={({ field: hourField }) => (
-                    <FormItem className="w-full gap-1 sm:w-48">
-                      <FormLabel className="sr-only">{`Time for ${name}`}</FormLabel>
-                      <FormControl>
-                        <HourSelect
-                          ref={hourField.ref}
-                          onBlur={hourField.onBlur}
-                          value={hourField.value ?? ""}
-                          onValueChange={hourField.onChange}
-                        />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label={`Time for ${name}`}
+                  hideLabel
+                  className="w-full gap-1 sm:w-48"
                 />
               ) : null}
             </li>

@@ -6,10 +6,10 @@ import { Star } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { CustomDaysField } from "@/components/settings/custom-days-field";
 import { FrequencyTab } from "@/components/settings/frequency-tab";
-import { HourSelect } from "@/components/settings/hour-select";
+import { HourField } from "@/components/settings/hour-field";
 import { TimeZoneSelect } from "@/components/settings/time-zone-select";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -18,11 +18,12 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
-import type { EmailFrequencyName } from "@/lib/plans";
-import { formatHour12, WEEKDAY_NAMES } from "@/lib/schedule";
-import { selectedHour, settingsFormDefaults, timePreferenceFor, toSettingsRequest } from "@/lib/settings-form";
-import type { UserResponse } from "@/lib/users";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { USER_KEY } from "@/lib/client/query-keys";
+import type { EmailFrequencyName } from "@/lib/billing/plans";
+import { formatHour12, WEEKDAY_NAMES } from "@/lib/digests/schedule";
+import { selectedHour, settingsFormDefaults, timePreferenceFor, toSettingsRequest } from "@/lib/users/settings-form";
+import type { UserResponse } from "@/lib/users/response";
 import {
   EMAIL_FREQUENCIES,
   settingsFormSchema,
@@ -32,10 +33,12 @@ import {
   type SettingsRequest,
 } from "@/lib/validations/settings";
 
-/** The current user's query (GET /api/auth/user); the key is the path, as everywhere. */
-export const USER_KEY = ["/api/auth/user"];
-
-const TAB_LABELS: Record<EmailFrequency, string> = { daily: "Daily", weekly: "Weekly", custom: "Custom", none: "No Emails" };
+const TAB_LABELS: Record<EmailFrequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  custom: "Custom",
+  none: "No Emails",
+};
 const PRO_REASONS: Partial<Record<EmailFrequency, string>> = {
   daily: "Daily digests are a Pro feature",
   custom: "Custom schedules are a Pro feature",
@@ -45,17 +48,20 @@ function isFrequency(value: string): value is EmailFrequency {
   return EMAIL_FREQUENCIES.some((frequency) => frequency === value);
 }
 
-export function EmailPreferencesForm({
-  initialUser,
-  frequencies,
-}: {
-  initialUser: UserResponse;
+type Frequencies = {
   /** The frequencies the user's plan allows, decided on the server. */
   frequencies: readonly EmailFrequencyName[];
-}) {
+};
+
+/** The saved user's preferences as a form; the settings page prefills the user query. */
+export function EmailPreferencesForm({ frequencies }: Frequencies) {
+  const { data: user } = useQuery<UserResponse>({ queryKey: USER_KEY });
+  return user ? <PreferencesForm user={user} frequencies={frequencies} /> : null;
+}
+
+function PreferencesForm({ user, frequencies }: Frequencies & { user: UserResponse }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const { data: user } = useQuery<UserResponse>({ queryKey: USER_KEY, initialData: initialUser });
 
   // The form follows the saved user: after a save the refetched user resets it to what is stored.
   const values = useMemo(() => settingsFormDefaults(user, frequencies), [user, frequencies]);
@@ -65,9 +71,18 @@ export function EmailPreferencesForm({
   });
 
   const save = useMutation({
-    mutationFn: (body: SettingsRequest) => apiRequest("PUT", "/api/user/settings", body),
-    onSuccess: async () => {
-      toast({ title: "Settings updated", description: "Your email preferences have been saved." });
+    mutationFn: async (body: SettingsRequest): Promise<UserResponse> =>
+      (await apiRequest("PUT", "/api/user/settings", body)).json(),
+    onSuccess: async (saved, body) => {
+      // A new address only takes effect once confirmed from the link sent to it.
+      const confirming =
+        saved.pendingEmail !== null && saved.pendingEmail === body.email && body.email !== user.pendingEmail;
+      toast({
+        title: "Settings updated",
+        description: confirming
+          ? `Check your inbox: we sent a link to ${body.email} to confirm the new address.`
+          : "Your email preferences have been saved.",
+      });
       // The header and the dashboard read the user on the server; this page reads the query.
       router.refresh();
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
@@ -81,9 +96,10 @@ export function EmailPreferencesForm({
     },
   });
 
-  const dailyHour = selectedHour(form.watch("emailTime"));
-  const timePreference = form.watch("timePreference");
-  const locked = (value: EmailFrequency) => (frequencies.includes(value) ? null : (PRO_REASONS[value] ?? "A Pro feature"));
+  const dailyHour = selectedHour(useWatch({ control: form.control, name: "emailTime" }));
+  const timePreference = useWatch({ control: form.control, name: "timePreference" });
+  const locked = (value: EmailFrequency) =>
+    frequencies.includes(value) ? null : (PRO_REASONS[value] ?? "A Pro feature");
   const fellBack = user.emailFrequency !== values.emailFrequency;
 
   const onSubmit = form.handleSubmit((submitted) => save.mutate(toSettingsRequest(submitted)));
@@ -91,7 +107,20 @@ export function EmailPreferencesForm({
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <EmailFormField control={form.control} name="email" description="Your digests are sent to this address, and you sign in with it." />
+        <div className="grid gap-2">
+          <EmailFormField
+            control={form.control}
+            name="email"
+            description="Your digests are sent to this address, and you sign in with it."
+          />
+          {user.pendingEmail ? (
+            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <span className="font-medium">Pending:</span> we sent a confirmation link to{" "}
+              <span className="break-all">{user.pendingEmail}</span>. Until it is opened, digests and sign-in use{" "}
+              <span className="break-all">{user.email}</span>. Enter {user.email} again to cancel the change.
+            </p>
+          ) : null}
+        </div>
 
         <FormField
           control={form.control}
@@ -116,7 +145,10 @@ export function EmailPreferencesForm({
                 <FormMessage />
                 {frequencies.length < EMAIL_FREQUENCIES.length ? (
                   <p className="text-sm text-muted-foreground">
-                    <Star aria-hidden="true" className="mr-1 inline size-3.5 fill-amber-400 align-[-2px] text-amber-500" />
+                    <Star
+                      aria-hidden="true"
+                      className="mr-1 inline size-3.5 fill-amber-400 align-[-2px] text-amber-500"
+                    />
                     Daily and custom schedules are Pro features.{" "}
                     <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                       View plans
@@ -131,32 +163,17 @@ export function EmailPreferencesForm({
                 ) : null}
 
                 <TabsContent value="daily" className="grid gap-4">
-                  <FormField
+                  <HourField
                     control={form.control}
                     name="emailTime"
-                    render={({ field: timeField }) => (
-                      <FormItem>
-                        <FormLabel>Delivery time</FormLabel>
-                        <FormControl>
-                          <HourSelect
-                            ref={timeField.ref}
-                            onBlur={timeField.onBlur}
-                            value={timeField.value}
-                            onValueChange={(value) => {
-                              timeField.onChange(value);
-                              form.setValue("timePreference", timePreferenceFor(Number(value)));
-                            }}
-                            className="sm:w-56"
-                          />
-                        </FormControl>
-                        <FormDescription>
-                          {dailyHour === undefined
-                            ? "Choose when your daily digest arrives."
-                            : `Today's links arrive ${timePreference} at ${formatHour12(dailyHour)}.`}
-                        </FormDescription>
-                        <FormMessage />
-                      </FormItem>
-                    )}
+                    label="Delivery time"
+                    onHourChange={(value) => form.setValue("timePreference", timePreferenceFor(Number(value)))}
+                    selectClassName="sm:w-56"
+                    description={
+                      dailyHour === undefined
+                        ? "Choose when your daily digest arrives."
+                        : `Today's links arrive ${timePreference} at ${formatHour12(dailyHour)}.`
+                    }
                   />
                 </TabsContent>
 
@@ -187,24 +204,7 @@ export function EmailPreferencesForm({
                       </FormItem>
                     )}
                   />
-                  <FormField
-                    control={form.control}
-                    name="globalHour"
-                    render={({ field: hourField }) => (
-                      <FormItem>
-                        <FormLabel>Delivery time</FormLabel>
-                        <FormControl>
-                          <HourSelect
-                            ref={hourField.ref}
-                            onBlur={hourField.onBlur}
-                            value={hourField.value}
-                            onValueChange={hourField.onChange}
-                          />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
+                  <HourField control={form.control} name="globalHour" label="Delivery time" />
                 </TabsContent>
 
                 <TabsContent value="custom">
@@ -213,8 +213,8 @@ export function EmailPreferencesForm({
 
                 <TabsContent value="none">
                   <p className="rounded-md border bg-muted/50 p-4 text-sm text-muted-foreground">
-                    You won&apos;t receive any automated digest emails. You can still send yourself a digest at any
-                    time with Send Digest Now on the{" "}
+                    You won&apos;t receive any automated digest emails. You can still send yourself a digest at any time
+                    with Send Digest Now on the{" "}
                     <Link href="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
                       dashboard
                     </Link>
@@ -227,25 +227,25 @@ export function EmailPreferencesForm({
         />
 
         <FormField
-            control={form.control}
-            name="timezone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Time zone</FormLabel>
-                <FormControl>
-                  <TimeZoneSelect
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    className="sm:w-80"
-                  />
-                </FormControl>
-                <FormDescription>Delivery times, and what counts as today, follow this time zone.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          control={form.control}
+          name="timezone"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Time zone</FormLabel>
+              <FormControl>
+                <TimeZoneSelect
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  className="sm:w-80"
+                />
+              </FormControl>
+              <FormDescription>Delivery times, and what counts as today, follow this time zone.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
 
         <div>
           <SubmitButton disabled={save.isPending}>

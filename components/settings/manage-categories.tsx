@@ -1,19 +1,19 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { CATEGORIES_KEY, CATEGORIES_STALE_TIME_MS, type CustomCategory } from "@/components/links/link-queries";
-import { AddCategoryDialog } from "@/components/settings/add-category-dialog";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { CategoryDialog } from "@/components/categories/category-dialog";
+import { useCustomCategories } from "@/components/links/link-queries";
 import { DeleteCategoryButton } from "@/components/settings/delete-category-button";
 import { Badge } from "@/components/ui/badge";
-import { BUILT_IN_CATEGORIES } from "@/lib/categories-rules";
+import { Button } from "@/components/ui/button";
+import { BUILT_IN_CATEGORIES } from "@/lib/categories/rules";
 
 /** The 10 built-in categories, the user's own with a delete each, and the Add Category dialog. */
-export function ManageCategories({ initialCategories }: { initialCategories: CustomCategory[] }) {
-  const { data: categories } = useQuery<CustomCategory[]>({
-    queryKey: CATEGORIES_KEY,
-    staleTime: CATEGORIES_STALE_TIME_MS,
-    initialData: initialCategories,
-  });
+export function ManageCategories() {
+  // The settings page prefills the list; without it the query fetches it.
+  const categories = useCustomCategories().data ?? [];
+  const [addOpen, setAddOpen] = useState(false);
 
   return (
     <div className="grid gap-6">
@@ -39,7 +39,10 @@ export function ManageCategories({ initialCategories }: { initialCategories: Cus
         ) : (
           <ul className="flex flex-wrap gap-2">
             {categories.map((category) => (
-              <li key={category.id} className="flex items-center gap-0.5 rounded-full border py-0.5 pr-0.5 pl-3 text-sm">
+              <li
+                key={category.id}
+                className="flex items-center gap-0.5 rounded-full border py-0.5 pr-0.5 pl-3 text-sm"
+              >
                 <span className="max-w-48 truncate" title={category.name}>
                   {category.name}
                 </span>
@@ -49,7 +52,17 @@ export function ManageCategories({ initialCategories }: { initialCategories: Cus
           </ul>
         )}
         <div>
-          <AddCategoryDialog customNames={categories.map((category) => category.name)} />
+          <CategoryDialog
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            customNames={categories.map((category) => category.name)}
+            trigger={
+              <Button variant="outline">
+                <Plus aria-hidden="true" />
+                Add Category
+              </Button>
+            }
+          />
         </div>
       </section>
     </div>

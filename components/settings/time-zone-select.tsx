@@ -2,7 +2,7 @@
 
 import { useMemo, type ComponentProps } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { timeZoneChoices, timeZoneLabel } from "@/lib/settings-form";
+import { timeZoneChoices, timeZoneLabel } from "@/lib/users/settings-form";
 
 type TimeZoneSelectProps = Omit<ComponentProps<typeof SelectTrigger>, "value" | "defaultValue" | "children"> & {
   value: string;

@@ -16,7 +16,12 @@ export function ThemeRadioGroup({ className }: { className?: string }) {
       <p id={`${id}-label`} className="mb-2 text-sm text-muted-foreground">
         Theme
       </p>
-      <RadioGroup aria-labelledby={`${id}-label`} value={theme} onValueChange={setTheme} className="flex flex-wrap gap-x-5 gap-y-2">
+      <RadioGroup
+        aria-labelledby={`${id}-label`}
+        value={theme}
+        onValueChange={setTheme}
+        className="flex flex-wrap gap-x-5 gap-y-2"
+      >
         {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
           <div key={value} className="flex items-center gap-2">
             <RadioGroupItem id={`${id}-${value}`} value={value} />

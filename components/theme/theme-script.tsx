@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { themeScriptSource } from "@/lib/theme";
+import { themeScriptSource } from "@/lib/client/theme";
 
 /** The nonce proxy.ts put in this request's Content-Security-Policy header. */
 async function requestNonce(): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { parseThemeChoice, THEME_CHANGE_EVENT, THEME_STORAGE_KEY, type ThemeChoice } from "@/lib/theme";
+import { parseThemeChoice, THEME_CHANGE_EVENT, THEME_STORAGE_KEY, type ThemeChoice } from "@/lib/client/theme";
 
 function subscribe(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {

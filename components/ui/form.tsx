@@ -22,9 +22,11 @@ const Form = FormProvider;
 type FormFieldContextValue = { name: string };
 const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 
-function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>, TTransformedValues = TFieldValues>(
-  props: ControllerProps<TFieldValues, TName, TTransformedValues>,
-) {
+function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
   return (
     <FormFieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />
@@ -85,7 +87,9 @@ function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
 /** The field's control. aria-labelledby also names controls a <label for> cannot (a radio group's container). */
 function FormControl(props: ComponentProps<typeof Slot.Root>) {
   const { error, hasDescription, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
-  const describedBy = [hasDescription ? formDescriptionId : null, error ? formMessageId : null].filter((part) => part !== null);
+  const describedBy = [hasDescription ? formDescriptionId : null, error ? formMessageId : null].filter(
+    (part) => part !== null,
+  );
   return (
     <Slot.Root
       id={formItemId}

@@ -2,7 +2,7 @@
 
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/lib/use-hydrated";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 /**
  * A form's submit button, disabled until React has hydrated: a click before that would fall back

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { MessageCard, MessageCardError } from "@/components/ui/message-card";
-import { apiRequest, serverMessage } from "@/lib/fetcher";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 
 const FAILED = "Something went wrong. Please try again.";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { isStripeRequestError, stripeClient } from "@/lib/billing/stripe";
-import { serviceUnavailable } from "@/lib/errors";
+import { serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 
 /** Statuses after which Stripe will never charge the subscription again. */

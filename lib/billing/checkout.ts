@@ -2,11 +2,11 @@ import "server-only";
 import type Stripe from "stripe";
 import { BILLING_NOT_SET_UP, idOf, isMissingStripeObject, stripeClient, withStripe } from "@/lib/billing/stripe";
 import { lockUser, retrieveSubscription, storeSubscription, SYNC_TRANSACTION } from "@/lib/billing/subscription-sync";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { conflict, notFound, serviceUnavailable } from "@/lib/errors";
+import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
-import { subscriptionProEnd } from "@/lib/plans";
+import { subscriptionProEnd } from "@/lib/billing/plans";
 
 // Checkout (DESIGN §3 "Billing"): a Stripe-hosted Checkout Session in subscription mode for the
 // price configured on the server (STRIPE_PRICE_ID). The client only asks for "Pro"; it never names
@@ -51,14 +51,21 @@ export async function createCheckoutSession(user: User, now = new Date()): Promi
 }
 
 function isPaid(session: Stripe.Checkout.Session): boolean {
-  return session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+  return (
+    session.status === "complete" &&
+    (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+  );
 }
 
 /**
  * The payment return (`/pricing?success=true&session_id=…`): confirms the session is the caller's and
  * paid, then stores its subscription at once, without waiting for the webhook (which stores the same).
  */
-export async function verifyCheckoutSession(user: User, sessionId: string, now = new Date()): Promise<{ success: true }> {
+export async function verifyCheckoutSession(
+  user: User,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ success: true }> {
   const stripe = stripeClient();
   const session = await withStripe(async () => {
     try {
@@ -70,7 +77,8 @@ export async function verifyCheckoutSession(user: User, sessionId: string, now =
   });
   // Another user's session is answered exactly like a missing one.
   if (session.client_reference_id !== user.id) throw notFound(SESSION_NOT_FOUND);
-  if (session.status === "expired") throw conflict("This checkout session has expired. Please start the upgrade again.");
+  if (session.status === "expired")
+    throw conflict("This checkout session has expired. Please start the upgrade again.");
   const subscriptionId = idOf(session.subscription);
   if (session.mode !== "subscription" || !isPaid(session) || !subscriptionId) {
     throw conflict("The payment for this checkout session has not been completed.");

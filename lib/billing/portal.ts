@@ -1,7 +1,7 @@
 import "server-only";
 import { stripeClient, withStripe } from "@/lib/billing/stripe";
 import { env } from "@/lib/env";
-import { conflict } from "@/lib/errors";
+import { conflict } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 
 /** A Stripe billing-portal session (card, invoices, cancellation) for a subscriber; back to /settings after. */
@@ -11,6 +11,8 @@ export async function createBillingPortalSession(user: User): Promise<{ url: str
     throw conflict("You have no subscription to manage. Upgrade to Pro on the pricing page first.");
   }
   const customer = user.stripeCustomerId;
-  const session = await withStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${env.appUrl}/settings` }));
+  const session = await withStripe(() =>
+    stripe.billingPortal.sessions.create({ customer, return_url: `${env.appUrl}/settings` }),
+  );
   return { url: session.url };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import Stripe from "stripe";
 import { env } from "@/lib/env";
-import { serviceUnavailable } from "@/lib/errors";
+import { serviceUnavailable } from "@/lib/http/errors";
 
 // The one Stripe client of the process. STRIPE_API_BASE (DESIGN §5) points it elsewhere, such as the
 // local fake the tests run; otherwise it talks to api.stripe.com.
@@ -57,7 +57,10 @@ export function isStripeRequestError(error: unknown): boolean {
 
 /** Stripe has no such object. */
 export function isMissingStripeObject(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || error.statusCode === 404);
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.code === "resource_missing" || error.statusCode === 404)
+  );
 }
 
 /** Stripe could not be reached or failed on its side: worth a "try again", not a bug of ours. */

@@ -1,9 +1,10 @@
 import "server-only";
 import type Stripe from "stripe";
 import { currentPeriodEnd, idOf, isMissingStripeObject, stripeClient } from "@/lib/billing/stripe";
-import { rescheduleAfterPlanChange } from "@/lib/digest-schedule";
+import { rescheduleAfterPlanChange } from "@/lib/digests/plan-schedule";
+import { lockUsers } from "@/lib/db/lock-users";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
-import { isPro, subscriptionProEnd } from "@/lib/plans";
+import { subscriptionProEnd } from "@/lib/billing/plans";
 
 // Stores a Stripe subscription on its user. Whatever triggered it (the payment return, any webhook),
 // the subscription is read afresh from Stripe while the user's row is locked, so concurrent or
@@ -29,7 +30,7 @@ export async function lockUser(tx: Tx, ref: UserRef): Promise<User | null> {
     if (!where) continue;
     const found = await tx.user.findFirst({ where, select: { id: true } });
     if (!found) continue;
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${found.id} FOR UPDATE`;
+    await lockUsers(tx, [found.id]);
     // Read after the lock: the row as the previous holder left it.
     return tx.user.findUnique({ where: { id: found.id } });
   }
@@ -51,7 +52,12 @@ export async function retrieveSubscription(subscriptionId: string): Promise<Stri
  * subscription of the same user that still grants Pro keeps its place (two checkouts paid in two
  * tabs must not let the second one's later cancellation end the first). Returns whether it was stored.
  */
-export async function storeSubscription(tx: Tx, user: User, subscription: Stripe.Subscription, now: Date): Promise<boolean> {
+export async function storeSubscription(
+  tx: Tx,
+  user: User,
+  subscription: Stripe.Subscription,
+  now: Date,
+): Promise<boolean> {
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) {
     const storedEnd = subscriptionProEnd(user);
     if (storedEnd && storedEnd.getTime() > now.getTime()) return false;
@@ -68,4 +74,3 @@ export async function storeSubscription(tx: Tx, user: User, subscription: Stripe
   await rescheduleAfterPlanChange(tx, user, updated, now);
   return true;
 }
-

@@ -1,10 +1,16 @@
 import "server-only";
 import type Stripe from "stripe";
 import { BILLING_NOT_SET_UP, idOf, stripeClient } from "@/lib/billing/stripe";
-import { lockUser, retrieveSubscription, storeSubscription, SYNC_TRANSACTION, type UserRef } from "@/lib/billing/subscription-sync";
-import { getDb } from "@/lib/db";
+import {
+  lockUser,
+  retrieveSubscription,
+  storeSubscription,
+  SYNC_TRANSACTION,
+  type UserRef,
+} from "@/lib/billing/subscription-sync";
+import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { badRequest, serviceUnavailable } from "@/lib/errors";
+import { badRequest, serviceUnavailable } from "@/lib/http/errors";
 
 // POST /api/stripe/webhook (DESIGN §3 "Billing"): Stripe's events are the source of truth. The raw
 // body is verified against STRIPE_WEBHOOK_SECRET; each event id takes effect once; every handled
@@ -29,12 +35,20 @@ export function subscriptionTarget(event: Stripe.Event): UserRef | null {
       const invoice = event.data.object;
       // Invoices name their subscription under parent.subscription_details since API version 2025-03-31.
       const details = invoice.parent?.subscription_details;
-      return { userId: details?.metadata?.userId, subscriptionId: idOf(details?.subscription), customerId: idOf(invoice.customer) };
+      return {
+        userId: details?.metadata?.userId,
+        subscriptionId: idOf(details?.subscription),
+        customerId: idOf(invoice.customer),
+      };
     }
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      return { userId: subscription.metadata?.userId, subscriptionId: subscription.id, customerId: idOf(subscription.customer) };
+      return {
+        userId: subscription.metadata?.userId,
+        subscriptionId: subscription.id,
+        customerId: idOf(subscription.customer),
+      };
     }
     default:
       return null;
@@ -50,9 +64,11 @@ export async function processStripeEvent(event: Stripe.Event, now = new Date()):
   const target = subscriptionTarget(event);
   if (!target) return "ignored";
   return getDb().$transaction(async (tx) => {
-    const recorded = await tx.$executeRaw`
-      INSERT INTO "StripeEvent" (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
-    if (recorded === 0) return "duplicate";
+    const { count } = await tx.stripeEvent.createMany({
+      data: [{ id: event.id, type: event.type }],
+      skipDuplicates: true,
+    });
+    if (count === 0) return "duplicate";
     const user = await lockUser(tx, target);
     // An invoice without a subscription reference (older API versions) means the user's own subscription.
     const subscriptionId = target.subscriptionId ?? user?.stripeSubscriptionId;

@@ -6,15 +6,22 @@ import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
-import { markReadUrl } from "@/lib/mark-read";
-import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/unsubscribe";
+import { markReadUrl } from "@/lib/digests/mark-read";
+import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
 
 // What a digest says (DESIGN.md §3 "Digest content"): the newest unread links first, at most 50
 // listed, each with a signed "Mark as read" link, then "and N more" pointing at the history.
 
 export const DIGEST_MAX_LINKS = 50;
 
-export type DigestLink = { id: string; title: string | null; url: string; notes: string | null; categories: string[]; createdAt: Date };
+export type DigestLink = {
+  id: string;
+  title: string | null;
+  url: string;
+  notes: string | null;
+  categories: string[];
+  createdAt: Date;
+};
 
 export type DigestRecipient = { id: string; email: string; timezone: string };
 
@@ -34,23 +41,23 @@ export async function composeDigest(
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
   const listed = links.slice(0, DIGEST_MAX_LINKS);
   const props: DigestEmailProps = {
-      heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
-      intro:
-        kind === "scheduled"
-          ? `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved since your last digest.`
-          : `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved today.`,
-      links: listed.map((link) => ({
-        title: link.title,
-        url: link.url,
-        notes: link.notes,
-        categories: link.categories,
-        savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
-        markReadUrl: markReadUrl(link.id, recipient.id),
-      })),
-      moreCount: Math.max(0, total - listed.length),
-      dashboardUrl: `${env.appUrl}/dashboard`,
-      historyUrl: `${env.appUrl}/history`,
-      unsubscribeUrl: unsubscribeUrl(recipient.id),
+    heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
+    intro:
+      kind === "scheduled"
+        ? `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved since your last digest.`
+        : `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved today.`,
+    links: listed.map((link) => ({
+      title: link.title,
+      url: link.url,
+      notes: link.notes,
+      categories: link.categories,
+      savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
+      markReadUrl: markReadUrl(link.id, recipient.id),
+    })),
+    moreCount: Math.max(0, total - listed.length),
+    dashboardUrl: `${env.appUrl}/dashboard`,
+    historyUrl: `${env.appUrl}/history`,
+    unsubscribeUrl: unsubscribeUrl(recipient.id),
   };
   const { html, text } = await renderEmail(DigestEmail(props), digestPlainText(props));
   return {

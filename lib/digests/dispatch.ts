@@ -1,11 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { composeDigest, DIGEST_MAX_LINKS, type DigestLink } from "@/lib/digests/compose";
-import { getDb } from "@/lib/db";
-import { nextScheduledDigest, scheduleOf } from "@/lib/digest-schedule";
+import { workersToStart } from "@/lib/digests/fan-out";
+import { countBusyWorkers, releaseWorkerSlot, type WorkerLease } from "@/lib/digests/worker-slots";
+import { getDb } from "@/lib/db/client";
+import { nextScheduledDigest } from "@/lib/digests/plan-schedule";
+import { scheduleOf } from "@/lib/digests/schedule";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { logError } from "@/lib/request-log";
-import { mailTransport, type OutgoingEmail } from "@/lib/mail/transport";
+import { logError } from "@/lib/http/log";
+import { mailTransport, type MailTransport, type OutgoingEmail } from "@/lib/mail/transport";
 
 // Scheduled digests, exactly once (DESIGN.md §3 "Delivery records and exactly-once"):
 // 1. enqueue: due users (nextDigestAt <= now) are locked with SKIP LOCKED, get one DigestDelivery
@@ -14,52 +19,81 @@ import { mailTransport, type OutgoingEmail } from "@/lib/mail/transport";
 // 2. send: pending rows are claimed into a batch (its id is the provider's idempotency key), rendered
 //    and sent in one provider call, then marked sent. A batch whose reply was lost stays "sending"
 //    and is reclaimed whole after STALL_MS, under the same key, so the provider drops the repeat.
-// Every step is a constant number of SQL statements per batch, not per user.
+// Every step is a constant number of SQL statements per batch, not per user, and a worker holds one
+// batch at a time: its memory does not grow with the number of users (docs/decisions/0220).
+// A worker that cannot send what is due within its budget adds workers beside it, and one whose
+// budget ends with digests left starts a continuation of itself (docs/decisions/0222).
 
 const ENQUEUE_BATCH = 500;
+/** An enqueue takes well under a second; a loaded server must not fail it at Prisma's default 5 s. */
+const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 60_000 };
 export const STALL_MS = 5 * 60_000;
 /** Stop starting new work this long before the time budget ends. */
 const SAFETY_MS = 3_000;
+/** A provider call starts at least this long before the budget ends, leaving time for its answer. */
+const CALL_MARGIN_MS = 1_000;
+/** Pauses before the same call is made again after an error that may be passing. */
+const RETRY_PAUSES_MS = [1_000, 5_000];
+/** How often a worker checks whether more workers are needed. */
+const FAN_OUT_EVERY_MS = 5_000;
 
-export type DispatchResult = { due: number; sent: number; skipped: number; failed: number; left: number };
-
-type DispatchOptions = {
-  now?: Date;
-  budgetMs?: number;
-  /** How long a claimed batch may go without an answer before another run takes it back. */
-  stallMs?: number;
+export type DispatchResult = {
+  due: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+  /** Digests due or queued when this run ended (continuations may be sending them). */
+  left: number;
+  /** Workers this run started: cron continuations, or workers in this process. */
+  continuations: number;
 };
 
-/** Creates the deliveries of every due user; a missed hour catches up as one digest. */
-async function enqueueDue(now: Date, deadline: number): Promise<number> {
-  let total = 0;
-  while (Date.now() < deadline) {
-    const count = await getDb().$transaction(async (tx) => {
-      const due = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "User" WHERE "nextDigestAt" <= ${now}
-        ORDER BY "nextDigestAt" LIMIT ${ENQUEUE_BATCH} FOR UPDATE SKIP LOCKED`;
-      if (due.length === 0) return 0;
-      const users = await tx.user.findMany({ where: { id: { in: due.map((row) => row.id) } } });
-      await tx.digestDelivery.createMany({
-        data: users.map((user) => ({
-          userId: user.id,
-          kind: "scheduled" as const,
-          slot: user.nextDigestAt,
-          windowStart: user.digestCursor,
-          windowEnd: now,
-        })),
-        skipDuplicates: true,
-      });
-      const updates = users.map((user) => Prisma.sql`(${user.id}, ${nextScheduledDigest(user, scheduleOf(user), user.timezone, now)}::timestamp)`);
-      await tx.$executeRaw`
-        UPDATE "User" AS u SET "nextDigestAt" = v.next, "digestCursor" = ${now}
-        FROM (VALUES ${Prisma.join(updates)}) AS v(id, next) WHERE u.id = v.id`;
-      return users.length;
+/** Starts the workers a run adds; cron continuations on a hosted deployment, workers in the process otherwise. */
+export type WorkerLauncher = {
+  /** Starts up to `count` workers, each holding a worker slot; resolves with how many started. */
+  start: (count: number) => Promise<number>;
+  /** A worker whose budget ends with digests left starts one to carry on. */
+  continuesPastBudget: boolean;
+};
+
+export type WorkerOptions = {
+  /** When this worker stops (epoch ms). */
+  deadline: number;
+  /** The instant due users are enqueued for; each enqueue takes the time it runs at when unset. */
+  now?: Date;
+  /** How long a claimed batch may go without an answer before another run takes it back. */
+  stallMs?: number;
+  launcher?: WorkerLauncher;
+  /** The worker slot this worker holds, freed when it ends. */
+  lease?: WorkerLease;
+};
+
+/** Creates the deliveries of up to ENQUEUE_BATCH due users; a missed hour catches up as one digest. */
+async function enqueueDue(now: Date): Promise<number> {
+  return getDb().$transaction(async (tx) => {
+    const due = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "User" WHERE "nextDigestAt" <= ${now}
+      ORDER BY "nextDigestAt" LIMIT ${ENQUEUE_BATCH} FOR UPDATE SKIP LOCKED`;
+    if (due.length === 0) return 0;
+    const users = await tx.user.findMany({ where: { id: { in: due.map((row) => row.id) } } });
+    await tx.digestDelivery.createMany({
+      data: users.map((user) => ({
+        userId: user.id,
+        kind: "scheduled" as const,
+        slot: user.nextDigestAt,
+        windowStart: user.digestCursor,
+        windowEnd: now,
+      })),
+      skipDuplicates: true,
     });
-    total += count;
-    if (count < ENQUEUE_BATCH) break;
-  }
-  return total;
+    const updates = users.map(
+      (user) => Prisma.sql`(${user.id}, ${nextScheduledDigest(user, scheduleOf(user), user.timezone, now)}::timestamp)`,
+    );
+    await tx.$executeRaw`
+      UPDATE "User" AS u SET "nextDigestAt" = v.next, "digestCursor" = ${now}
+      FROM (VALUES ${Prisma.join(updates)}) AS v(id, next) WHERE u.id = v.id`;
+    return users.length;
+  }, TRANSACTION_LIMITS);
 }
 
 type Claimed = { id: string; userId: string; windowStart: Date | null; windowEnd: Date; batchId: string };
@@ -113,7 +147,14 @@ async function linksFor(claimed: Claimed[]): Promise<Map<string, { links: Digest
   const byDelivery = new Map<string, { links: DigestLink[]; total: number }>();
   for (const row of rows) {
     const entry = byDelivery.get(row.deliveryId) ?? { links: [], total: Number(row.total) };
-    entry.links.push({ id: row.id, title: row.title, url: row.url, notes: row.notes, categories: row.categories, createdAt: row.createdAt });
+    entry.links.push({
+      id: row.id,
+      title: row.title,
+      url: row.url,
+      notes: row.notes,
+      categories: row.categories,
+      createdAt: row.createdAt,
+    });
     byDelivery.set(row.deliveryId, entry);
   }
   return byDelivery;
@@ -136,16 +177,27 @@ async function markSent(sent: { id: string; providerId: string | null; linkCount
     FROM (VALUES ${Prisma.join(values)}) AS v(id, provider_id, link_count) WHERE d.id = v.id AND d.status = 'sending'`;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type BatchOutcome = {
+  sent: number;
+  skipped: number;
+  failed: number;
+  /** Milliseconds spent waiting for the shared provider rate. */
+  waitedMs: number;
+  /** The batch could not go out now: its worker's budget left no call slot, or the provider failed. */
+  stopped?: "budget" | "provider";
+};
 
-type BatchOutcome = { sent: number; skipped: number; failed: number };
-
-async function sendClaimed(unordered: Claimed[], reclaimed: boolean, deadline: number): Promise<BatchOutcome> {
+async function sendClaimed(
+  transport: MailTransport,
+  unordered: Claimed[],
+  reclaimed: boolean,
+  deadline: number,
+): Promise<BatchOutcome> {
   const db = getDb();
   // A retried batch is rebuilt in the same order, so its body matches the first attempt's.
   const claimed = [...unordered].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const batchId = claimed[0]?.batchId;
-  if (!batchId) return { sent: 0, skipped: 0, failed: 0 };
+  if (!batchId) return { sent: 0, skipped: 0, failed: 0, waitedMs: 0 };
   const [windows, users] = await Promise.all([
     linksFor(claimed),
     db.user.findMany({
@@ -169,67 +221,183 @@ async function sendClaimed(unordered: Claimed[], reclaimed: boolean, deadline: n
     toSend.push({ id: row.id, linkCount: window.total, email: { ...email, idempotencyKey: row.id } });
   }
   await markSkipped(skipped);
-  if (toSend.length === 0) return { sent: 0, skipped: skipped.length, failed: 0 };
+  const outcome: BatchOutcome = { sent: 0, skipped: skipped.length, failed: 0, waitedMs: 0 };
+  if (toSend.length === 0) return outcome;
 
-  const transport = mailTransport();
+  // Once a call may have gone out (a reclaimed batch, or an error that does not say), the batch keeps its key.
+  let keepsKey = reclaimed;
+  let retries = 0;
   for (;;) {
     const result = await transport.sendBatch(
       toSend.map((entry) => entry.email),
       batchId,
+      { sendBy: deadline - CALL_MARGIN_MS },
     );
+    outcome.waitedMs += result.waitedMs ?? 0;
     if (result.ok) {
-      await markSent(toSend.map((entry, index) => ({ id: entry.id, providerId: result.ids[index] ?? null, linkCount: entry.linkCount })));
-      return { sent: toSend.length, skipped: skipped.length, failed: 0 };
+      await markSent(
+        toSend.map((entry, index) => ({
+          id: entry.id,
+          providerId: result.ids[index] ?? null,
+          linkCount: entry.linkCount,
+        })),
+      );
+      return { ...outcome, sent: toSend.length };
     }
-    if (result.retryAfterSeconds !== undefined) {
-      // Rate limited: this call sent nothing. Wait if the budget allows; else a fresh batch is handed
-      // back, while a reclaimed one (an earlier call may have gone out) keeps its key for later.
-      const waitMs = result.retryAfterSeconds * 1000;
-      if (Date.now() + waitMs < deadline - SAFETY_MS) {
-        await sleep(waitMs);
-        continue;
+    // Rate limited (429): this call sent nothing, and its Retry-After now holds every worker back.
+    // Try again in turn, unless the budget leaves no call slot.
+    if (result.retryAfterSeconds !== undefined && !result.deferred) continue;
+    if (result.deferred) {
+      // A batch no call of which can have gone out is handed back; any other keeps its key for later.
+      if (!keepsKey) {
+        await db.digestDelivery.updateMany({
+          where: { id: { in: toSend.map((entry) => entry.id) }, status: "sending" },
+          data: { status: "pending", batchId: null, claimedAt: null },
+        });
       }
-      if (reclaimed) return { sent: 0, skipped: skipped.length, failed: 0 };
-      await db.digestDelivery.updateMany({
-        where: { id: { in: toSend.map((entry) => entry.id) }, status: "sending" },
-        data: { status: "pending", batchId: null, claimedAt: null },
-      });
-      return { sent: 0, skipped: skipped.length, failed: 0 };
+      return { ...outcome, stopped: "budget" };
     }
     if (result.retryable) {
-      // The batch may or may not have gone out: it stays claimed and is retried under its key.
+      // The batch may or may not have gone out (a dropped connection, a lost reply): the same call
+      // again under its key after a pause, which the provider answers as the first if it went out.
+      // Past the retries it stays claimed, and is taken back after the stall time.
+      keepsKey = true;
       await db.digestDelivery.updateMany({ where: { batchId, status: "sending" }, data: { error: result.error } });
-      return { sent: 0, skipped: skipped.length, failed: 0 };
+      const pause = RETRY_PAUSES_MS[retries];
+      if (pause === undefined || Date.now() + pause > deadline - SAFETY_MS) return { ...outcome, stopped: "provider" };
+      retries += 1;
+      await sleep(pause);
+      outcome.waitedMs += pause;
+      continue;
     }
     await db.digestDelivery.updateMany({
       where: { id: { in: toSend.map((entry) => entry.id) }, status: "sending" },
       data: { status: "failed", error: result.error },
     });
-    logError({ requestId: `digest-batch:${batchId}`, method: "DISPATCH", path: "digests", error: new Error(result.error) });
-    return { sent: 0, skipped: skipped.length, failed: toSend.length };
+    logError({
+      requestId: `digest-batch:${batchId}`,
+      method: "DISPATCH",
+      path: "digests",
+      error: new Error(result.error),
+    });
+    return { ...outcome, failed: toSend.length };
   }
 }
 
-async function countLeft(): Promise<number> {
-  return getDb().digestDelivery.count({ where: { kind: "scheduled", status: { in: ["pending", "sending"] } } });
+/** Digests due or queued, counted up to `limit`. */
+async function countBacklog(now: Date, limit: number): Promise<number> {
+  const rows = await getDb().$queryRaw<{ backlog: number }[]>`
+    SELECT (
+      (SELECT count(*) FROM (SELECT 1 FROM "User" WHERE "nextDigestAt" <= ${now} LIMIT ${limit}) due)
+      + (SELECT count(*) FROM (
+          SELECT 1 FROM "DigestDelivery" WHERE status IN ('pending', 'sending') AND kind = 'scheduled' LIMIT ${limit}
+        ) queued)
+    )::int AS backlog`;
+  return rows[0]?.backlog ?? 0;
 }
 
-/** One dispatch run: enqueue what is due, then send batches until nothing is left or time is up. */
-export async function dispatchDigests({ now = new Date(), budgetMs = 50_000, stallMs = STALL_MS }: DispatchOptions = {}): Promise<DispatchResult> {
-  const deadline = Date.now() + budgetMs;
-  const result: DispatchResult = { due: await enqueueDue(now, deadline - SAFETY_MS), sent: 0, skipped: 0, failed: 0, left: 0 };
-  const batchSize = mailTransport().maxBatchSize;
-  while (Date.now() < deadline - SAFETY_MS) {
-    const stalled = await reclaimStalledBatch(stallMs);
-    const claimed = stalled.length ? stalled : await claimPending(batchSize);
-    if (claimed.length === 0) break;
-    const outcome = await sendClaimed(claimed, stalled.length > 0, deadline);
-    result.sent += outcome.sent;
-    result.skipped += outcome.skipped;
-    result.failed += outcome.failed;
-    // A batch that could not go out now (rate limit past the budget, lost reply) ends this run.
-    if (outcome.sent + outcome.skipped + outcome.failed < claimed.length) break;
+/** Digests due or queued at `now`. */
+export async function countLeft(now: Date): Promise<number> {
+  const [queued, due] = await Promise.all([
+    getDb().digestDelivery.count({ where: { kind: "scheduled", status: { in: ["pending", "sending"] } } }),
+    getDb().user.count({ where: { nextDigestAt: { lte: now } } }),
+  ]);
+  return queued + due;
+}
+
+/** Starts the workers needed beside this one (see fan-out.ts); resolves with how many started. */
+async function fanOut(
+  launcher: WorkerLauncher,
+  transport: MailTransport,
+  {
+    handled,
+    busyMs,
+    remainingMs,
+    holdsSlot,
+  }: { handled: number; busyMs: number; remainingMs: number; holdsSlot: boolean },
+): Promise<number> {
+  const perWorker = handled / Math.max(busyMs / 1000, 0.001);
+  const remainingSeconds = Math.max(remainingMs / 1000, 0);
+  const alone = Math.ceil(perWorker * remainingSeconds);
+  const [backlog, busy] = await Promise.all([countBacklog(new Date(), alone + 1), countBusyWorkers()]);
+  const count = workersToStart({
+    backlog,
+    perWorker,
+    remainingSeconds,
+    providerPerSecond: transport.callsPerSecond ? transport.callsPerSecond * transport.maxBatchSize : Infinity,
+    batchSize: transport.maxBatchSize,
+    busy,
+    cap: env.digestMaxWorkers,
+    holdsSlot,
+  });
+  return count > 0 ? launcher.start(count) : 0;
+}
+
+/**
+ * One worker: sends batches (enqueueing due users whenever nothing is queued) until nothing is due
+ * or its deadline nears. It adds workers when it cannot finish alone, and at its deadline, with
+ * digests left, starts a continuation if its launcher does that.
+ */
+export async function runWorker({
+  deadline,
+  now,
+  stallMs = STALL_MS,
+  launcher,
+  lease,
+}: WorkerOptions): Promise<DispatchResult> {
+  const transport = mailTransport();
+  const result: DispatchResult = { due: 0, sent: 0, skipped: 0, failed: 0, left: 0, continuations: 0 };
+  let busyMs = 0;
+  let handled = 0;
+  let nextFanOut = 0;
+  let outOfTime = false;
+  try {
+    for (;;) {
+      if (Date.now() >= deadline - SAFETY_MS) {
+        outOfTime = true;
+        break;
+      }
+      const started = Date.now();
+      const stalled = await reclaimStalledBatch(stallMs);
+      const claimed = stalled.length ? stalled : await claimPending(transport.maxBatchSize);
+      if (claimed.length === 0) {
+        const enqueued = await enqueueDue(now ?? new Date());
+        result.due += enqueued;
+        busyMs += Date.now() - started;
+        if (enqueued === 0) break;
+        continue;
+      }
+      const outcome = await sendClaimed(transport, claimed, stalled.length > 0, deadline);
+      result.sent += outcome.sent;
+      result.skipped += outcome.skipped;
+      result.failed += outcome.failed;
+      handled += outcome.sent + outcome.skipped + outcome.failed;
+      busyMs += Date.now() - started - outcome.waitedMs;
+      // A batch that could not go out now (no call slot within the budget, a provider error past its
+      // retries) ends this worker.
+      if (outcome.stopped) {
+        outOfTime = outcome.stopped === "budget";
+        break;
+      }
+      if (launcher && Date.now() >= nextFanOut) {
+        const remainingMs = deadline - SAFETY_MS - Date.now();
+        result.continuations += await fanOut(launcher, transport, { handled, busyMs, remainingMs, holdsSlot: !!lease });
+        nextFanOut = Date.now() + FAN_OUT_EVERY_MS;
+      }
+    }
+  } finally {
+    if (lease) await releaseWorkerSlot(lease);
   }
-  result.left = await countLeft();
+  result.left = await countLeft(now ?? new Date());
+  // Its slot is free now, so the continuation can take it.
+  if (outOfTime && result.left > 0 && launcher?.continuesPastBudget) result.continuations += await launcher.start(1);
   return result;
+}
+
+/** One dispatch run, as a cron call or the scheduler starts it: a worker that holds no slot. */
+export async function dispatchDigests({
+  budgetMs = 50_000,
+  ...options
+}: Omit<WorkerOptions, "deadline" | "lease"> & { budgetMs?: number } = {}): Promise<DispatchResult> {
+  return runWorker({ ...options, deadline: Date.now() + budgetMs });
 }

@@ -1,9 +1,16 @@
 import "server-only";
-import { getDb } from "@/lib/db";
-import { badRequest } from "@/lib/errors";
-import { EXPORT_FORMATS, EXPORT_WRITERS, exportFileName, isExportFormat, type ExportedLink, type ExportFormat } from "@/lib/export/formats";
-import { Prisma, type User } from "@/lib/generated/prisma/client";
-import { localDateKey } from "@/lib/schedule";
+import { getDb } from "@/lib/db/client";
+import { badRequest } from "@/lib/http/errors";
+import {
+  EXPORT_FORMATS,
+  EXPORT_WRITERS,
+  exportFileName,
+  isExportFormat,
+  type ExportedLink,
+  type ExportFormat,
+} from "@/lib/export/formats";
+import type { User } from "@/lib/generated/prisma/client";
+import { localDateKey } from "@/lib/time/local-day";
 
 // Streams every link of the user in an export format, newest first, read in keyset pages over
 // (createdAt, id) so memory stays flat whatever the number of links.
@@ -12,16 +19,25 @@ const PAGE_SIZE = 1000;
 
 type Row = ExportedLink & { id: string };
 
-async function page(userId: string, after: { createdAt: Date; id: string } | null): Promise<Row[]> {
-  return getDb().$queryRaw<Row[]>`
-    SELECT id, url, title, notes, categories, "createdAt", "readAt" FROM "Link"
-    WHERE "userId" = ${userId}
-      ${after ? Prisma.sql`AND ("createdAt", id) < (${after.createdAt}, ${after.id})` : Prisma.empty}
-    ORDER BY "createdAt" DESC, id DESC
-    LIMIT ${PAGE_SIZE}`;
+function page(userId: string, after: { createdAt: Date; id: string } | null): Promise<Row[]> {
+  return getDb().link.findMany({
+    where: {
+      userId,
+      ...(after && {
+        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+      }),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: PAGE_SIZE,
+    select: { id: true, url: true, title: true, notes: true, categories: true, createdAt: true, readAt: true },
+  });
 }
 
-export function exportStream(user: Pick<User, "id">, format: ExportFormat, now = new Date()): ReadableStream<Uint8Array> {
+export function exportStream(
+  user: Pick<User, "id">,
+  format: ExportFormat,
+  now = new Date(),
+): ReadableStream<Uint8Array> {
   const writer = EXPORT_WRITERS[format];
   const encoder = new TextEncoder();
   let after: { createdAt: Date; id: string } | null = null;

@@ -5,31 +5,90 @@ import { linkstashCsvMapper, parseLinkstashJson } from "@/lib/import/linkstash";
 import { parseNetscape } from "@/lib/import/netscape";
 
 const links: ExportedLink[] = [
-  { url: "https://example.com/a?x=1&y=2", title: 'Quotes "and", commas', notes: "Line one\nline <two> & more", categories: ["News", "Ünïcödé"], createdAt: new Date("2024-03-04T05:06:07.000Z"), readAt: null },
-  { url: "https://example.org/", title: null, notes: null, categories: ["Uncategorized"], createdAt: new Date("2023-01-01T00:00:00.000Z"), readAt: new Date("2023-02-01T00:00:00.000Z") },
+  {
+    url: "https://example.com/a?x=1&y=2",
+    title: 'Quotes "and", commas',
+    notes: "Line one\nline <two> & more",
+    categories: ["News", "Ünïcödé"],
+    createdAt: new Date("2024-03-04T05:06:07.000Z"),
+    readAt: null,
+  },
+  {
+    url: "https://example.org/",
+    title: null,
+    notes: null,
+    categories: ["Uncategorized"],
+    createdAt: new Date("2023-01-01T00:00:00.000Z"),
+    readAt: new Date("2023-02-01T00:00:00.000Z"),
+  },
 ];
 
 function write(format: "json" | "csv" | "html"): string {
   const writer = EXPORT_WRITERS[format];
-  return writer.head(new Date("2026-11-22T00:00:00Z")) + links.map((link, i) => writer.link(link, i)).join("") + writer.tail;
+  return (
+    writer.head(new Date("2026-11-22T00:00:00Z")) + links.map((link, i) => writer.link(link, i)).join("") + writer.tail
+  );
 }
 
 describe("the export formats", () => {
   it("writes JSON that reads back exactly", () => {
     const records = parseLinkstashJson(write("json"));
-    expect(records?.map(({ url, title, notes, tags, createdAt, readAt }) => ({ url, title, notes, categories: tags, createdAt, readAt }))).toEqual(links);
+    expect(
+      records?.map(({ url, title, notes, tags, createdAt, readAt }) => ({
+        url,
+        title,
+        notes,
+        categories: tags,
+        createdAt,
+        readAt,
+      })),
+    ).toEqual(links);
   });
 
   it("writes CSV that reads back exactly", () => {
     const [header, ...rows] = parseCsv(write("csv"));
     if (!header) throw new Error("no header");
     const map = linkstashCsvMapper(header.fields);
-    expect(rows.map(map).map(({ url, title, notes, tags, createdAt, readAt }) => ({ url, title, notes, categories: tags, createdAt, readAt }))).toEqual(links);
+    expect(
+      rows.map(map).map(({ url, title, notes, tags, createdAt, readAt }) => ({
+        url,
+        title,
+        notes,
+        categories: tags,
+        createdAt,
+        readAt,
+      })),
+    ).toEqual(links);
+  });
+
+  it("writes spreadsheet-safe CSV cells that read back exactly", () => {
+    const hostile: ExportedLink = {
+      url: "https://example.net/x",
+      title: '=HYPERLINK("https://evil.example","Click")',
+      notes: "@SUM(1+1)",
+      categories: ["-draft", "+1"],
+      createdAt: new Date("2024-01-01T00:00:00.000Z"),
+      readAt: null,
+    };
+    const writer = EXPORT_WRITERS.csv;
+    const row = writer.link(hostile, 0);
+    expect(row).toBe(
+      `https://example.net/x,"'=HYPERLINK(""https://evil.example"",""Click"")",'@SUM(1+1),'-draft|+1,2024-01-01T00:00:00.000Z,\r\n`,
+    );
+    const [header, record] = parseCsv(writer.head(new Date()) + row);
+    if (!header || !record) throw new Error("no rows");
+    expect(linkstashCsvMapper(header.fields)(record)).toMatchObject({
+      title: hostile.title,
+      notes: hostile.notes,
+      tags: hostile.categories,
+    });
   });
 
   it("writes a bookmark file with ADD_DATE, TAGS and notes, escaped", () => {
     const html = write("html");
-    expect(html).toContain('<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>');
+    expect(html).toContain(
+      '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
+    );
     const records = parseNetscape(html);
     expect(records.map(({ url, notes, tags }) => ({ url, notes, tags }))).toEqual([
       { url: links[0]?.url, notes: "Line one\nline <two> & more", tags: ["News", "Ünïcödé"] },

@@ -1,3 +1,4 @@
+import { spreadsheetSafe } from "@/lib/export/spreadsheet-cell";
 import { csvRow } from "@/lib/import/csv";
 import { encodeEntities } from "@/lib/import/html-entities";
 import { LINKSTASH_CSV_COLUMNS, LINKSTASH_JSON_FORMAT } from "@/lib/import/linkstash";
@@ -33,7 +34,8 @@ export type ExportWriter = {
 const json: ExportWriter = {
   contentType: "application/json; charset=utf-8",
   extension: "json",
-  head: (exportedAt) => `{"format":"${LINKSTASH_JSON_FORMAT}","version":1,"exportedAt":"${exportedAt.toISOString()}","links":[\n`,
+  head: (exportedAt) =>
+    `{"format":"${LINKSTASH_JSON_FORMAT}","version":1,"exportedAt":"${exportedAt.toISOString()}","links":[\n`,
   link: (link, index) =>
     `${index === 0 ? "" : ",\n"}${JSON.stringify({
       url: link.url,
@@ -51,7 +53,16 @@ const csv: ExportWriter = {
   extension: "csv",
   head: () => csvRow(LINKSTASH_CSV_COLUMNS),
   link: (link) =>
-    csvRow([link.url, link.title ?? "", link.notes ?? "", link.categories.join("|"), link.createdAt.toISOString(), link.readAt?.toISOString() ?? ""]),
+    csvRow(
+      [
+        link.url,
+        link.title ?? "",
+        link.notes ?? "",
+        link.categories.join("|"),
+        link.createdAt.toISOString(),
+        link.readAt?.toISOString() ?? "",
+      ].map(spreadsheetSafe),
+    ),
   tail: "",
 };
 

@@ -1,6 +1,11 @@
+import { ImportLimitError } from "@/lib/import/errors";
+import { fieldTooLong, IMPORT_LIMITS, type ImportLimits } from "@/lib/import/limits";
+
 // A streaming CSV tokenizer (RFC 4180 plus what real exports do): quoted fields with commas, doubled
 // quotes and line breaks inside, CRLF or LF line ends, a leading byte-order mark. Text is pushed in
-// chunks of any size; complete records come out with the line they started on.
+// chunks of any size; complete records come out with the line they started on. A row longer than
+// maxFieldChars (a quote left open swallows the rest of the file) stops the reading: the records
+// completed before it come out first, the next call throws.
 
 export type CsvRecord = { line: number; fields: string[] };
 
@@ -11,7 +16,12 @@ export type CsvTokenizer = {
   end(): CsvRecord[];
 };
 
-export function createCsvTokenizer(): CsvTokenizer {
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+export function createCsvTokenizer(limits: Pick<ImportLimits, "maxFieldChars"> = IMPORT_LIMITS): CsvTokenizer {
   let field = "";
   let fields: string[] = [];
   let inQuotes = false;
@@ -22,6 +32,19 @@ export function createCsvTokenizer(): CsvTokenizer {
   let started = false;
   let atStart = true;
   let lastWasCr = false;
+  /** Characters of the record being read, fields and separators. */
+  let recordChars = 0;
+  let failure: ImportLimitError | null = null;
+
+  function grow(chars: number): void {
+    recordChars += chars;
+    if (recordChars > limits.maxFieldChars) throw fieldTooLong(`Line ${recordLine}`, limits);
+  }
+
+  function append(text: string): void {
+    grow(text.length);
+    field += text;
+  }
 
   function finishRecord(out: CsvRecord[]): void {
     fields.push(field);
@@ -30,45 +53,58 @@ export function createCsvTokenizer(): CsvTokenizer {
     field = "";
     fields = [];
     started = false;
+    recordChars = 0;
   }
 
-  function push(text: string): CsvRecord[] {
-    const out: CsvRecord[] = [];
-    let start = 0;
+  /** Line breaks inside a quoted field: a CR, an LF, or a CRLF count as one each. */
+  function countLines(run: string): void {
+    for (let j = 0; j < run.length; j += 1) {
+      const ch = run.charCodeAt(j);
+      if (ch === CR || (ch === LF && !lastWasCr)) line += 1;
+      lastWasCr = ch === CR;
+    }
+  }
+
+  function read(text: string, out: CsvRecord[]): void {
+    let i = 0;
     if (atStart && text.length > 0) {
       atStart = false;
-      if (text.charCodeAt(0) === 0xfeff) start = 1;
+      if (text.charCodeAt(0) === 0xfeff) i = 1;
     }
-    for (let i = start; i < text.length; i += 1) {
-      const ch = text[i];
+    while (i < text.length) {
       if (quotePending) {
         quotePending = false;
-        if (ch === '"') {
-          field += '"';
+        if (text.charCodeAt(i) === QUOTE) {
+          append('"');
+          i += 1;
           continue;
         }
         inQuotes = false;
       }
       if (inQuotes) {
-        if (ch === '"') quotePending = true;
-        else {
-          if (ch === "\n" && !lastWasCr) line += 1;
-          else if (ch === "\r") line += 1;
-          lastWasCr = ch === "\r";
-          field += ch;
-        }
+        // Everything up to the next quote belongs to the field.
+        const quote = text.indexOf('"', i);
+        const stop = quote === -1 ? text.length : quote;
+        const run = text.slice(i, stop);
+        countLines(run);
+        append(run);
+        quotePending = quote !== -1;
+        i = quote === -1 ? stop : stop + 1;
         continue;
       }
       if (!started) {
         started = true;
         recordLine = line;
       }
-      if (ch === '"' && field === "") {
+      const ch = text.charCodeAt(i);
+      i += 1;
+      if (ch === QUOTE && field === "") {
         inQuotes = true;
-      } else if (ch === ",") {
+      } else if (ch === COMMA) {
+        grow(1);
         fields.push(field);
         field = "";
-      } else if (ch === "\n") {
+      } else if (ch === LF) {
         if (lastWasCr) {
           // The LF of a CRLF: the record already ended at the CR.
           lastWasCr = false;
@@ -77,26 +113,47 @@ export function createCsvTokenizer(): CsvTokenizer {
         }
         line += 1;
         finishRecord(out);
-      } else if (ch === "\r") {
+      } else if (ch === CR) {
         line += 1;
         finishRecord(out);
         lastWasCr = true;
         continue;
       } else {
-        field += ch;
+        // An unquoted run up to the next separator or line end.
+        let stop = i;
+        for (let c = text.charCodeAt(stop); stop < text.length && c !== COMMA && c !== LF && c !== CR;) {
+          stop += 1;
+          c = text.charCodeAt(stop);
+        }
+        append(text.slice(i - 1, stop));
+        i = stop;
       }
       lastWasCr = false;
+    }
+  }
+
+  /** The records completed; a limit broken on the way is thrown now when there are none, else by the next call. */
+  // end() cannot break a limit: it only closes the record already read.
+  function guarded(work: (out: CsvRecord[]) => void): CsvRecord[] {
+    if (failure) throw failure;
+    const out: CsvRecord[] = [];
+    try {
+      work(out);
+    } catch (error) {
+      if (!(error instanceof ImportLimitError)) throw error;
+      failure = error;
+      if (out.length === 0) throw error;
     }
     return out;
   }
 
-  function end(): CsvRecord[] {
-    const out: CsvRecord[] = [];
-    if (started && (field !== "" || fields.length > 0 || inQuotes || quotePending)) finishRecord(out);
-    return out;
-  }
-
-  return { push, end };
+  return {
+    push: (text) => guarded((out) => read(text, out)),
+    end: () =>
+      guarded((out) => {
+        if (started && (field !== "" || fields.length > 0 || inQuotes || quotePending)) finishRecord(out);
+      }),
+  };
 }
 
 /** Every record of a complete text (tests and small files). */

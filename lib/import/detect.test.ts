@@ -19,7 +19,10 @@ describe("telling the export format", () => {
     expect(kindOf(fixture("bookmarks.html"))).toEqual({ kind: "html" });
     expect(kindOf(fixture("ril_export.html"))).toEqual({ kind: "html" });
     expect(kindOf(Buffer.from('{"format":"linkstash","links":[]}'))).toEqual({ kind: "json" });
-    expect(kindOf(Buffer.from("url,title,notes,categories,created_at,read_at\r\n"))).toMatchObject({ kind: "csv", format: "linkstash-csv" });
+    expect(kindOf(Buffer.from("url,title,notes,categories,created_at,read_at\r\n"))).toMatchObject({
+      kind: "csv",
+      format: "linkstash-csv",
+    });
   });
 
   it("refuses what is none of them, and uses the name only for HTML fragments", () => {
@@ -40,22 +43,50 @@ describe("the CSV flavours", () => {
 
   it("reads Pocket rows: tags split on |, seconds, archive as read", () => {
     const [first, second, third] = mapped("pocket/part_000000.csv");
-    expect(first).toMatchObject({ line: 2, title: "Designing Data-Intensive Applications, Chapter 5", tags: ["databases", "distributed systems"], createdAt: new Date(1609459200 * 1000), readAt: null });
+    expect(first).toMatchObject({
+      line: 2,
+      title: "Designing Data-Intensive Applications, Chapter 5",
+      tags: ["databases", "distributed systems"],
+      createdAt: new Date(1609459200 * 1000),
+      readAt: null,
+    });
     expect(second).toMatchObject({ title: "Café crème — a history ☕", readAt: new Date(1612137600 * 1000) });
     expect(third).toMatchObject({ title: 'He said "hello", then left', tags: [""] });
   });
 
   it("reads Instapaper rows: the selection as notes, JSON tags, folders", () => {
     const [first, second, third] = mapped("instapaper-export.csv");
-    expect(first).toMatchObject({ url: "https://www.nytimes.com/2020/01/01/world/story.html", title: "The World, Explained", tags: [], readAt: null });
-    expect(second).toMatchObject({ notes: "A highlighted passage, with a comma", tags: ["reading", "ideas"], readAt: new Date(1580515200 * 1000) });
+    expect(first).toMatchObject({
+      url: "https://www.nytimes.test/2020/01/01/world/story.html",
+      title: "The World, Explained",
+      tags: [],
+      readAt: null,
+    });
+    expect(second).toMatchObject({
+      notes: "A highlighted passage, with a comma",
+      tags: ["reading", "ideas"],
+      readAt: new Date(1580515200 * 1000),
+    });
     expect(third?.tags).toEqual(["", "Research"]);
   });
 
   it("reads a LinkStash JSON export, numbering entries, and refuses other JSON", () => {
-    const records = parseLinkstashJson(JSON.stringify({ format: "linkstash", links: [{ url: "https://a.example", categories: ["News", 5], createdAt: "2020-01-01T00:00:00.000Z" }, 42] }));
+    const records = parseLinkstashJson(
+      JSON.stringify({
+        format: "linkstash",
+        links: [{ url: "https://a.example", categories: ["News", 5], createdAt: "2020-01-01T00:00:00.000Z" }, 42],
+      }),
+    );
     expect(records).toEqual([
-      { line: 1, url: "https://a.example", title: null, notes: null, tags: ["News"], createdAt: new Date("2020-01-01T00:00:00Z"), readAt: null },
+      {
+        line: 1,
+        url: "https://a.example",
+        title: null,
+        notes: null,
+        tags: ["News"],
+        createdAt: new Date("2020-01-01T00:00:00Z"),
+        readAt: null,
+      },
       { line: 2, url: "", title: null, notes: null, tags: [], createdAt: null, readAt: null },
     ]);
     expect(parseLinkstashJson('{"other":true}')).toBeNull();

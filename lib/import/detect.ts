@@ -2,7 +2,6 @@ import { parseCsv } from "@/lib/import/csv";
 import { instapaperMapper, isInstapaperHeader } from "@/lib/import/instapaper";
 import { isLinkstashCsvHeader, linkstashCsvMapper } from "@/lib/import/linkstash";
 import { isPocketHeader, pocketMapper, type CsvMapper } from "@/lib/import/pocket";
-import { isZip } from "@/lib/import/zip";
 
 // Which export a file is, from its first bytes (and its name when the content is ambiguous).
 
@@ -10,7 +9,11 @@ export type ImportKind =
   | { kind: "zip" }
   | { kind: "json" }
   | { kind: "html" }
-  | { kind: "csv"; format: "pocket" | "instapaper" | "linkstash-csv"; mapper: (header: readonly string[]) => CsvMapper };
+  | {
+      kind: "csv";
+      format: "pocket" | "instapaper" | "linkstash-csv";
+      mapper: (header: readonly string[]) => CsvMapper;
+    };
 
 export type ImportFormatName = "pocket-zip" | "pocket" | "instapaper" | "linkstash-csv" | "linkstash-json" | "netscape";
 
@@ -25,6 +28,11 @@ export const FORMAT_LABELS: Record<ImportFormatName, string> = {
 
 export const UNKNOWN_FORMAT_MESSAGE =
   "This file is not an export we can read. Choose Pocket's ZIP or CSV, Instapaper's CSV, a bookmark HTML file or a LinkStash export.";
+
+/** A ZIP archive's first local file header. */
+export function isZip(head: Uint8Array): boolean {
+  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}
 
 /** The CSV flavour from its header row, or null. */
 export function csvKind(header: readonly string[]): ImportKind | null {
@@ -41,7 +49,8 @@ export function csvKind(header: readonly string[]): ImportKind | null {
 export function detectKind(head: Uint8Array, headText: string, fileName: string): ImportKind | null {
   if (isZip(head)) return { kind: "zip" };
   const text = headText.replace(/^\ufeff/, "").trimStart();
-  if (/^<!doctype\s+(netscape-bookmark-file|html)/i.test(text) || /^<(html|meta|title|h1|dl)\b/i.test(text)) return { kind: "html" };
+  if (/^<!doctype\s+(netscape-bookmark-file|html)/i.test(text) || /^<(html|meta|title|h1|dl)\b/i.test(text))
+    return { kind: "html" };
   if (text.startsWith("{") || text.startsWith("[")) return { kind: "json" };
   const firstLine = /^[^\r\n]*/.exec(text)?.[0] ?? "";
   const header = parseCsv(firstLine)[0]?.fields ?? [];

@@ -1,32 +1,57 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { getDb } from "@/lib/db/client";
+import { lockUsers } from "@/lib/db/lock-users";
 import type { User } from "@/lib/generated/prisma/client";
 import { FORMAT_LABELS } from "@/lib/import/detect";
-import { ImportFileError, openImport } from "@/lib/import/read";
+import { ImportFileError, ImportLimitError } from "@/lib/import/errors";
+import { count, IMPORT_LIMITS, megabytes, type ImportLimits } from "@/lib/import/limits";
+import { openImport } from "@/lib/import/read";
 import { toLinkRow, type LinkRow } from "@/lib/import/record";
-import { newRecordId } from "@/lib/record-id";
-import { localDayBounds } from "@/lib/schedule";
+import { insertLinkBatch } from "@/lib/import/queries";
+import { localDayBounds } from "@/lib/time/local-day";
 
-// Imports an uploaded export into the user's links (README "Import and export"): rows are checked
+// Imports an uploaded export into the user's links (docs/decisions/0036-0038): rows are checked
 // like a saved link, links already stashed and repeats within the file are skipped, and rows go in
 // by batches under the user's row lock, so two imports at once cannot both add the same link.
 
-export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
-export const IMPORT_TOO_LARGE_MESSAGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it, or import the CSV files of a ZIP one by one.`;
+export const IMPORT_MAX_BYTES = IMPORT_LIMITS.maxUploadBytes;
+export const IMPORT_TOO_LARGE_MESSAGE = `The file is larger than ${megabytes(IMPORT_MAX_BYTES)}. Split it, or import the CSV files of a ZIP one by one.`;
 const BATCH_SIZE = 1000;
+// Rows per INSERT: the embedded database runs each statement on the server's one thread, and a
+// 250-row insert keeps that pause short (1,000 rows held other requests back for about a second on
+// a busy two-core machine); on PostgreSQL the cost is a few more round trips.
+const INSERT_SLICE = 250;
+/**
+ * Records handled between two turns of the event loop. Upload chunks are often queued already and
+ * the embedded database answers without I/O, so without these turns an import would run as one
+ * chain of promise callbacks and keep every other request waiting.
+ */
+const RECORDS_PER_TURN = 500;
 /** Bad rows listed in the summary; the rest are only counted. */
 export const MAX_REPORTED_PROBLEMS = 20;
 
-export type ImportProgress = { bytesRead: number; processed: number; imported: number; skipped: number; errors: number };
+export type ImportProgress = {
+  bytesRead: number;
+  processed: number;
+  imported: number;
+  skipped: number;
+  errors: number;
+};
 export type ImportProblem = { line: number; reason: string };
-export type ImportSummary = ImportProgress & { done: true; format: string | null; problems: ImportProblem[]; error: string | null };
+export type ImportSummary = ImportProgress & {
+  done: true;
+  format: string | null;
+  problems: ImportProblem[];
+  error: string | null;
+};
 
-export { ImportFileError };
+export { ImportFileError, ImportLimitError };
 
 /** The upload went past IMPORT_MAX_BYTES (a 413 when it is known before the import starts). */
-export class ImportTooLargeError extends ImportFileError {
+export class ImportTooLargeError extends ImportLimitError {
   constructor() {
-    super(IMPORT_TOO_LARGE_MESSAGE);
+    super(IMPORT_TOO_LARGE_MESSAGE, 413);
   }
 }
 
@@ -38,10 +63,17 @@ export class ImportTooLargeError extends ImportFileError {
  */
 async function saveTimeCap(userId: string, now: Date): Promise<Date> {
   const db = getDb();
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { digestCursor: true, timezone: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { digestCursor: true, timezone: true },
+  });
   const beforeToday = localDayBounds(user.timezone, now).start.getTime() - 1;
   if (user.digestCursor) return new Date(Math.min(beforeToday, user.digestCursor.getTime()));
-  const earliest = await db.link.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  const earliest = await db.link.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
   const cap = new Date(Math.min(beforeToday, (earliest?.createdAt.getTime() ?? Infinity) - 1));
   await db.user.updateMany({ where: { id: userId, digestCursor: null }, data: { digestCursor: cap } });
   return cap;
@@ -50,48 +82,60 @@ async function saveTimeCap(userId: string, now: Date): Promise<Date> {
 /** Inserts the rows not stashed yet; returns how many went in. */
 async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  return getDb().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    const existing = await tx.$queryRaw<{ url: string }[]>`
-      SELECT url FROM "Link" WHERE "userId" = ${userId} AND url = ANY(${rows.map((row) => row.url)})`;
-    const stashed = new Set(existing.map((row) => row.url));
-    const fresh = rows.filter((row) => !stashed.has(row.url));
-    if (fresh.length === 0) return 0;
-    // One statement per batch, its columns as arrays: far faster than a row of parameters per link.
-    return tx.$executeRaw`
-      INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "readAt")
-      SELECT l.id, ${userId}, l.url, l.title, l.notes, l.category, ARRAY(SELECT jsonb_array_elements_text(l.categories)), l."createdAt", l."readAt"
-      FROM unnest(
-        ${fresh.map(() => newRecordId())}::text[], ${fresh.map((row) => row.url)}::text[], ${fresh.map((row) => row.title)}::text[],
-        ${fresh.map((row) => row.notes)}::text[], ${fresh.map((row) => row.category)}::text[],
-        ${fresh.map((row) => JSON.stringify(row.categories))}::jsonb[],
-        ${fresh.map((row) => row.createdAt)}::timestamp[], ${fresh.map((row) => row.readAt)}::timestamp[]
-      ) AS l(id, url, title, notes, category, categories, "createdAt", "readAt")`;
-  });
+  return getDb().$transaction(
+    async (tx) => {
+      await lockUsers(tx, [userId]);
+      const existing = await tx.link.findMany({
+        where: { userId, url: { in: rows.map((row) => row.url) } },
+        select: { url: true },
+      });
+      const stashed = new Set(existing.map((row) => row.url));
+      const fresh = rows.filter((row) => !stashed.has(row.url));
+      let inserted = 0;
+      for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
+        await nextTurn();
+        inserted += await insertLinkBatch(tx, userId, fresh.slice(i, i + INSERT_SLICE));
+      }
+      return inserted;
+    },
+    // Prisma's 5 s default is tight for four inserts with turns between on a busy embedded database.
+    { timeout: 30_000 },
+  );
 }
 
-export type StartedImport = { format: string; run: (onProgress: (progress: ImportProgress) => void | Promise<void>) => Promise<ImportSummary> };
+export type StartedImport = {
+  format: string;
+  run: (onProgress: (progress: ImportProgress) => void | Promise<void>) => Promise<ImportSummary>;
+};
 
 /**
- * Reads the start of the upload `chunks` to tell its format: a file we cannot read at all is an
- * ImportFileError before anything is stored. `run` then imports it for the user, reporting progress
- * after each batch; a bad row is counted and listed, never fatal.
+ * Reads the upload `chunks` up to its first batch of records: a file we cannot read at all, or one
+ * that breaks a limit before its first batch, is an ImportFileError (ImportLimitError) before
+ * anything is stored. `run` then imports it for the user, reporting progress after each batch; a bad
+ * row is counted and listed, never fatal; a limit broken later ends the import with what was read.
  */
 export async function startImport(
   user: Pick<User, "id">,
   chunks: AsyncIterable<Uint8Array>,
   fileName: string,
   now = new Date(),
+  limits: ImportLimits = IMPORT_LIMITS,
 ): Promise<StartedImport> {
   const progress: ImportProgress = { bytesRead: 0, processed: 0, imported: 0, skipped: 0, errors: 0 };
   const counted = (async function* () {
     for await (const chunk of chunks) {
       progress.bytesRead += chunk.length;
-      if (progress.bytesRead > IMPORT_MAX_BYTES) throw new ImportTooLargeError();
+      if (progress.bytesRead > limits.maxUploadBytes) throw new ImportTooLargeError();
       yield chunk;
     }
   })();
-  const source = await openImport(counted, fileName, IMPORT_MAX_BYTES);
+  const source = await openImport(counted, fileName, limits);
+  const first = await source.records.next();
+  const records = (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* source.records;
+  })();
   const format = FORMAT_LABELS[source.format];
   const run = async (onProgress: (progress: ImportProgress) => void | Promise<void>): Promise<ImportSummary> => {
     const cap = await saveTimeCap(user.id, now);
@@ -111,9 +155,15 @@ export async function startImport(
     };
     let error: string | null = null;
     try {
-      for await (const records of source.records) {
-        for (const record of records) {
+      for await (const recordBatch of records) {
+        for (const record of recordBatch) {
+          if (progress.processed >= limits.maxRecords)
+            throw new ImportLimitError(
+              `The file holds more than ${count(limits.maxRecords)} links; that is the limit for one import. Split it.`,
+              413,
+            );
           progress.processed += 1;
+          if (progress.processed % RECORDS_PER_TURN === 0) await nextTurn();
           const result = toLinkRow(record, cap);
           if (!result.ok) {
             progress.errors += 1;

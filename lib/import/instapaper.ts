@@ -28,7 +28,14 @@ function parseTags(value: string): string[] {
 
 export function instapaperMapper(header: readonly string[]): CsvMapper {
   const index = columnIndex(header);
-  const [url, title, selection, folder, timestamp, tags] = ["url", "title", "selection", "folder", "timestamp", "tags"].map(index);
+  const [url, title, selection, folder, timestamp, tags] = [
+    "url",
+    "title",
+    "selection",
+    "folder",
+    "timestamp",
+    "tags",
+  ].map(index);
   return ({ line, fields }) => {
     const at = (i: number | undefined) => (i === undefined || i < 0 ? "" : (fields[i] ?? ""));
     const folderName = at(folder).trim();

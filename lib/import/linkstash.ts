@@ -1,8 +1,12 @@
+import { fromSpreadsheetSafe } from "@/lib/export/spreadsheet-cell";
+import { ImportFileError } from "@/lib/import/errors";
+import { createJsonEntryReader, type JsonValue } from "@/lib/import/json-stream";
 import { columnIndex, type CsvMapper } from "@/lib/import/pocket";
 import type { ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
-// categories joined by "|", ISO 8601 times) and the JSON document {format, version, links: [...]}.
+// categories joined by "|", ISO 8601 times, cells made spreadsheet-safe) and the JSON document
+// {format, version, links: [...]}.
 
 export const LINKSTASH_CSV_COLUMNS = ["url", "title", "notes", "categories", "created_at", "read_at"] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";
@@ -22,7 +26,7 @@ export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
   const index = columnIndex(header);
   const [url, title, notes, categories, created, read] = LINKSTASH_CSV_COLUMNS.map(index);
   return ({ line, fields }) => {
-    const at = (i: number | undefined) => (i === undefined || i < 0 ? "" : (fields[i] ?? ""));
+    const at = (i: number | undefined) => (i === undefined || i < 0 ? "" : fromSpreadsheetSafe(fields[i] ?? ""));
     return {
       line,
       url: at(url),
@@ -37,30 +41,30 @@ export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
-/**
- * The links of a LinkStash JSON export (or a bare array of such links). Each entry is numbered from
- * 1 in place of a line; an entry that is not an object becomes a record without a URL (reported).
- */
+/** One entry of a JSON export's links, numbered from 1 in place of a line; not an object: no URL (reported). */
+export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRecord {
+  const item = typeof entry === "object" && entry !== null && !Array.isArray(entry) ? entry : {};
+  const categories = Array.isArray(item.categories)
+    ? item.categories.filter((name): name is string => typeof name === "string")
+    : [];
+  return {
+    line: number,
+    url: text(item.url) ?? "",
+    title: text(item.title),
+    notes: text(item.notes),
+    tags: categories,
+    createdAt: isoDate(item.createdAt),
+    readAt: isoDate(item.readAt),
+  };
+}
+
+/** The links of a whole LinkStash JSON export (or a bare array of such links); null when it is none. */
 export function parseLinkstashJson(source: string): ImportRecord[] | null {
-  let parsed: unknown;
+  const reader = createJsonEntryReader();
   try {
-    parsed = JSON.parse(source);
-  } catch {
-    return null;
+    return [...reader.push(source), ...reader.end()].map((entry, i) => linkstashJsonRecord(entry, i + 1));
+  } catch (error) {
+    if (error instanceof ImportFileError) return null;
+    throw error;
   }
-  const links: unknown = Array.isArray(parsed) ? parsed : typeof parsed === "object" && parsed !== null && "links" in parsed ? parsed.links : null;
-  if (!Array.isArray(links)) return null;
-  return links.map((entry: unknown, i): ImportRecord => {
-    const item: Record<string, unknown> = typeof entry === "object" && entry !== null ? { ...entry } : {};
-    const categories = Array.isArray(item.categories) ? item.categories.filter((name): name is string => typeof name === "string") : [];
-    return {
-      line: i + 1,
-      url: text(item.url) ?? "",
-      title: text(item.title),
-      notes: text(item.notes),
-      tags: categories,
-      createdAt: isoDate(item.createdAt),
-      readAt: isoDate(item.readAt),
-    };
-  });
 }

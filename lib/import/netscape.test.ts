@@ -3,22 +3,32 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createNetscapeReader, parseNetscape } from "@/lib/import/netscape";
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/import", name), "utf8");
+const fixture = (name: string) =>
+  readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/import", name), "utf8");
 
 describe("the Netscape bookmark reader", () => {
   it("reads links, dates, tags, descriptions and folders of a browser export", () => {
     const records = parseNetscape(fixture("bookmarks.html"));
     expect(records.map((record) => record.url)).toEqual([
-      "https://developer.mozilla.org/en-US/docs/Web/HTML",
-      "https://example.com/recipes/crème-brûlée",
-      "https://raindrop.io/example",
-      "ftp://files.example.com/archive.zip",
-      "https://example.org/no-date",
+      "https://developer.mozilla.test/en-US/docs/Web/HTML",
+      "https://example.test/recipes/crème-brûlée",
+      "https://raindrop.test/example",
+      "ftp://files.example.test/archive.zip",
+      "https://sample.test/no-date",
     ]);
     const [mdn, recipe, raindrop, , undated] = records;
     // "Bookmarks bar" only says where the link sat, so it is no tag.
-    expect(mdn).toMatchObject({ title: "HTML & the Web — MDN", tags: [], createdAt: new Date(1600000100 * 1000), notes: null });
-    expect(recipe).toMatchObject({ title: "Crème brûlée, the easy way", tags: ["dessert", "french", "Recipes"], notes: "Grandma's version, with <less> sugar" });
+    expect(mdn).toMatchObject({
+      title: "HTML & the Web — MDN",
+      tags: [],
+      createdAt: new Date(1600000100 * 1000),
+      notes: null,
+    });
+    expect(recipe).toMatchObject({
+      title: "Crème brûlée, the easy way",
+      tags: ["dessert", "french", "Recipes"],
+      notes: "Grandma's version, with <less> sugar",
+    });
     expect(raindrop?.tags).toEqual([]);
     expect(undated).toMatchObject({ createdAt: null, notes: "Saved from Linkwarden" });
   });
@@ -26,7 +36,11 @@ describe("the Netscape bookmark reader", () => {
   it("reads Pocket's older ril_export.html with its time_added attributes", () => {
     const records = parseNetscape(fixture("ril_export.html"));
     expect(records).toHaveLength(3);
-    expect(records[0]).toMatchObject({ url: "https://getpocket.com/explore/item/story", tags: ["longreads", "history"], createdAt: new Date(1500000000 * 1000) });
+    expect(records[0]).toMatchObject({
+      url: "https://getpocket.test/explore/item/story",
+      tags: ["longreads", "history"],
+      createdAt: new Date(1500000000 * 1000),
+    });
   });
 
   it("gives the same records whatever the chunk boundaries", () => {
@@ -42,7 +56,47 @@ describe("the Netscape bookmark reader", () => {
   });
 
   it("numbers each link by the line its tag starts on", () => {
-    const records = parseNetscape('<DL>\n<DT><A HREF="https://a.example">A</A>\n\n<DT><A HREF="https://b.example">B</A>\n</DL>');
+    const records = parseNetscape(
+      '<DL>\n<DT><A HREF="https://a.example">A</A>\n\n<DT><A HREF="https://b.example">B</A>\n</DL>',
+    );
     expect(records.map((record) => record.line)).toEqual([2, 4]);
+  });
+});
+
+describe("the Netscape bookmark reader's limits", () => {
+  const limits = { maxFieldChars: 100, maxFolderDepth: 3 };
+  const bookmark = (n: number) => `<DT><A HREF="https://example.com/${n}">Link ${n}</A>\n`;
+
+  it("refuses folders nested deeper than the limit, after handing over the bookmarks before", () => {
+    const reader = createNetscapeReader(limits);
+    const text = `<DL><p>\n${bookmark(1)}<DT><H3>a</H3>\n<DL><p>\n${bookmark(2)}<DT><H3>b</H3>\n<DL><p>\n<DT><H3>c</H3>\n<DL><p>\n${bookmark(3)}`;
+    expect(reader.push(text).map((record) => record.url)).toEqual(["https://example.com/1", "https://example.com/2"]);
+    expect(() => reader.end()).toThrow("Bookmark folders are nested more than 3 deep (line 9); that is the limit.");
+  });
+
+  it("refuses a 100,000-deep file at the default limit, before any bookmark", () => {
+    const reader = createNetscapeReader();
+    expect(() => reader.push("<DL><p><DT><H3>f</H3>\n".repeat(100_000))).toThrow(
+      /nested more than 100 deep \(line 101\)/,
+    );
+    expect(() => reader.end()).toThrow(/nested more than 100 deep/);
+  });
+
+  it("refuses a tag or a text longer than the limit", () => {
+    const tag = createNetscapeReader(limits);
+    tag.push(`<DL>${bookmark(1)}<A HREF="${"x".repeat(60)}`);
+    expect(() => tag.push("y".repeat(60))).toThrow(/^The tag at line 2 is longer than 100 bytes/);
+
+    const title = createNetscapeReader(limits);
+    expect(title.push(`<DL>${bookmark(1)}<DT><A HREF="https://a.example">${"t".repeat(150)}`)).toHaveLength(1);
+    expect(() => title.end()).toThrow(/^The text at line 2 is longer than 100 bytes/);
+  });
+
+  it("scans a long unfinished tag once, however small the chunks", () => {
+    const reader = createNetscapeReader({ maxFieldChars: 1_000_000, maxFolderDepth: 100 });
+    reader.push('<DL><DT><A HREF="https://a.example" ICON="data:image/png;base64,');
+    for (let i = 0; i < 20_000; i += 1) reader.push("QUJD");
+    expect(reader.push('">A</A>')).toEqual([]);
+    expect(reader.end().map((record) => record.title)).toEqual(["A"]);
   });
 });

@@ -1,9 +1,14 @@
+import { ImportLimitError } from "@/lib/import/errors";
 import { decodeEntities } from "@/lib/import/html-entities";
+import { count, fieldTooLong, IMPORT_LIMITS, type ImportLimits } from "@/lib/import/limits";
 import { fromUnixSeconds, type ImportRecord } from "@/lib/import/record";
 
 // A streaming reader of Netscape bookmark files (browsers, Pocket's ril_export.html, Raindrop,
 // Linkwarden, and LinkStash's own HTML export): every <A HREF ADD_DATE TAGS>title</A>, the <DD>
-// description after it, and the <H3> folders around it (a folder becomes a tag).
+// description after it, and the <H3> folders around it (a folder becomes a tag). It tokenizes tags
+// and text as they arrive and keeps no tree: only the open folders' names, the bookmark being read
+// and an unfinished tag are held. A tag or text longer than maxFieldChars, or folders nested deeper
+// than maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
 
 export type NetscapeReader = {
   push(text: string): ImportRecord[];
@@ -11,7 +16,18 @@ export type NetscapeReader = {
 };
 
 /** Folders that say where a bookmark sat in a browser, not what it is about. */
-const GENERIC_FOLDERS = new Set(["bookmarks", "bookmarks bar", "bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks", "favorites bar", "unread", "read archive", "unsorted"]);
+const GENERIC_FOLDERS = new Set([
+  "bookmarks",
+  "bookmarks bar",
+  "bookmarks toolbar",
+  "bookmarks menu",
+  "other bookmarks",
+  "mobile bookmarks",
+  "favorites bar",
+  "unread",
+  "read archive",
+  "unsorted",
+]);
 
 type Pending = { line: number; attrs: Record<string, string>; title: string; description: string | null };
 
@@ -26,11 +42,20 @@ function parseAttributes(tag: string): Record<string, string> {
 }
 
 function splitTags(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((tag) => tag.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 }
 
-export function createNetscapeReader(): NetscapeReader {
+export function createNetscapeReader(
+  limits: Pick<ImportLimits, "maxFieldChars" | "maxFolderDepth"> = IMPORT_LIMITS,
+): NetscapeReader {
   let buffer = "";
+  /** An unfinished tag, in the pieces that came (joined once its ">" arrives, so it is scanned once). */
+  let tagParts: string[] = [];
+  let tagChars = 0;
+  let failure: ImportLimitError | null = null;
   let line = 1;
   const folders: string[] = [];
   let pendingFolder: string | null = null;
@@ -57,10 +82,15 @@ export function createNetscapeReader(): NetscapeReader {
     link = null;
   }
 
+  function append(current: string, value: string): string {
+    if (current.length + value.length > limits.maxFieldChars) throw fieldTooLong(`The text at line ${line}`, limits);
+    return current + value;
+  }
+
   function text(value: string): void {
-    if (mode === "title" && link) link.title += value;
-    else if (mode === "description" && link) link.description = (link.description ?? "") + value;
-    else if (mode === "folder" && folderText !== null) folderText += value;
+    if (mode === "title" && link) link.title = append(link.title, value);
+    else if (mode === "description" && link) link.description = append(link.description ?? "", value);
+    else if (mode === "folder" && folderText !== null) folderText = append(folderText, value);
   }
 
   function tag(raw: string, tagLine: number, out: ImportRecord[]): void {
@@ -88,6 +118,11 @@ export function createNetscapeReader(): NetscapeReader {
       mode = "none";
     } else if (name === "dl") {
       flush(out);
+      if (folders.length >= limits.maxFolderDepth)
+        throw new ImportLimitError(
+          `Bookmark folders are nested more than ${count(limits.maxFolderDepth)} deep (line ${tagLine}); that is the limit.`,
+          422,
+        );
       folders.push(pendingFolder ?? "");
       pendingFolder = null;
       mode = "none";
@@ -105,8 +140,11 @@ export function createNetscapeReader(): NetscapeReader {
     for (let i = value.indexOf("\n"); i !== -1; i = value.indexOf("\n", i + 1)) line += 1;
   }
 
-  function drain(final: boolean): ImportRecord[] {
-    const out: ImportRecord[] = [];
+  function checkTag(): void {
+    if (tagChars > limits.maxFieldChars) throw fieldTooLong(`The tag at line ${line}`, limits);
+  }
+
+  function drain(final: boolean, out: ImportRecord[]): void {
     let index = 0;
     while (index < buffer.length) {
       const open = buffer.indexOf("<", index);
@@ -125,7 +163,10 @@ export function createNetscapeReader(): NetscapeReader {
       }
       const close = buffer.indexOf(">", open);
       if (close === -1) {
-        index = open;
+        tagParts = [buffer.slice(open)];
+        tagChars = buffer.length - open;
+        checkTag();
+        index = buffer.length;
         break;
       }
       const raw = buffer.slice(open, close + 1);
@@ -138,17 +179,41 @@ export function createNetscapeReader(): NetscapeReader {
       buffer = "";
       flush(out);
     }
+  }
+
+  /**
+   * The bookmarks read; a limit broken on the way is thrown now when there are none (or no next call
+   * will come), else by the next call.
+   */
+  function read(work: (out: ImportRecord[]) => void, final = false): ImportRecord[] {
+    if (failure) throw failure;
+    const out: ImportRecord[] = [];
+    try {
+      work(out);
+    } catch (error) {
+      if (!(error instanceof ImportLimitError)) throw error;
+      failure = error;
+      buffer = "";
+      tagParts = [];
+      if (final || out.length === 0) throw error;
+    }
     return out;
   }
 
   return {
-    push(chunk: string) {
-      buffer += chunk;
-      return drain(false);
-    },
-    end() {
-      return drain(true);
-    },
+    push: (chunk: string) =>
+      read((out) => {
+        if (tagParts.length > 0 && !chunk.includes(">")) {
+          tagParts.push(chunk);
+          tagChars += chunk.length;
+          checkTag();
+          return;
+        }
+        buffer = tagParts.length > 0 ? tagParts.join("") + chunk : buffer + chunk;
+        tagParts = [];
+        drain(false, out);
+      }),
+    end: () => read((out) => drain(true, out), true),
   };
 }
 

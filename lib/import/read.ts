@@ -1,16 +1,27 @@
+import "server-only";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createCsvTokenizer, type CsvRecord } from "@/lib/import/csv";
-import { csvKind, detectKind, UNKNOWN_FORMAT_MESSAGE, type ImportFormatName, type ImportKind } from "@/lib/import/detect";
-import { parseLinkstashJson } from "@/lib/import/linkstash";
+import {
+  csvKind,
+  detectKind,
+  UNKNOWN_FORMAT_MESSAGE,
+  type ImportFormatName,
+  type ImportKind,
+} from "@/lib/import/detect";
+import { ImportFileError } from "@/lib/import/errors";
+import { createJsonEntryReader } from "@/lib/import/json-stream";
+import type { ImportLimits } from "@/lib/import/limits";
+import { linkstashJsonRecord } from "@/lib/import/linkstash";
 import { createNetscapeReader } from "@/lib/import/netscape";
 import type { CsvMapper } from "@/lib/import/pocket";
 import type { ImportRecord } from "@/lib/import/record";
-import { readZip, ZipError, type ZipEntry } from "@/lib/import/zip";
+import { spoolToTempFile } from "@/lib/import/spool";
+import { openZip, type ZipArchive } from "@/lib/import/zip";
 
-// Reads an uploaded export as a stream of record batches. CSV and bookmark HTML are read chunk by
-// chunk as they arrive; a ZIP (its directory is at the end) and a JSON document are read whole,
-// within the upload limit.
-
-export class ImportFileError extends Error {}
+// Reads an uploaded export as a stream of record batches, in bounded memory whatever the file: CSV,
+// bookmark HTML and JSON are tokenized chunk by chunk as they arrive (one batch per chunk); a ZIP
+// (its directory is at the end) is written to a temporary file first and its entries inflated as
+// streams. The readers hold each other to `limits` (lib/import/limits.ts).
 
 export type ImportSource = {
   format: ImportFormatName;
@@ -21,10 +32,26 @@ export type ImportSource = {
 /** The number of bytes read ahead to tell the format. */
 const HEAD_BYTES = 8192;
 
-async function* csvRecords(texts: AsyncIterable<string>, fixedKind: ImportKind | null): AsyncGenerator<ImportRecord[]> {
-  const tokenizer = createCsvTokenizer();
+/** Records of a tokenizer fed with every text chunk, then ended. */
+async function* tokenized<T>(
+  texts: AsyncIterable<string>,
+  reader: { push(text: string): T[]; end(): T[] },
+): AsyncGenerator<T[]> {
+  for await (const text of texts) {
+    const batch = reader.push(text);
+    if (batch.length > 0) yield batch;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
+
+async function* csvRecords(
+  texts: AsyncIterable<string>,
+  fixedKind: ImportKind | null,
+  limits: ImportLimits,
+): AsyncGenerator<ImportRecord[]> {
   let mapper: CsvMapper | null = null;
-  const map = (records: CsvRecord[]): ImportRecord[] => {
+  for await (const records of tokenized<CsvRecord>(texts, createCsvTokenizer(limits))) {
     const out: ImportRecord[] = [];
     for (const record of records) {
       if (mapper) {
@@ -35,108 +62,128 @@ async function* csvRecords(texts: AsyncIterable<string>, fixedKind: ImportKind |
       if (kind?.kind !== "csv") throw new ImportFileError(UNKNOWN_FORMAT_MESSAGE);
       mapper = kind.mapper(record.fields);
     }
-    return out;
-  };
-  for await (const text of texts) {
-    const batch = map(tokenizer.push(text));
-    if (batch.length > 0) yield batch;
+    if (out.length > 0) yield out;
   }
-  const last = map(tokenizer.end());
-  if (last.length > 0) yield last;
 }
 
-async function* htmlRecords(texts: AsyncIterable<string>): AsyncGenerator<ImportRecord[]> {
-  const reader = createNetscapeReader();
-  for await (const text of texts) {
-    const batch = reader.push(text);
-    if (batch.length > 0) yield batch;
+async function* jsonRecords(texts: AsyncIterable<string>, limits: ImportLimits): AsyncGenerator<ImportRecord[]> {
+  let number = 0;
+  for await (const entries of tokenized(texts, createJsonEntryReader(limits))) {
+    yield entries.map((entry) => {
+      number += 1;
+      return linkstashJsonRecord(entry, number);
+    });
   }
-  const last = reader.end();
-  if (last.length > 0) yield last;
 }
 
+/** Text chunks, with a turn of the event loop after each (see RECORDS_PER_TURN in import-links.ts). */
 async function* decode(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8");
-  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  for await (const chunk of chunks) {
+    yield decoder.decode(chunk, { stream: true });
+    await nextTurn();
+  }
   const rest = decoder.decode();
   if (rest !== "") yield rest;
 }
 
-async function* once(text: string): AsyncGenerator<string> {
-  yield text;
+/**
+ * Reads up to HEAD_BYTES ahead; `chunks` replays them, then the rest of the stream. `skip` ends
+ * the stream unread.
+ */
+async function peek(
+  stream: AsyncIterable<Uint8Array>,
+): Promise<{ head: Buffer; chunks: AsyncGenerator<Uint8Array>; skip: () => Promise<void> }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    parts.push(next.value);
+    length += next.value.length;
+  }
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield* parts;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  const skip = async () => {
+    if (!ended) await iterator.return?.();
+  };
+  return { head: Buffer.concat(parts), chunks: chunks(), skip };
 }
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
-  return Buffer.concat(parts);
+function detect(head: Buffer, fileName: string): ImportKind | null {
+  return detectKind(head, new TextDecoder("utf-8").decode(head.subarray(0, HEAD_BYTES)), fileName);
 }
 
 /** Pocket's archive: every part_*.csv in order (any CSV or HTML file when there is none). */
-async function* zipRecords(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<ImportRecord[]> {
-  let entries: ZipEntry[];
+function chooseEntries(names: string[]): string[] {
+  const parts = names.filter((name) => /(^|\/)part_[^/]*\.csv$/i.test(name)).sort((a, b) => a.localeCompare(b));
+  return parts.length > 0 ? parts : names.filter((name) => /\.(csv|html?)$/i.test(name));
+}
+
+async function* zipRecords(
+  archive: ZipArchive,
+  removeFile: () => Promise<void>,
+  limits: ImportLimits,
+): AsyncGenerator<ImportRecord[]> {
   try {
-    entries = readZip(await collect(chunks), maxBytes);
-  } catch (error) {
-    throw error instanceof ZipError ? new ImportFileError(error.message) : error;
-  }
-  const files = entries.filter((entry) => !entry.name.endsWith("/"));
-  const parts = files.filter((entry) => /(^|\/)part_[^/]*\.csv$/i.test(entry.name)).sort((a, b) => a.name.localeCompare(b.name));
-  const chosen = parts.length > 0 ? parts : files.filter((entry) => /\.(csv|html?)$/i.test(entry.name));
-  if (chosen.length === 0) throw new ImportFileError("The ZIP file holds no CSV or bookmark file to import.");
-  for (const entry of chosen) {
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8").decode(entry.read());
-    } catch (error) {
-      throw error instanceof ZipError ? new ImportFileError(error.message) : error;
+    for (const entry of archive.entries) {
+      const { head, chunks, skip } = await peek(entry.read());
+      const kind = detect(head, entry.name);
+      if (kind?.kind === "csv") yield* csvRecords(decode(chunks), null, limits);
+      else if (kind?.kind === "html") yield* tokenized(decode(chunks), createNetscapeReader(limits));
+      else await skip();
     }
-    const bytes = new TextEncoder().encode(text.slice(0, HEAD_BYTES));
-    const kind = detectKind(bytes, text.slice(0, HEAD_BYTES), entry.name);
-    if (kind?.kind === "csv") yield* csvRecords(once(text), null);
-    else if (kind?.kind === "html") yield* htmlRecords(once(text));
+  } finally {
+    archive.close();
+    await removeFile();
   }
 }
 
-async function* jsonRecords(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ImportRecord[]> {
-  const records = parseLinkstashJson(new TextDecoder("utf-8").decode(await collect(chunks)));
-  if (records === null) throw new ImportFileError("This JSON file is not a LinkStash export.");
-  for (let i = 0; i < records.length; i += 1000) yield records.slice(i, i + 1000);
-}
-
-/** Replays the bytes read ahead, then the rest of the stream. */
-async function* replay(head: Uint8Array[], rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
-  yield* head;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+async function openZipUpload(chunks: AsyncIterable<Uint8Array>, limits: ImportLimits): Promise<ImportSource> {
+  const file = await spoolToTempFile(chunks);
+  let archive: ZipArchive;
+  try {
+    archive = await openZip(file.path, chooseEntries, limits);
+    if (archive.entries.length === 0) {
+      archive.close();
+      throw new ImportFileError("The ZIP file holds no CSV or bookmark file to import.");
+    }
+  } catch (error) {
+    await file.remove();
+    throw error;
+  }
+  return { format: "pocket-zip", records: zipRecords(archive, file.remove, limits) };
 }
 
 /**
  * Reads the start of the upload to tell its format (an ImportFileError when it is none we know),
- * then hands back the records as they are read. `maxBytes` caps what a ZIP entry may inflate to.
+ * then hands back the records as they are read. A ZIP is read whole (to a temporary file) here.
  */
-export async function openImport(chunks: AsyncIterable<Uint8Array>, fileName: string, maxBytes: number): Promise<ImportSource> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let headLength = 0;
-  while (headLength < HEAD_BYTES) {
-    const next = await iterator.next();
-    if (next.done) break;
-    head.push(next.value);
-    headLength += next.value.length;
-  }
-  if (headLength === 0) throw new ImportFileError("The file is empty.");
-  const headBytes = Buffer.concat(head);
-  const kind = detectKind(headBytes, new TextDecoder("utf-8").decode(headBytes.subarray(0, HEAD_BYTES)), fileName);
+export async function openImport(
+  upload: AsyncIterable<Uint8Array>,
+  fileName: string,
+  limits: ImportLimits,
+): Promise<ImportSource> {
+  const { head, chunks } = await peek(upload);
+  if (head.length === 0) throw new ImportFileError("The file is empty.");
+  const kind = detect(head, fileName);
   if (!kind) throw new ImportFileError(UNKNOWN_FORMAT_MESSAGE);
-  const stream = replay(head, iterator);
   switch (kind.kind) {
     case "zip":
-      return { format: "pocket-zip", records: zipRecords(stream, maxBytes) };
+      return openZipUpload(chunks, limits);
     case "json":
-      return { format: "linkstash-json", records: jsonRecords(stream) };
+      return { format: "linkstash-json", records: jsonRecords(decode(chunks), limits) };
     case "html":
-      return { format: "netscape", records: htmlRecords(decode(stream)) };
+      return { format: "netscape", records: tokenized(decode(chunks), createNetscapeReader(limits)) };
     case "csv":
-      return { format: kind.format, records: csvRecords(decode(stream), kind) };
+      return { format: kind.format, records: csvRecords(decode(chunks), kind, limits) };
   }
 }

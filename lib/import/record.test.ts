@@ -17,26 +17,42 @@ describe("turning an imported record into a link row", () => {
   it("normalises the URL like saving does and reports an invalid one with its line", () => {
     const ok = toLinkRow(record({ url: " Example.com/Path " }), cap);
     expect(ok).toMatchObject({ ok: true, row: { url: "https://example.com/Path" } });
-    expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap)).toEqual({ ok: false, line: 7, reason: "Please enter a valid website address: javascript:alert(1)" });
+    expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap)).toEqual({
+      ok: false,
+      line: 7,
+      reason: "Please enter a valid website address: javascript:alert(1)",
+    });
     expect(toLinkRow(record({ url: "" }), cap)).toEqual({ ok: false, line: 7, reason: "no URL" });
   });
 
   it("keeps at most three categories, built-ins in their own spelling, and the rest in the notes", () => {
-    const result = toLinkRow(record({ tags: ["news", "News", " ", "python", "work", "later", "x".repeat(51)], notes: "My note" }), cap);
+    const result = toLinkRow(
+      record({ tags: ["news", "News", " ", "python", "work", "later", "x".repeat(51)], notes: "My note" }),
+      cap,
+    );
     expect(result).toMatchObject({
       ok: true,
-      row: { category: "News", categories: ["News", "python", "Work"], notes: `My note\n\nTags: later, ${"x".repeat(51)}` },
+      row: {
+        category: "News",
+        categories: ["News", "python", "Work"],
+        notes: `My note\n\nTags: later, ${"x".repeat(51)}`,
+      },
     });
   });
 
   it("files a link without tags as Uncategorized", () => {
-    expect(toLinkRow(record({}), cap)).toMatchObject({ ok: true, row: { category: "Uncategorized", categories: ["Uncategorized"], notes: null } });
+    expect(toLinkRow(record({}), cap)).toMatchObject({
+      ok: true,
+      row: { category: "Uncategorized", categories: ["Uncategorized"], notes: null },
+    });
   });
 
   it("keeps an earlier save time and caps a later, missing or impossible one", () => {
     const early = new Date("2020-05-05T10:00:00Z");
     expect(toLinkRow(record({ createdAt: early }), cap)).toMatchObject({ row: { createdAt: early } });
-    expect(toLinkRow(record({ createdAt: new Date("2030-01-01T00:00:00Z") }), cap)).toMatchObject({ row: { createdAt: cap } });
+    expect(toLinkRow(record({ createdAt: new Date("2030-01-01T00:00:00Z") }), cap)).toMatchObject({
+      row: { createdAt: cap },
+    });
     expect(toLinkRow(record({ createdAt: new Date(Number.NaN) }), cap)).toMatchObject({ row: { createdAt: cap } });
     expect(toLinkRow(record({}), cap)).toMatchObject({ row: { createdAt: cap } });
   });
@@ -59,6 +75,7 @@ describe("unix seconds", () => {
   it("reads plausible times and refuses the rest", () => {
     expect(fromUnixSeconds("1609459200")).toEqual(new Date("2021-01-01T00:00:00Z"));
     expect(fromUnixSeconds(" 1609459200 ")).toEqual(new Date("2021-01-01T00:00:00Z"));
-    for (const bad of [undefined, "", "0", "-5", "12.5", "abc", "999999999999"]) expect(fromUnixSeconds(bad)).toBeNull();
+    for (const bad of [undefined, "", "0", "-5", "12.5", "abc", "999999999999"])
+      expect(fromUnixSeconds(bad)).toBeNull();
   });
 });

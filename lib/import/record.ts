@@ -1,5 +1,12 @@
-import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, findExistingCategory, MAX_CATEGORIES_PER_LINK, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
-import { normalizeUrl } from "@/lib/url";
+import {
+  BUILT_IN_CATEGORIES,
+  categoryKey,
+  DEFAULT_CATEGORY,
+  findExistingCategory,
+  MAX_CATEGORIES_PER_LINK,
+  MAX_CATEGORY_NAME_LENGTH,
+} from "@/lib/categories/rules";
+import { normalizeUrl } from "@/lib/links/url";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
 
 // One bookmark as read from any import format, and the rules that turn it into a link row: the
@@ -36,7 +43,11 @@ const CONTROL_OR_BREAK = /\s*[\u0000-\u001f\u007f]+\s*/g;
 
 /** Text PostgreSQL can store: no NUL, no lone surrogate, no stray control characters. */
 function clean(text: string, keepBreaks: boolean): string {
-  return text.replaceAll("\u0000", "").toWellFormed().replace(keepBreaks ? CONTROL : CONTROL_OR_BREAK, keepBreaks ? "" : " ").trim();
+  return text
+    .replaceAll("\u0000", "")
+    .toWellFormed()
+    .replace(keepBreaks ? CONTROL : CONTROL_OR_BREAK, keepBreaks ? "" : " ")
+    .trim();
 }
 
 function truncate(text: string, max: number): string {
@@ -77,13 +88,19 @@ export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
     return { ok: false, line: record.line, reason: shown === "" ? "no URL" : `${normalized.message}: ${shown}` };
   }
   const { categories, overflow } = splitCategories(record.tags);
-  const notesParts = [record.notes ? clean(record.notes, true) : "", overflow.length > 0 ? `Tags: ${overflow.join(", ")}` : ""].filter(Boolean);
+  const notesParts = [
+    record.notes ? clean(record.notes, true) : "",
+    overflow.length > 0 ? `Tags: ${overflow.join(", ")}` : "",
+  ].filter(Boolean);
   const notes = notesParts.length > 0 ? truncate(notesParts.join("\n\n"), MAX_NOTES_LENGTH) : null;
   const title = record.title ? truncate(clean(record.title, false), MAX_TITLE_LENGTH) || null : null;
   const createdAt = validDate(record.createdAt) && record.createdAt.getTime() < cap.getTime() ? record.createdAt : cap;
   const readAt = validDate(record.readAt) ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime())) : null;
   const [primary = DEFAULT_CATEGORY, ...others] = categories;
-  return { ok: true, row: { url: normalized.url, title, notes, category: primary, categories: [primary, ...others], createdAt, readAt } };
+  return {
+    ok: true,
+    row: { url: normalized.url, title, notes, category: primary, categories: [primary, ...others], createdAt, readAt },
+  };
 }
 
 /** Unix seconds as written by Pocket, Instapaper and bookmark files; null when not a plausible time. */

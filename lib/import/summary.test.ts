@@ -3,9 +3,17 @@ import { importSummary } from "@/lib/import/summary";
 
 describe("the import summary", () => {
   it("counts imports, duplicates and bad rows with their lines", () => {
-    expect(importSummary({ imported: 1234, skipped: 12, errors: 2, problems: [{ line: 7, reason: "no URL" }, { line: 9, reason: "bad" }] })).toBe(
-      "Imported 1,234 links, skipped 12 duplicates, 2 rows could not be read: line 7: no URL; line 9: bad.",
-    );
+    expect(
+      importSummary({
+        imported: 1234,
+        skipped: 12,
+        errors: 2,
+        problems: [
+          { line: 7, reason: "no URL" },
+          { line: 9, reason: "bad" },
+        ],
+      }),
+    ).toBe("Imported 1,234 links, skipped 12 duplicates, 2 rows could not be read: line 7: no URL; line 9: bad.");
     expect(importSummary({ imported: 1, skipped: 0, errors: 0 })).toBe("Imported 1 link.");
   });
 

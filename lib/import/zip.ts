@@ -1,63 +1,93 @@
-import { inflateRawSync } from "node:zlib";
+import "server-only";
+import type { Readable } from "node:stream";
+import { openPromise, type Entry, type ZipFile } from "yauzl";
+import { ImportFileError, ImportLimitError } from "@/lib/import/errors";
+import { count, megabytes, type ImportLimits } from "@/lib/import/limits";
 
-// A small ZIP reader for Pocket's export archive: the central directory at the end of the file
-// lists every entry; stored (0) and deflated (8) entries are read, anything else is refused.
+// A ZIP archive on disk (the upload, spooled to a temporary file), read with yauzl: the central
+// directory at its end lists the entries; each chosen entry is inflated as a stream. Before anything
+// is read the archive is held to the limits: how many files, how much the chosen ones unpack to,
+// and how far each is compressed (a zip bomb packs 40 MB of one repeated row into 40 KB). yauzl
+// checks that an entry inflates to no more than its directory says, so the declared sizes hold.
 
-export type ZipEntry = { name: string; read: () => Buffer };
+export type ZipEntry = {
+  name: string;
+  /** The entry's unpacked bytes; a damaged entry is an ImportFileError while reading. */
+  read: () => AsyncGenerator<Uint8Array>;
+};
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_FILE_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
+export type ZipArchive = { entries: ZipEntry[]; close: () => void };
 
-export class ZipError extends Error {}
+const DAMAGED = "The ZIP file is damaged or uses a feature we cannot read";
 
-export function isZip(head: Uint8Array): boolean {
-  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+async function* inflated(zip: ZipFile, entry: Entry): AsyncGenerator<Uint8Array> {
+  let stream: Readable;
+  try {
+    stream = await zip.openReadStreamPromise(entry);
+  } catch {
+    throw new ImportFileError(`${DAMAGED} (${entry.fileName}).`);
+  }
+  try {
+    // Only the stream's own errors arrive here: a consumer's never enter the generator.
+    for await (const chunk of stream) yield chunk;
+  } catch {
+    throw new ImportFileError(`${DAMAGED} (${entry.fileName}).`);
+  } finally {
+    stream.destroy();
+  }
 }
 
-function findEndOfCentralDirectory(zip: Buffer): number {
-  // The record is 22 bytes plus a comment of at most 65,535 bytes.
-  const stop = Math.max(0, zip.length - 22 - 0xffff);
-  for (let at = zip.length - 22; at >= stop; at -= 1) {
-    if (zip.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) return at;
+/**
+ * Opens the archive at `path`, lists its files and keeps those `choose` picks (in its order),
+ * refusing an archive past `limits`. The caller closes it.
+ */
+export async function openZip(
+  path: string,
+  choose: (names: string[]) => string[],
+  limits: Pick<ImportLimits, "maxZipEntries" | "maxUnzippedBytes" | "maxCompressionRatio" | "ratioCheckedFromBytes">,
+): Promise<ZipArchive> {
+  let zip: ZipFile;
+  try {
+    zip = await openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+  } catch {
+    throw new ImportFileError(`${DAMAGED}.`);
   }
-  throw new ZipError("The ZIP file is damaged (no central directory).");
-}
-
-/** The entries of a whole ZIP file, each read (and inflated) only when asked, with a size limit. */
-export function readZip(zip: Buffer, maxEntryBytes: number): ZipEntry[] {
-  if (zip.length < 22) throw new ZipError("The ZIP file is damaged (too short).");
-  const end = findEndOfCentralDirectory(zip);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i += 1) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL_FILE_HEADER) throw new ZipError("The ZIP file is damaged (bad directory entry).");
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localOffset = zip.readUInt32LE(at + 42);
-    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    entries.push({
-      name,
-      read: () => {
-        if (method !== 0 && method !== 8) throw new ZipError(`${name}: unsupported compression (method ${method}).`);
-        if (size > maxEntryBytes) throw new ZipError(`${name} is too large to import.`);
-        if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER) throw new ZipError(`${name}: damaged entry.`);
-        const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-        const data = zip.subarray(dataStart, dataStart + compressedSize);
-        if (method === 0) return Buffer.from(data);
-        try {
-          return inflateRawSync(data, { maxOutputLength: maxEntryBytes });
-        } catch {
-          throw new ZipError(`${name}: damaged or too large to import.`);
-        }
-      },
-    });
+  try {
+    if (zip.entryCount > limits.maxZipEntries)
+      throw new ImportLimitError(
+        `The ZIP file holds ${count(zip.entryCount)} files; the limit is ${count(limits.maxZipEntries)}.`,
+        422,
+      );
+    const files = new Map<string, Entry>();
+    try {
+      for await (const entry of zip.eachEntry()) if (!entry.fileName.endsWith("/")) files.set(entry.fileName, entry);
+    } catch {
+      throw new ImportFileError(`${DAMAGED}.`);
+    }
+    const chosen = choose([...files.keys()]).flatMap((name) => files.get(name) ?? []);
+    let total = 0;
+    for (const entry of chosen) {
+      total += entry.uncompressedSize;
+      if (total > limits.maxUnzippedBytes)
+        throw new ImportLimitError(
+          `The files to import in the ZIP file unpack to more than ${megabytes(limits.maxUnzippedBytes)}; that is the limit. Import them one by one.`,
+          413,
+        );
+      if (
+        entry.uncompressedSize > limits.ratioCheckedFromBytes &&
+        entry.uncompressedSize > entry.compressedSize * limits.maxCompressionRatio
+      )
+        throw new ImportLimitError(
+          `${entry.fileName} in the ZIP file is compressed more than ${count(limits.maxCompressionRatio)} to 1, far more than any real export; that is the limit.`,
+          422,
+        );
+    }
+    return {
+      entries: chosen.map((entry) => ({ name: entry.fileName, read: () => inflated(zip, entry) })),
+      close: () => zip.close(),
+    };
+  } catch (error) {
+    zip.close();
+    throw error;
   }
-  return entries;
 }

@@ -28,7 +28,13 @@ export async function renderEmail(react: ReactElement, text?: string): Promise<{
 }
 
 /** Renders a React Email template to HTML and plain text and sends it through the configured transport. */
-export async function sendEmail({ to, subject, react, headers = {}, idempotencyKey }: SendEmailInput): Promise<SendResult> {
+export async function sendEmail({
+  to,
+  subject,
+  react,
+  headers = {},
+  idempotencyKey,
+}: SendEmailInput): Promise<SendResult> {
   const { html, text } = await renderEmail(react);
   return mailTransport().send({ from: env.emailFrom, to, subject, html, text, headers, idempotencyKey });
 }

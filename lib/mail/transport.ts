@@ -1,8 +1,9 @@
 import "server-only";
 import nodemailer from "nodemailer";
 import { Resend } from "resend";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { awaitCallSlot, holdCalls } from "@/lib/mail/provider-rate";
 
 // The three ways an email leaves (or stays in) LinkStash, chosen by MAIL_TRANSPORT (DESIGN.md §5).
 
@@ -22,30 +23,50 @@ type Failure = {
   error: string;
   /** A later attempt (with the same idempotency key) may succeed. */
   retryable: boolean;
-  /** The provider asked us to slow down (429); wait this long first. */
+  /** The provider asked us to slow down (429); every worker now waits this long first. */
   retryAfterSeconds?: number;
+  /** Not attempted: the shared provider rate had no call slot before `sendBy`. */
+  deferred?: boolean;
 };
 
 export type SendResult = { ok: true; id: string } | Failure;
-export type BatchSendResult = { ok: true; ids: (string | null)[] } | Failure;
+export type BatchSendResult = ({ ok: true; ids: (string | null)[] } | Failure) & {
+  /** Milliseconds the call waited for its turn in the shared provider rate. */
+  waitedMs?: number;
+};
+
+export type BatchOptions = {
+  /** The call must start by this instant (epoch ms); if the shared rate has no slot by then it is not made. */
+  sendBy?: number;
+};
 
 export type MailTransport = {
   name: "mailbox" | "smtp" | "resend";
   /** Most emails one batch call may carry. */
   maxBatchSize: number;
+  /** Provider calls per second shared by every instance, or undefined when calls are not paced. */
+  callsPerSecond?: number;
   send: (email: OutgoingEmail) => Promise<SendResult>;
   /** Sends several emails in one call; `batchKey` makes a retry of the same batch a no-op. */
-  sendBatch: (emails: OutgoingEmail[], batchKey: string) => Promise<BatchSendResult>;
+  sendBatch: (emails: OutgoingEmail[], batchKey: string, options?: BatchOptions) => Promise<BatchSendResult>;
 };
 
-function mailboxTransport(): MailTransport {
-  const toRow = (email: OutgoingEmail) => ({
-    to: email.to.toLowerCase(),
+/** The message itself, as every transport hands it on: the email without our idempotency key. */
+function messageOf(email: OutgoingEmail) {
+  return {
     from: email.from,
+    to: email.to,
     subject: email.subject,
     html: email.html,
     text: email.text,
     headers: email.headers,
+  };
+}
+
+function mailboxTransport(): MailTransport {
+  const toRow = (email: OutgoingEmail) => ({
+    ...messageOf(email),
+    to: email.to.toLowerCase(),
     idempotencyKey: email.idempotencyKey,
   });
   return {
@@ -67,14 +88,7 @@ function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   const send = async (email: OutgoingEmail): Promise<SendResult> => {
     try {
-      const info = await transporter.sendMail({
-        from: email.from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        headers: email.headers,
-      });
+      const info = await transporter.sendMail(messageOf(email));
       return { ok: true, id: info.messageId };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error), retryable: true };
@@ -118,34 +132,47 @@ function resendFailure({ error, headers }: ResendFailure): Failure {
   };
 }
 
+const DEFERRED: Failure = {
+  ok: false,
+  error: "provider rate: no call slot before the deadline",
+  retryable: true,
+  deferred: true,
+};
+
+// Resend limits calls per team, whatever instance or key makes them: every call, digest batch or
+// single email, takes its turn in the shared rate (lib/mail/provider-rate.ts).
 function resendTransport(apiKey: string): MailTransport {
   const resend = new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined);
-  const payload = (email: OutgoingEmail) => ({
-    from: email.from,
-    to: email.to,
-    subject: email.subject,
-    html: email.html,
-    text: email.text,
-    headers: email.headers,
-  });
+  const perSecond = env.mailRatePerSecond;
+  const failed = async (response: ResendFailure): Promise<Failure> => {
+    const failure = resendFailure(response);
+    if (failure.retryAfterSeconds !== undefined) await holdCalls("resend", failure.retryAfterSeconds);
+    return failure;
+  };
   return {
     name: "resend",
     maxBatchSize: 100,
+    callsPerSecond: perSecond,
     async send(email) {
+      await awaitCallSlot("resend", perSecond);
       const response = await resend.emails.send(
-        payload(email),
+        messageOf(email),
         email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
       );
       if (response.data) return { ok: true, id: response.data.id };
-      if (response.error.name === "invalid_idempotent_request") return { ok: true, id: email.idempotencyKey ?? "duplicate" };
-      return resendFailure(response);
+      if (response.error.name === "invalid_idempotent_request")
+        return { ok: true, id: email.idempotencyKey ?? "duplicate" };
+      return failed(response);
     },
-    async sendBatch(emails, batchKey) {
-      const response = await resend.batch.send(emails.map(payload), { idempotencyKey: batchKey });
-      if (response.data) return { ok: true, ids: response.data.data.map((entry) => entry.id) };
+    async sendBatch(emails, batchKey, { sendBy } = {}) {
+      const waitedMs = await awaitCallSlot("resend", perSecond, sendBy === undefined ? Infinity : sendBy - Date.now());
+      if (waitedMs === null) return DEFERRED;
+      const response = await resend.batch.send(emails.map(messageOf), { idempotencyKey: batchKey });
+      if (response.data) return { ok: true, ids: response.data.data.map((entry) => entry.id), waitedMs };
       // The key was used before with other content: that batch went out already.
-      if (response.error.name === "invalid_idempotent_request") return { ok: true, ids: emails.map(() => null) };
-      return resendFailure(response);
+      if (response.error.name === "invalid_idempotent_request")
+        return { ok: true, ids: emails.map(() => null), waitedMs };
+      return { ...(await failed(response)), waitedMs };
     },
   };
 }

@@ -1,5 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { isForbiddenAddress } from "./address-policy";
+import { isForbiddenAddress, isSpecialUseName } from "./address-policy";
+
+describe("isSpecialUseName", () => {
+  it.each([
+    ["example.test"],
+    ["deep.sub.example.test"],
+    ["test"],
+    ["localhost"],
+    ["app.localhost"],
+    ["x.invalid"],
+    ["site.example"],
+    ["printer.local"],
+    ["duckduckgogg42xjoc72x3sjasowoarfbgcmvfimaftt6twagswzczad.onion"],
+    ["name.alt"],
+    ["router.home.arpa"],
+    ["wiki.internal"],
+    ["EXAMPLE.TEST"],
+    ["example.test."],
+  ])("%s is special-use", (name) => {
+    expect(isSpecialUseName(name)).toBe(true);
+  });
+
+  it.each([
+    ["example.com"],
+    ["example.org"],
+    ["example.net"],
+    ["test.com"],
+    ["latest"],
+    ["mytest"],
+    ["localhost.com"],
+    ["local.example.com"],
+    ["arpa"],
+    ["in-addr.arpa"],
+    ["xn--r8jz45g.jp"],
+    ["127.0.0.1"],
+  ])("%s is an ordinary name", (name) => {
+    expect(isSpecialUseName(name)).toBe(false);
+  });
+});
 
 describe("isForbiddenAddress", () => {
   it.each([

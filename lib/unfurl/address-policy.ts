@@ -1,8 +1,29 @@
 import { isIP } from "node:net";
 
-// Which resolved addresses the title fetcher may connect to (DESIGN §3 "Link titles"). Pure.
-// Anything that is not a public unicast address is refused, including IPv6 forms that embed or
-// translate to a refused IPv4 address.
+// Which names the title fetcher may look up and which resolved addresses it may connect to
+// (DESIGN §3 "Link titles"). Pure. Anything that is not a public unicast address is refused,
+// including IPv6 forms that embed or translate to a refused IPv4 address.
+
+// Special-use names that no public DNS answer may ever give an address for (decision 0183): they
+// are refused before any lookup, so a link saved under one sends no query anywhere. example.com,
+// .net and .org are not among them: RFC 6761 §6.5 asks software to treat those as ordinary names.
+const SPECIAL_USE_DOMAINS = [
+  "test", // RFC 6761 §6.2
+  "localhost", // RFC 6761 §6.3
+  "invalid", // RFC 6761 §6.4
+  "example", // RFC 6761 §6.5 (the top-level name, which is not delegated)
+  "local", // RFC 6762, multicast DNS on the local link
+  "onion", // RFC 7686: Tor; software without Tor must not look it up
+  "alt", // RFC 9476, names outside the DNS
+  "home.arpa", // RFC 8375, home networks
+  "internal", // ICANN, 2024: private networks
+];
+
+/** True for a host name under a special-use domain (the name as the URL parser spells it). */
+export function isSpecialUseName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return SPECIAL_USE_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`));
+}
 
 type Ipv4Range = readonly [base: string, prefix: number];
 
@@ -25,7 +46,10 @@ function ipv4ToNumber(address: string): number {
   return address.split(".").reduce((value, octet) => value * 256 + Number(octet), 0);
 }
 
-const FORBIDDEN_IPV4_SPANS = FORBIDDEN_IPV4.map(([base, prefix]) => ({ start: ipv4ToNumber(base), size: 2 ** (32 - prefix) }));
+const FORBIDDEN_IPV4_SPANS = FORBIDDEN_IPV4.map(([base, prefix]) => ({
+  start: ipv4ToNumber(base),
+  size: 2 ** (32 - prefix),
+}));
 
 function isForbiddenIpv4(value: number): boolean {
   return FORBIDDEN_IPV4_SPANS.some(({ start, size }) => value >= start && value < start + size);

@@ -7,11 +7,11 @@ import type { LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { SITE_NAME } from "@/lib/site";
-import { isForbiddenAddress } from "@/lib/unfurl/address-policy";
+import { isForbiddenAddress, isSpecialUseName } from "@/lib/unfurl/address-policy";
 import { type PageMetadata, parseMetadata, windows1252Controls } from "@/lib/unfurl/parse-metadata";
 
-// The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; every
-// address the host resolves to is checked and the connection is pinned to those checked addresses
+// The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; special-use
+// names refused without a lookup; every address the host resolves to is checked and the connection is pinned to those checked addresses
 // (so a second DNS answer cannot swap in a private one); at most 5 redirects, each checked again;
 // 5 s in all; at most 1 MB of (decompressed) HTML.
 
@@ -24,9 +24,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export type FetchPageOptions = {
   /**
-   * "host:port" entries (e.g. "intranet.example:80", "127.0.0.1:4123", "[::1]:8080") exempt from the
-   * address policy: self-hosted instances unfurling intranet pages, and tests. The entry matches the
-   * URL's host and port, not what a name resolves to. A malformed entry matches nothing.
+   * "host:port" entries (e.g. "wiki.internal:80", "127.0.0.1:4123", "[::1]:8080") exempt from the
+   * address policy and the special-use name rule: self-hosted instances unfurling intranet pages,
+   * and tests. The entry matches the URL's host and port, not what a name resolves to. A malformed
+   * entry matches nothing.
    */
   allowedHosts?: readonly string[];
 };
@@ -60,13 +61,20 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Resolves and checks the host, then requests the page over a connection to the checked addresses only. */
-async function requestPinned(target: URL, allowed: ReadonlySet<string>, signal: AbortSignal): Promise<IncomingMessage | null> {
+async function requestPinned(
+  target: URL,
+  allowed: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage | null> {
   if (target.protocol !== "http:" && target.protocol !== "https:") return null;
   const hostname = target.hostname.replace(/^\[(.*)\]$/, "$1");
+  const isAllowed = allowed.has(hostKey(target));
+  // A special-use name (.test, .localhost, …) is refused before any lookup, unless allow-listed.
+  if (!isAllowed && isSpecialUseName(hostname)) return null;
   const addresses: LookupAddress[] = await abortable(lookup(hostname, { all: true, verbatim: true }), signal);
   const [first] = addresses;
   if (!first) return null;
-  if (!allowed.has(hostKey(target)) && addresses.some(({ address }) => isForbiddenAddress(address))) return null;
+  if (!isAllowed && addresses.some(({ address }) => isForbiddenAddress(address))) return null;
 
   // Node asks for all addresses when it races IPv4 and IPv6 (autoSelectFamily), else for one.
   const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -186,7 +194,11 @@ function decodeHtml(bytes: Buffer, contentType: string): string {
   }
 }
 
-async function fetchWithRedirects(url: URL, allowed: ReadonlySet<string>, signal: AbortSignal): Promise<PageMetadata | null> {
+async function fetchWithRedirects(
+  url: URL,
+  allowed: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<PageMetadata | null> {
   let target = url;
   for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
     const response = await requestPinned(target, allowed, signal);
@@ -219,7 +231,9 @@ async function fetchWithRedirects(url: URL, allowed: ReadonlySet<string>, signal
  */
 export async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  const allowed = new Set((options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null));
+  const allowed = new Set(
+    (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
+  );
   try {
     return await fetchWithRedirects(new URL(url), allowed, signal);
   } catch {

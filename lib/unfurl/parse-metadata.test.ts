@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntities, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, parseMetadata, windows1252Controls } from "./parse-metadata";
+import {
+  decodeEntities,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  parseMetadata,
+  windows1252Controls,
+} from "./parse-metadata";
 
 const PAGE = "https://example.com/articles/read-later.html";
 
@@ -20,7 +26,9 @@ describe("decodeEntities", () => {
 
 describe("windows1252Controls", () => {
   it("reads C1 controls as Windows-1252 and leaves other text alone", () => {
-    expect(windows1252Controls("It\u0092s \u0093quoted\u0094 \u0096 caf\u00e9 \u0081")).toBe("It\u2019s \u201cquoted\u201d \u2013 caf\u00e9 \u0081");
+    expect(windows1252Controls("It\u0092s \u0093quoted\u0094 \u0096 caf\u00e9 \u0081")).toBe(
+      "It\u2019s \u201cquoted\u201d \u2013 caf\u00e9 \u0081",
+    );
   });
 });
 
@@ -70,8 +78,12 @@ describe("parseMetadata", () => {
     expect(parseMetadata(`<link rel="icon" href="../static/fav.png?v=1&amp;x=2">`, PAGE).faviconUrl).toBe(
       "https://example.com/static/fav.png?v=1&x=2",
     );
-    expect(parseMetadata(`<link rel="shortcut icon" href="/favicon.ico">`, PAGE).faviconUrl).toBe("https://example.com/favicon.ico");
-    expect(parseMetadata(`<link rel="icon" href="//cdn.example.net/i.svg">`, PAGE).faviconUrl).toBe("https://cdn.example.net/i.svg");
+    expect(parseMetadata(`<link rel="shortcut icon" href="/favicon.ico">`, PAGE).faviconUrl).toBe(
+      "https://example.com/favicon.ico",
+    );
+    expect(parseMetadata(`<link rel="icon" href="//cdn.example.net/i.svg">`, PAGE).faviconUrl).toBe(
+      "https://cdn.example.net/i.svg",
+    );
   });
 
   it("resolves the favicon against <base href> when there is one", () => {
@@ -82,7 +94,9 @@ describe("parseMetadata", () => {
   it("prefers rel=icon over apple-touch-icon and ignores mask-icon", () => {
     const html = `<link rel="mask-icon" href="/mask.svg"><link rel="apple-touch-icon" href="/touch.png"><link rel="icon" href="/icon.png">`;
     expect(parseMetadata(html, PAGE).faviconUrl).toBe("https://example.com/icon.png");
-    expect(parseMetadata(`<link rel="apple-touch-icon" href="/touch.png">`, PAGE).faviconUrl).toBe("https://example.com/touch.png");
+    expect(parseMetadata(`<link rel="apple-touch-icon" href="/touch.png">`, PAGE).faviconUrl).toBe(
+      "https://example.com/touch.png",
+    );
   });
 
   it("refuses icons that are not http(s)", () => {

@@ -16,7 +16,18 @@ export const MAX_SITE_NAME_LENGTH = 200;
 const MAX_ICON_URL_LENGTH = 2048;
 
 // Elements whose content is text, not markup: a "<title>" or "<meta>" inside them is not one.
-const RAW_TEXT_ELEMENTS = new Set(["script", "style", "template", "textarea", "xmp", "iframe", "noembed", "noframes", "svg", "math"]);
+const RAW_TEXT_ELEMENTS = new Set([
+  "script",
+  "style",
+  "template",
+  "textarea",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "svg",
+  "math",
+]);
 
 // HTML 4 Latin-1 entities, in code point order from U+00A0.
 const LATIN1_ENTITIES =
@@ -67,15 +78,40 @@ const NAMED_ENTITIES = new Map<string, string>([
 // Bytes 0x80-0x9F of Windows-1252; numeric references to them mean these characters too (HTML's
 // rule). Unlisted ones stay as they are.
 const WINDOWS_1252: Record<number, number> = {
-  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021, 0x88: 0x02c6,
-  0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201c,
-  0x94: 0x201d, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc, 0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a,
-  0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
+  0x80: 0x20ac,
+  0x82: 0x201a,
+  0x83: 0x0192,
+  0x84: 0x201e,
+  0x85: 0x2026,
+  0x86: 0x2020,
+  0x87: 0x2021,
+  0x88: 0x02c6,
+  0x89: 0x2030,
+  0x8a: 0x0160,
+  0x8b: 0x2039,
+  0x8c: 0x0152,
+  0x8e: 0x017d,
+  0x91: 0x2018,
+  0x92: 0x2019,
+  0x93: 0x201c,
+  0x94: 0x201d,
+  0x95: 0x2022,
+  0x96: 0x2013,
+  0x97: 0x2014,
+  0x98: 0x02dc,
+  0x99: 0x2122,
+  0x9a: 0x0161,
+  0x9b: 0x203a,
+  0x9c: 0x0153,
+  0x9e: 0x017e,
+  0x9f: 0x0178,
 };
 
 /** C1 control characters read as the Windows-1252 characters they almost always are. */
 export function windows1252Controls(text: string): string {
-  return text.replace(/[\u0080-\u009f]/g, (char) => String.fromCodePoint(WINDOWS_1252[char.charCodeAt(0)] ?? char.charCodeAt(0)));
+  return text.replace(/[\u0080-\u009f]/g, (char) =>
+    String.fromCodePoint(WINDOWS_1252[char.charCodeAt(0)] ?? char.charCodeAt(0)),
+  );
 }
 
 function fromCharacterReference(code: number): string {
@@ -87,11 +123,14 @@ function fromCharacterReference(code: number): string {
 const ENTITY = /&(?:#x([0-9a-f]{1,8});?|#([0-9]{1,8});?|([a-z][a-z0-9]{1,31});)/gi;
 
 export function decodeEntities(text: string): string {
-  return text.replace(ENTITY, (match, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
-    if (hex !== undefined) return fromCharacterReference(Number.parseInt(hex, 16));
-    if (decimal !== undefined) return fromCharacterReference(Number.parseInt(decimal, 10));
-    return (name !== undefined && NAMED_ENTITIES.get(name)) || match;
-  });
+  return text.replace(
+    ENTITY,
+    (match, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+      if (hex !== undefined) return fromCharacterReference(Number.parseInt(hex, 16));
+      if (decimal !== undefined) return fromCharacterReference(Number.parseInt(decimal, 10));
+      return (name !== undefined && NAMED_ENTITIES.get(name)) || match;
+    },
+  );
 }
 
 /** Decoded text on one line, cut to `max` UTF-16 units without splitting a surrogate pair; null when empty. */
@@ -234,7 +273,10 @@ export function parseMetadata(html: string, pageUrl: string): PageMetadata {
   const iconHref = icon ?? touchIcon;
   return {
     // An empty og:title falls back to the next source, hence one clean() per candidate.
-    title: clean(meta.get("og:title"), MAX_TITLE_LENGTH) ?? clean(meta.get("twitter:title"), MAX_TITLE_LENGTH) ?? clean(titleText, MAX_TITLE_LENGTH),
+    title:
+      clean(meta.get("og:title"), MAX_TITLE_LENGTH) ??
+      clean(meta.get("twitter:title"), MAX_TITLE_LENGTH) ??
+      clean(titleText, MAX_TITLE_LENGTH),
     description:
       clean(meta.get("og:description"), MAX_DESCRIPTION_LENGTH) ??
       clean(meta.get("twitter:description"), MAX_DESCRIPTION_LENGTH) ??

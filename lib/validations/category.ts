@@ -1,6 +1,6 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories-rules";
+import { MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories/rules";
 
 // A category name (SPEC §5 New category), shared by the category dialogs, POST /api/categories and
 // the categories of an add-link payload.

@@ -23,4 +23,5 @@ export const timeZoneField = z
   .max(64, { error: "Please select a valid time zone" })
   .refine(isValidTimeZone, { error: "Please select a valid time zone" });
 
-export const hourField = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(23, { error: message });
+export const hourField = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(23, { error: message });

@@ -1,12 +1,12 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { isStorableText } from "@/lib/db-input";
-import { buildSearchQuery } from "@/lib/search-query";
+import { isStorableText } from "@/lib/db/input";
+import { buildSearchQuery } from "@/lib/links/search";
+import { todayQuerySchema } from "@/lib/validations/today";
 
-// GET /api/links/history?limit=&cursor=&category=&q=&unread= (DESIGN.md §3 "History").
-export const historyQuerySchema = z.object({
-  limit: z.coerce.number({ error: "limit must be a number from 1 to 200" }).int().min(1, { error: "limit must be a number from 1 to 200" }).max(200, { error: "limit must be a number from 1 to 200" }).optional(),
-  cursor: z.string().max(200).optional(),
+// GET /api/links/history?limit=&cursor=&category=&q=&unread= (DESIGN.md §3 "History"): today's
+// paging, and the filters.
+export const historyQuerySchema = todayQuerySchema.extend({
   category: z.string().max(100).refine(isStorableText, { error: "Invalid category" }).optional(),
   // The search words as a tsquery (null: no search); too long a search is refused with its message.
   q: z

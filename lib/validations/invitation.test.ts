@@ -10,7 +10,9 @@ describe("createInvitationSchema", () => {
   });
 
   it("trims and lower-cases a recipient address", () => {
-    expect(createInvitationSchema.parse({ recipientEmail: "  Friend@Example.COM " })).toEqual({ recipientEmail: "friend@example.com" });
+    expect(createInvitationSchema.parse({ recipientEmail: "  Friend@Example.COM " })).toEqual({
+      recipientEmail: "friend@example.com",
+    });
   });
 
   it.each([["not-an-email"], [42], ["a@b"]])("refuses %j with the address message", (recipientEmail) => {

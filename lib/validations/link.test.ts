@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { URL_INVALID_MESSAGE, URL_REQUIRED_MESSAGE } from "@/lib/url";
+import { URL_INVALID_MESSAGE, URL_REQUIRED_MESSAGE } from "@/lib/links/url";
 import { CATEGORY_NAME_INVALID_MESSAGE, CATEGORY_NAME_TOO_LONG_MESSAGE } from "./category";
 import { linkSchema, NOTES_TOO_LONG_MESSAGE, TOO_MANY_CATEGORIES_MESSAGE } from "./link";
 
@@ -48,7 +48,10 @@ describe("linkSchema notes", () => {
 
   it("accepts 5000 characters and refuses 5001", () => {
     expect(linkSchema.parse({ url: "example.com", notes: "n".repeat(5000) }).notes).toHaveLength(5000);
-    expect(firstIssue({ url: "example.com", notes: "n".repeat(5001) })).toEqual({ message: NOTES_TOO_LONG_MESSAGE, path: ["notes"] });
+    expect(firstIssue({ url: "example.com", notes: "n".repeat(5001) })).toEqual({
+      message: NOTES_TOO_LONG_MESSAGE,
+      path: ["notes"],
+    });
   });
 });
 
@@ -66,7 +69,13 @@ describe("linkSchema categories", () => {
 
   it("makes the first selected category the primary", () => {
     const parsed = linkSchema.parse({ url: "example.com", categories: ["Video", "Work", "Recipes"] });
-    expect(parsed).toEqual({ url: "https://example.com/", title: null, notes: null, category: "Video", categories: ["Video", "Work", "Recipes"] });
+    expect(parsed).toEqual({
+      url: "https://example.com/",
+      title: null,
+      notes: null,
+      category: "Video",
+      categories: ["Video", "Work", "Recipes"],
+    });
   });
 
   it("lets categories win over a different primary category", () => {
@@ -80,12 +89,18 @@ describe("linkSchema categories", () => {
   });
 
   it("trims names and de-duplicates case-insensitively, keeping the first spelling", () => {
-    const parsed = linkSchema.parse({ url: "example.com", categories: [" Recipes ", "recipes", "RECIPES", "Side projects"] });
+    const parsed = linkSchema.parse({
+      url: "example.com",
+      categories: [" Recipes ", "recipes", "RECIPES", "Side projects"],
+    });
     expect(parsed.categories).toEqual(["Recipes", "Side projects"]);
   });
 
   it("spells built-in categories their own way", () => {
-    expect(linkSchema.parse({ url: "example.com", categories: ["news", "VIDEO"] }).categories).toEqual(["News", "Video"]);
+    expect(linkSchema.parse({ url: "example.com", categories: ["news", "VIDEO"] }).categories).toEqual([
+      "News",
+      "Video",
+    ]);
     expect(linkSchema.parse({ url: "example.com", category: "tutorial" }).category).toBe("Tutorial");
   });
 
@@ -106,7 +121,9 @@ describe("linkSchema categories", () => {
       message: CATEGORY_NAME_INVALID_MESSAGE,
       path: ["categories", 1],
     });
-    expect(firstIssue({ url: "example.com", categories: ["x".repeat(51)] })?.message).toBe(CATEGORY_NAME_TOO_LONG_MESSAGE);
+    expect(firstIssue({ url: "example.com", categories: ["x".repeat(51)] })?.message).toBe(
+      CATEGORY_NAME_TOO_LONG_MESSAGE,
+    );
     expect(firstIssue({ url: "example.com", category: "x".repeat(51) })?.message).toBe(CATEGORY_NAME_TOO_LONG_MESSAGE);
   });
 

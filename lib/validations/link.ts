@@ -6,8 +6,8 @@ import {
   DEFAULT_CATEGORY,
   findExistingCategory,
   MAX_CATEGORIES_PER_LINK,
-} from "@/lib/categories-rules";
-import { URL_REQUIRED_MESSAGE, normalizeUrl } from "@/lib/url";
+} from "@/lib/categories/rules";
+import { URL_REQUIRED_MESSAGE, normalizeUrl } from "@/lib/links/url";
 import { categoryNameField } from "@/lib/validations/category";
 
 // The add-link payload {url, title, notes, category, categories} (SPEC §3, §5), shared by the dashboard
@@ -40,7 +40,9 @@ export const MAX_TITLE_LENGTH = 500;
 // not refused: a page title is not something the user typed.
 const titleField = z
   .string()
-  .overwrite((title) => title.replaceAll("\u0000", "").replace(/\s+/g, " ").trim().slice(0, MAX_TITLE_LENGTH).toWellFormed())
+  .overwrite((title) =>
+    title.replaceAll("\u0000", "").replace(/\s+/g, " ").trim().slice(0, MAX_TITLE_LENGTH).toWellFormed(),
+  )
   .nullish()
   .transform((title) => (title ? title : null));
 

@@ -30,7 +30,10 @@ const emailHoursField = z
   .refine((hours) => Object.keys(hours).every((key) => /^[0-6]$/.test(key)), { error: DAY_MESSAGE });
 
 /** Every selected day needs its hour. */
-function requireHourPerDay(value: { emailDays: number[]; emailHours: Record<string, number> }, ctx: z.RefinementCtx): void {
+function requireHourPerDay(
+  value: { emailDays: number[]; emailHours: Record<string, number> },
+  ctx: z.RefinementCtx,
+): void {
   for (const day of value.emailDays) {
     if (value.emailHours[String(day)] === undefined) {
       ctx.addIssue({ code: "custom", path: ["emailHours", String(day)], message: TIME_MESSAGE });
@@ -107,7 +110,8 @@ export const settingsFormSchema = z
       ctx.addIssue({ code: "custom", path: ["selectedDays"], message: DAYS_MESSAGE });
     }
     for (const day of values.selectedDays) {
-      if (!values.dayHours[String(day)]) ctx.addIssue({ code: "custom", path: ["dayHours", String(day)], message: TIME_MESSAGE });
+      if (!values.dayHours[String(day)])
+        ctx.addIssue({ code: "custom", path: ["dayHours", String(day)], message: TIME_MESSAGE });
     }
   });
 

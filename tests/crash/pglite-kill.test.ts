@@ -5,7 +5,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, assertBuilt, freePort, historyUrls, signInOverHttp, startApp } from "@/tests/support/built-app";
+import {
+  type AppServer,
+  assertBuilt,
+  freePort,
+  historyUrls,
+  signInOverHttp,
+  startApp,
+} from "@/tests/support/built-app";
 
 const KILL_ROUNDS = 3;
 const WORKERS = 8;
@@ -50,7 +57,12 @@ function startBurst(app: AppServer, savers: Saver[], label: string): Burst {
       try {
         res = await fetch(`${app.url}/api/links`, {
           method: "POST",
-          headers: { cookie: saver.cookie, origin: app.url, "content-type": "application/json", "x-forwarded-for": saver.ip },
+          headers: {
+            cookie: saver.cookie,
+            origin: app.url,
+            "content-type": "application/json",
+            "x-forwarded-for": saver.ip,
+          },
           body: JSON.stringify({ url }),
         });
       } catch {
@@ -78,7 +90,10 @@ async function waitUntil(condition: () => boolean, timeoutMs: number, what: stri
   }
 }
 
-async function expectAllPresent(app: AppServer, savers: Saver[]): Promise<{ acknowledged: number; lost: string[]; stored: number }> {
+async function expectAllPresent(
+  app: AppServer,
+  savers: Saver[],
+): Promise<{ acknowledged: number; lost: string[]; stored: number }> {
   let acknowledged = 0;
   let stored = 0;
   const lost: string[] = [];
@@ -149,29 +164,32 @@ describe("the embedded database under a killed server", () => {
 });
 
 describe("stopping the server with a signal", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("%s during a burst of saves closes PGlite cleanly and exits 0 promptly", async (signal) => {
-    const dataDir = newDataDir();
-    const app = await start(dataDir);
-    const savers = await signInSavers(app, 4, signal.toLowerCase());
-    const burst = startBurst(app, savers, signal);
-    await waitUntil(() => burst.acknowledged() >= 20 || burst.unexpected.length > 0, 30_000, "20 saves");
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "%s during a burst of saves closes PGlite cleanly and exits 0 promptly",
+    async (signal) => {
+      const dataDir = newDataDir();
+      const app = await start(dataDir);
+      const savers = await signInSavers(app, 4, signal.toLowerCase());
+      const burst = startBurst(app, savers, signal);
+      await waitUntil(() => burst.acknowledged() >= 20 || burst.unexpected.length > 0, 30_000, "20 saves");
 
-    const sentAt = performance.now();
-    process.kill(app.pid, signal);
-    const exit = await app.exited;
-    const elapsedMs = performance.now() - sentAt;
-    await burst.done;
-    expect(burst.unexpected).toEqual([]);
-    expect(exit, app.log()).toEqual({ code: 0, signal: null });
-    expect(elapsedMs).toBeLessThan(5_000);
-    // The control file says "shut down": PGlite was closed before the process left.
-    expect(databaseState(dataDir)).toBe(DB_SHUTDOWNED);
+      const sentAt = performance.now();
+      process.kill(app.pid, signal);
+      const exit = await app.exited;
+      const elapsedMs = performance.now() - sentAt;
+      await burst.done;
+      expect(burst.unexpected).toEqual([]);
+      expect(exit, app.log()).toEqual({ code: 0, signal: null });
+      expect(elapsedMs).toBeLessThan(5_000);
+      // The control file says "shut down": PGlite was closed before the process left.
+      expect(databaseState(dataDir)).toBe(DB_SHUTDOWNED);
 
-    const again = await start(dataDir);
-    const { lost, acknowledged } = await expectAllPresent(again, savers);
-    expect(acknowledged).toBeGreaterThanOrEqual(20);
-    expect(lost).toEqual([]);
-    expect(await again.stop(signal)).toEqual({ code: 0, signal: null });
-    expect(databaseState(dataDir)).toBe(DB_SHUTDOWNED);
-  });
+      const again = await start(dataDir);
+      const { lost, acknowledged } = await expectAllPresent(again, savers);
+      expect(acknowledged).toBeGreaterThanOrEqual(20);
+      expect(lost).toEqual([]);
+      expect(await again.stop(signal)).toEqual({ code: 0, signal: null });
+      expect(databaseState(dataDir)).toBe(DB_SHUTDOWNED);
+    },
+  );
 });

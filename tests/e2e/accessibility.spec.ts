@@ -12,7 +12,9 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 
 function describe(violation: Violation): string {
-  const targets = violation.nodes.map((node) => `${node.target.join(" ")}${node.any[0] ? ` (${node.any[0].message})` : ""}`).slice(0, 3);
+  const targets = violation.nodes
+    .map((node) => `${node.target.join(" ")}${node.any[0] ? ` (${node.any[0].message})` : ""}`)
+    .slice(0, 3);
   return `[${violation.impact ?? "unknown"}] ${violation.id} (${violation.nodes.length}): ${targets.join(", ")}`;
 }
 
@@ -88,7 +90,7 @@ test("axe, signed in: /onboarding", async ({ page }) => {
 test("axe, signed in: /dashboard, /history, /settings, /invitations", async ({ page }) => {
   await signUpAndOnboard(page);
   await expect(page.getByRole("heading", { name: "Today's Stash" })).toBeVisible();
-  await page.getByLabel("URL").fill("example.com/a11y");
+  await page.getByLabel("URL").fill("example.test/a11y");
   await page.getByRole("button", { name: "Save link" }).click();
   await expect(toastText(page, "Link saved successfully!")).toBeVisible();
   await expect(page.getByRole("list", { name: "Today's links" }).getByRole("listitem")).toHaveCount(1);
@@ -96,12 +98,12 @@ test("axe, signed in: /dashboard, /history, /settings, /invitations", async ({ p
   // URL is typed.
   await page.reload();
   await expect(page.getByRole("list", { name: "Today's links" }).getByRole("listitem")).toHaveCount(1);
-  await page.getByLabel("URL").fill("example.com/next");
+  await page.getByLabel("URL").fill("example.test/next");
   await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
   await audit(page, "signed in /dashboard");
 
   await page.goto("/history");
-  await expect(page.getByText("https://example.com/a11y").first()).toBeVisible();
+  await expect(page.getByText("https://example.test/a11y").first()).toBeVisible();
   await audit(page, "signed in /history");
 
   await page.goto("/settings");
@@ -120,7 +122,7 @@ test("keyboard only: saving a link with a category", async ({ page }) => {
 
   const url = page.getByLabel("URL");
   await tabTo(page, url);
-  await page.keyboard.type("example.com/keyboard");
+  await page.keyboard.type("example.test/keyboard");
 
   const news = page.getByRole("group", { name: "Categories" }).getByRole("button", { name: "News", exact: true });
   await tabTo(page, news);
@@ -130,7 +132,10 @@ test("keyboard only: saving a link with a category", async ({ page }) => {
   await tabTo(page, page.getByRole("button", { name: "Save link" }));
   await page.keyboard.press("Enter");
   await expect(toastText(page, "Link saved successfully!")).toBeVisible();
-  const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").filter({ hasText: "https://example.com/keyboard" });
+  const item = page
+    .getByRole("list", { name: "Today's links" })
+    .getByRole("listitem")
+    .filter({ hasText: "https://example.test/keyboard" });
   await expect(item).toContainText("News");
 });
 
@@ -203,7 +208,7 @@ test("axe, signed in with the Dark theme chosen: the account menu and the signed
   await audit(page, "account menu open (dark)", '[role="menu"]');
   await page.keyboard.press("Escape");
 
-  await page.getByLabel("URL").fill("example.com/dark");
+  await page.getByLabel("URL").fill("example.test/dark");
   await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
   await audit(page, "signed in /dashboard (dark)");
   for (const path of ["/history", "/settings", "/invitations", "/pricing"]) {

@@ -47,6 +47,7 @@ export const billingWebServers: WebServer[] = [
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_PRICE_ID: "price_e2e_pro_yearly",
       STRIPE_API_BASE: `http://127.0.0.1:${stripeFakePort}`,
+      TRUSTED_PROXY_HOPS: "1",
     },
   },
 ];

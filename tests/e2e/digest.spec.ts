@@ -32,7 +32,7 @@ test("a weekly digest arrives with the saved links, and its unsubscribe link tur
   await page.goto("/dashboard");
   await expect(page.getByText("Weekly Email", { exact: true })).toBeVisible();
   await expect(page.getByText(`You'll receive a weekly email every ${tomorrow} at 6:00 AM.`)).toBeVisible();
-  for (const url of ["example.com/first-read", "example.org/second-read"]) {
+  for (const url of ["example.test/first-read", "sample.test/second-read"]) {
     await page.getByLabel("URL").fill(url);
     await page.getByRole("button", { name: "Save link", exact: true }).click();
     await expect(toastText(page, "Link saved successfully!")).toBeVisible();
@@ -41,24 +41,31 @@ test("a weekly digest arrives with the saved links, and its unsubscribe link tur
   // Two days later on the server's clock the digest is due; the hourly cron call sends it.
   writeFileSync(clockFile, "+172800");
   await expect
-    .poll(async () => {
-      // Right after the jump the server may drop a kept-alive connection that now looks days old
-      // (its timeout checks read the wall clock): a request reset that way is simply tried again.
-      const res = await page.request.get("/api/cron/digests", { headers: { authorization: `Bearer ${clockCronSecret}` } }).catch((error: unknown) => {
-        if (error instanceof Error && /ECONNRESET|socket hang up/.test(error.message)) return null;
-        throw error;
-      });
-      if (!res) return false;
-      expect(res.status()).toBe(200);
-      const mailbox = await (await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)).json();
-      return mailbox.some((m: { subject: string }) => m.subject.startsWith("Your LinkStash digest"));
-    }, { timeout: 20_000, intervals: [1_500] })
+    .poll(
+      async () => {
+        // Right after the jump the server may drop a kept-alive connection that now looks days old
+        // (its timeout checks read the wall clock): a request reset that way is simply tried again.
+        const res = await page.request
+          .get("/api/cron/digests", { headers: { authorization: `Bearer ${clockCronSecret}` } })
+          .catch((error: unknown) => {
+            if (error instanceof Error && /ECONNRESET|socket hang up/.test(error.message)) return null;
+            throw error;
+          });
+        if (!res) return false;
+        expect(res.status()).toBe(200);
+        const mailbox = await (
+          await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)
+        ).json();
+        return mailbox.some((m: { subject: string }) => m.subject.startsWith("Your LinkStash digest"));
+      },
+      { timeout: 20_000, intervals: [1_500] },
+    )
     .toBe(true);
 
   const digest = await latestEmail(page, email, /Your LinkStash digest/);
   expect(digest.subject).toBe("Your LinkStash digest: 2 links to read");
-  expect(digest.text).toContain("https://example.com/first-read");
-  expect(digest.text).toContain("https://example.org/second-read");
+  expect(digest.text).toContain("https://example.test/first-read");
+  expect(digest.text).toContain("https://sample.test/second-read");
   const unsubscribe = digest.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
   expect(unsubscribe).toBeTruthy();
 

@@ -112,7 +112,7 @@ test.describe("over plain http", () => {
     await page.getByRole("button", { name: /^Account menu for/ }).click();
     await expect(page.getByRole("menu")).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.getByLabel("URL").fill("example.com/csp");
+    await page.getByLabel("URL").fill("example.test/csp");
     await page.getByRole("button", { name: "Save link" }).click();
     await expect(page.getByText("Link saved successfully!", { exact: true }).first()).toBeVisible();
     expect(violations).toEqual([]);
@@ -124,11 +124,18 @@ test.describe("over plain http", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
   });
 
-  test("the developer mailbox: its own policy without scripts, and the pages still work", async ({ page, request, baseURL }) => {
+  test("the developer mailbox: its own policy without scripts, and the pages still work", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("mailbox");
     const sent = await request.post("/api/test/email", {
       data: { email },
-      headers: { origin: new URL(baseURL ?? "").origin, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+      headers: {
+        origin: new URL(baseURL ?? "").origin,
+        "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+      },
     });
     expect(sent.status()).toBe(200);
     const res = await request.get("/dev/mailbox");
@@ -170,10 +177,21 @@ test.describe("with an https APP_URL (TLS ends at a proxy in front)", () => {
     origin = `http://localhost:${port}`;
     publicOrigin = `https://localhost:${port}`;
     rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
-      env: { ...process.env, APP_URL: publicOrigin, PORT: String(port), DATA_DIR: dataDir, MAIL_TRANSPORT: "mailbox", DATABASE_URL: "" },
-      stdio: "ignore",
-    });
+    server = spawn(
+      process.execPath,
+      [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)],
+      {
+        env: {
+          ...process.env,
+          APP_URL: publicOrigin,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          MAIL_TRANSPORT: "mailbox",
+          DATABASE_URL: "",
+        },
+        stdio: "ignore",
+      },
+    );
     await expect
       .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
       .toBe(200);
@@ -214,19 +232,33 @@ test.describe("with an https APP_URL (TLS ends at a proxy in front)", () => {
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const messages: { text: string }[] = await (await fetch(`${origin}/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)).json();
-        link = messages[0]?.text.match(/https:\/\/\S+\/api\/auth\/callback\/email\?\S+/)?.[0];
+        const messages: { text: string }[] = await (
+          await fetch(`${origin}/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)
+        ).json();
+        link = messages[0]?.text.match(/https:\/\/\S+\/login\/confirm\?\S+/)?.[0];
         return link !== undefined;
       })
       .toBe(true);
 
-    const callback = await fetch((link ?? "").replace(publicOrigin, origin), { redirect: "manual" });
+    // The link's page signs in with a same-origin POST to next-auth's callback (docs/decisions/0140).
+    const callback = await fetch(`${origin}/api/auth/callback/email${new URL(link ?? "").search}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: publicOrigin },
+    });
     expect(callback.headers.get("location")).toBe(`${publicOrigin}/dashboard`);
-    const session = callback.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-next-auth.session-token="));
+    const session = callback.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__Secure-next-auth.session-token="));
     expect(session).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
 
-    const logout = await fetch(`${origin}/api/logout`, { redirect: "manual", headers: { cookie: (session ?? "").split(";")[0] ?? "" } });
-    const cleared = logout.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-next-auth.session-token=;"));
+    const logout = await fetch(`${origin}/api/logout`, {
+      redirect: "manual",
+      headers: { cookie: (session ?? "").split(";")[0] ?? "" },
+    });
+    const cleared = logout.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__Secure-next-auth.session-token=;"));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(cleared).toMatch(/HttpOnly/);
     expect(cleared).toMatch(/Secure/);

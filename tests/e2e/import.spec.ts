@@ -5,7 +5,9 @@ import { signUpAndOnboard } from "./support";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 
-test("import: a Pocket export shows progress and a summary, then its links are in History; export downloads them", async ({ page }) => {
+test("import: a Pocket export shows progress and a summary, then its links are in History; export downloads them", async ({
+  page,
+}) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Import and export", level: 2 })).toBeVisible();
@@ -19,7 +21,9 @@ test("import: a Pocket export shows progress and a summary, then its links are i
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute("aria-valuenow", "100");
   const status = page.getByRole("status").filter({ hasText: "Imported" });
-  await expect(status).toContainText("Imported 7 links, skipped 1 duplicate, 1 row could not be read: line 7: Please enter a valid website address: not a url at all.");
+  await expect(status).toContainText(
+    "Imported 7 links, skipped 1 duplicate, 1 row could not be read: line 7: Please enter a valid website address: not a url at all.",
+  );
 
   await status.getByRole("link", { name: "See them in History" }).click();
   await expect(page).toHaveURL(/\/history$/);
@@ -33,13 +37,16 @@ test("import: a Pocket export shows progress and a summary, then its links are i
   expect(download.suggestedFilename()).toMatch(/^linkstash-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), "utf8");
   expect(csv.split("\r\n")[0]).toBe("url,title,notes,categories,created_at,read_at");
-  expect(csv).toContain("https://dataintensive.net/chapter-5");
+  expect(csv).toContain("https://dataintensive.test/chapter-5");
 });
 
 test("import: a larger file moves the progress bar through values between 0 and 100", async ({ page }) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
-  const rows = Array.from({ length: 6000 }, (_, i) => `"Title, ${i}",https://example.com/bulk/${i},${1500000000 + i},,news|work,unread`);
+  const rows = Array.from(
+    { length: 6000 },
+    (_, i) => `"Title, ${i}",https://example.test/bulk/${i},${1500000000 + i},,news|work,unread`,
+  );
   const csv = Buffer.from(["title,url,time_added,cursor,tags,status", ...rows].join("\r\n"));
   await page.getByLabel("File to import").setInputFiles({ name: "part_000000.csv", mimeType: "text/csv", buffer: csv });
   // Every value the bar takes, recorded in the page as React sets it.
@@ -61,7 +68,11 @@ test("import: a larger file moves the progress bar through values between 0 and 
 test("import: a file that is no export is refused with a clear message", async ({ page }) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
-  await page.getByLabel("File to import").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("name,email\nAda,ada@example.com\n") });
+  await page.getByLabel("File to import").setInputFiles({
+    name: "people.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("name,email\nAda,ada@example.com\n"),
+  });
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "not an export we can read" })).toBeVisible();
   await expect(page.getByRole("progressbar")).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { REFERRAL_RULE_NOTE } from "@/lib/invitations/rules";
 import { latestEmail, signUpAndOnboard, uniqueEmail } from "./support";
 
 // Invitations (/invitations) and claiming one (/invite/{code}), with two people in two browser
@@ -17,18 +18,27 @@ async function createInvitation(page: Page, recipientEmail?: string): Promise<vo
   await page.getByRole("button", { name: "Create Invitation" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Create an invitation?" });
   await expect(dialog).toContainText(
-    recipientEmail ? `This sends an email to ${recipientEmail} and uses 1 invite.` : "This generates a shareable link and uses 1 invite.",
+    recipientEmail
+      ? `This sends an email to ${recipientEmail} and uses 1 invite.`
+      : "This generates a shareable link and uses 1 invite.",
   );
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(toastText(page, "Invitation created!")).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
-test("a friend claims an invitation from a copied link, and both get a month of Pro", async ({ page, context, browser, baseURL }) => {
+test("a friend claims an invitation from a copied link, and both get a month of Pro", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpAndOnboard(page);
   await page.goto("/invitations");
   await expect(page.getByRole("heading", { name: "Invite Friends", level: 1 })).toBeVisible();
+  // The referral rule in plain words: the yearly cap and one claim per mailbox.
+  await expect(page.getByText(REFERRAL_RULE_NOTE)).toBeVisible();
   await expect(statCard(page, "Available Invites")).toContainText("2");
   await expect(statCard(page, "Referral Rewards")).toContainText("0");
   await expect(page.getByText("No pending invitations", { exact: true })).toBeVisible();
@@ -58,7 +68,12 @@ test("a friend claims an invitation from a copied link, and both get a month of 
   await friend.goto(`/invite/${code}`);
   await expect(friend.getByRole("heading", { name: "You're invited!" })).toBeVisible();
   await expect(friend.getByText("This invitation gives you 1 month of Pro for free.")).toBeVisible();
-  for (const benefit of ["Unlimited links per day", "Daily email digests", "Advanced categorization", "Send multiple digests per day"]) {
+  for (const benefit of [
+    "Unlimited links per day",
+    "Daily email digests",
+    "Advanced categorization",
+    "Send multiple digests per day",
+  ]) {
     await expect(friend.getByRole("listitem").filter({ hasText: benefit })).toBeVisible();
   }
   await friend.getByRole("button", { name: "Claim 1 Month Pro Access" }).click();
@@ -92,7 +107,11 @@ test("a friend claims an invitation from a copied link, and both get a month of 
   await expect(used).toContainText(/Created .+ · Used /);
 });
 
-test("an emailed invitation: the email, the allowance, a refused own claim, a signed-out visitor and deletion", async ({ page, browser, baseURL }) => {
+test("an emailed invitation: the email, the allowance, a refused own claim, a signed-out visitor and deletion", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUpAndOnboard(page);
   await page.goto("/invitations");
   await createInvitation(page);

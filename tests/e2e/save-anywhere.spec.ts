@@ -12,10 +12,14 @@ const QUOTE = "Some text worth keeping for later.";
 
 /** No serious or critical axe violations (WCAG 2.1 A/AA) on the page as it is. */
 async function expectAccessible(page: Page): Promise<void> {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations, passes } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(passes.length).toBeGreaterThan(0);
   const failing = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 let site: Server;
@@ -83,7 +87,7 @@ test("another site cannot slip a link into the stash: without the bookmarklet's 
 
   // /save opened without the key (or with a wrong one), as any site can open it.
   for (const query of ["", "&key=not-the-key"]) {
-    await page.goto(`/save?url=${encodeURIComponent("https://example.com/planted")}&title=Planted${query}`);
+    await page.goto(`/save?url=${encodeURIComponent("https://example.test/planted")}&title=Planted${query}`);
     await expect(page.getByRole("status")).toHaveText(confirmation);
     await expect(page.getByRole("button", { name: "Save link" })).toBeVisible();
   }
@@ -93,7 +97,8 @@ test("another site cannot slip a link into the stash: without the bookmarklet's 
   // /share reached from another site's page (Sec-Fetch-Site: cross-site) asks too.
   const other = await context.newPage();
   await other.goto(`${siteOrigin}/article?id=9`);
-  const shareUrl = new URL(`/share?url=${encodeURIComponent("https://example.com/shared-from-elsewhere")}`, page.url()).href;
+  const shareUrl = new URL(`/share?url=${encodeURIComponent("https://example.test/shared-from-elsewhere")}`, page.url())
+    .href;
   await other.evaluate((url) => {
     window.location.href = url;
   }, shareUrl);
@@ -104,29 +109,41 @@ test("another site cannot slip a link into the stash: without the bookmarklet's 
   await other.getByRole("button", { name: "Save link" }).click();
   await expect(other.getByRole("status")).toHaveText("Saved to LinkStash");
   await expect(other.getByRole("button", { name: "Save link" })).toHaveCount(0);
-  expect(await todaysUrls()).toEqual(["https://example.com/shared-from-elsewhere"]);
+  expect(await todaysUrls()).toEqual(["https://example.test/shared-from-elsewhere"]);
 });
 
-test("a signed-out /save asks to sign in and comes back to the same address", async ({ page }) => {
-  const target = `/save?url=${encodeURIComponent("https://example.com/later")}&title=Later`;
-  await page.goto(target);
+test("a signed-out /save asks to sign in and comes back to the same address, to ask before saving", async ({
+  page,
+}) => {
+  const target = `/save?url=${encodeURIComponent("https://example.test/later")}&title=Later`;
+  await page.goto(`${target}&key=not-for-an-email`);
   await expect(page).toHaveURL(/\/login\?/);
-  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(target);
+  // Anyone can start a sign-in for anyone: its return never saves unasked, and the key stays out of the email.
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`${target}&confirm=1`);
 });
 
 test("Share → LinkStash saves the shared URL, the rest of the text as the note", async ({ page }) => {
   await signUpAndOnboard(page);
-  const text = "Look at this https://example.com/shared-page";
+  const text = "Look at this https://example.test/shared-page";
   await page.goto(`/share?title=${encodeURIComponent("Shared page")}&text=${encodeURIComponent(text)}`);
   await expect(page.getByRole("status")).toHaveText("Saved to LinkStash");
   await expectAccessible(page);
   await page.goto("/dashboard");
-  const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").filter({ hasText: "Shared page" });
+  const item = page
+    .getByRole("list", { name: "Today's links" })
+    .getByRole("listitem")
+    .filter({ hasText: "Shared page" });
   await expect(item.getByText("Look at this", { exact: true })).toBeVisible();
-  await expect(item.getByRole("link", { name: "Shared page" })).toHaveAttribute("href", "https://example.com/shared-page");
+  await expect(item.getByRole("link", { name: "Shared page" })).toHaveAttribute(
+    "href",
+    "https://example.test/shared-page",
+  );
 });
 
-test("the app is installable: manifest with a share target, icons, a registered service worker", async ({ page, request }) => {
+test("the app is installable: manifest with a share target, icons, a registered service worker", async ({
+  page,
+  request,
+}) => {
   const res = await request.get("/manifest.webmanifest");
   expect(res.status()).toBe(200);
   const manifest = await res.json();
@@ -154,7 +171,10 @@ test("the app is installable: manifest with a share target, icons, a registered 
   expect(await offline.text()).toContain("You are offline");
 });
 
-test("API tokens: created in Settings and shown once, accepted as Bearer, refused once revoked", async ({ page, playwright }) => {
+test("API tokens: created in Settings and shown once, accepted as Bearer, refused once revoked", async ({
+  page,
+  playwright,
+}) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
   await page.getByLabel("Token name").fill("My script");
@@ -168,7 +188,7 @@ test("API tokens: created in Settings and shown once, accepted as Bearer, refuse
   const script = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
   const saved = await script.post("/api/links", {
     headers: { authorization: `Bearer ${secret}` },
-    data: { url: "https://example.com/api" },
+    data: { url: "https://example.test/api" },
   });
   expect(saved.status()).toBe(201);
 

@@ -73,7 +73,11 @@ export async function holdRequests(
 }
 
 function fulfillOutage(route: Route): Promise<void> {
-  return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: OUTAGE_MESSAGE }) });
+  return route.fulfill({
+    status: 503,
+    contentType: "application/json",
+    body: JSON.stringify({ message: OUTAGE_MESSAGE }),
+  });
 }
 
 /** Answers matching requests with 503 and OUTAGE_MESSAGE until `page.unroute(url)`. */

@@ -9,10 +9,15 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const { violations, passes } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
     expect(passes.length, `axe checked nothing on ${screen}`).toBeGreaterThan(0);
     const failing = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${screen} (${colorScheme})`).toEqual([]);
+    expect(
+      failing.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+      `${screen} (${colorScheme})`,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
 }
@@ -32,46 +37,51 @@ function historyItem(page: Page, url: string) {
 test("a search narrows History, stays in the URL, combines with a chip; read links can be hidden", async ({ page }) => {
   await signUpAndOnboard(page);
   await saveLinks(page, [
-    { url: "https://example.com/rust-guide", notes: "Ownership explained", categories: ["Tutorial"] },
-    { url: "https://example.org/rust-news", categories: ["News"] },
-    { url: "https://example.net/bread", notes: "Sourdough at home", categories: ["Personal"] },
+    { url: "https://example.test/rust-guide", notes: "Ownership explained", categories: ["Tutorial"] },
+    { url: "https://sample.test/rust-news", categories: ["News"] },
+    { url: "https://demo.test/bread", notes: "Sourdough at home", categories: ["Personal"] },
   ]);
   await page.goto("/history");
-  await expect(historyItem(page, "https://example.net/bread")).toBeVisible();
+  await expect(historyItem(page, "https://demo.test/bread")).toBeVisible();
 
-  const search = page.getByRole("search", { name: "Search your links" }).getByRole("searchbox", { name: "Search your links" });
+  const search = page
+    .getByRole("search", { name: "Search your links" })
+    .getByRole("searchbox", { name: "Search your links" });
   await search.fill("rust");
   await expect(page).toHaveURL(/[?&]q=rust(&|$)/);
-  await expect(historyItem(page, "https://example.com/rust-guide")).toBeVisible();
-  await expect(historyItem(page, "https://example.org/rust-news")).toBeVisible();
-  await expect(historyItem(page, "https://example.net/bread")).toHaveCount(0);
+  await expect(historyItem(page, "https://example.test/rust-guide")).toBeVisible();
+  await expect(historyItem(page, "https://sample.test/rust-news")).toBeVisible();
+  await expect(historyItem(page, "https://demo.test/bread")).toHaveCount(0);
 
   // A reload keeps the search, in the box and in the list.
   await page.reload();
   await expect(search).toHaveValue("rust");
-  await expect(historyItem(page, "https://example.net/bread")).toHaveCount(0);
-  await expect(historyItem(page, "https://example.org/rust-news")).toBeVisible();
+  await expect(historyItem(page, "https://demo.test/bread")).toHaveCount(0);
+  await expect(historyItem(page, "https://sample.test/rust-news")).toBeVisible();
 
   // Combined with a category chip.
-  await page.getByRole("group", { name: "Filter by category" }).getByRole("button", { name: "News", exact: true }).click();
+  await page
+    .getByRole("group", { name: "Filter by category" })
+    .getByRole("button", { name: "News", exact: true })
+    .click();
   await expect(page).toHaveURL(/category=News/);
   await expect(page).toHaveURL(/q=rust/);
-  await expect(historyItem(page, "https://example.com/rust-guide")).toHaveCount(0);
-  await expect(historyItem(page, "https://example.org/rust-news")).toBeVisible();
+  await expect(historyItem(page, "https://example.test/rust-guide")).toHaveCount(0);
+  await expect(historyItem(page, "https://sample.test/rust-news")).toBeVisible();
 
   // A note word, and a search that matches nothing.
   await page.getByRole("button", { name: "All Categories" }).click();
   await search.fill("sourdough");
-  await expect(historyItem(page, "https://example.net/bread")).toBeVisible();
-  await expect(historyItem(page, "https://example.com/rust-guide")).toHaveCount(0);
+  await expect(historyItem(page, "https://demo.test/bread")).toBeVisible();
+  await expect(historyItem(page, "https://example.test/rust-guide")).toHaveCount(0);
   await search.fill("nothing-like-this");
   await expect(page.getByText("No links match your search.")).toBeVisible();
   await search.fill("");
   await expect(page).not.toHaveURL(/q=/);
-  await expect(historyItem(page, "https://example.com/rust-guide")).toBeVisible();
+  await expect(historyItem(page, "https://example.test/rust-guide")).toBeVisible();
 
   // Mark one read: it looks read, and "Unread only" hides it.
-  const guide = historyItem(page, "https://example.com/rust-guide");
+  const guide = historyItem(page, "https://example.test/rust-guide");
   await guide.getByRole("button", { name: "Mark as read" }).click();
   await expect(guide.getByRole("status")).toHaveText("Marked as read");
   await expect(guide.getByText("Read", { exact: true })).toBeVisible();
@@ -82,21 +92,23 @@ test("a search narrows History, stays in the URL, combines with a chip; read lin
   await unreadOnly.click();
   await expect(unreadOnly).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(/unread=1/);
-  await expect(historyItem(page, "https://example.com/rust-guide")).toHaveCount(0);
-  await expect(historyItem(page, "https://example.net/bread")).toBeVisible();
+  await expect(historyItem(page, "https://example.test/rust-guide")).toHaveCount(0);
+  await expect(historyItem(page, "https://demo.test/bread")).toBeVisible();
   await page.reload();
-  await expect(historyItem(page, "https://example.com/rust-guide")).toHaveCount(0);
-  await expect(historyItem(page, "https://example.org/rust-news")).toBeVisible();
+  await expect(historyItem(page, "https://example.test/rust-guide")).toHaveCount(0);
+  await expect(historyItem(page, "https://sample.test/rust-news")).toBeVisible();
 
   // Back to all links: marking it unread again.
   await page.getByRole("button", { name: "Unread only" }).click();
-  await historyItem(page, "https://example.com/rust-guide").getByRole("button", { name: "Mark as unread" }).click();
-  await expect(historyItem(page, "https://example.com/rust-guide").getByRole("button", { name: "Mark as read" })).toBeVisible();
+  await historyItem(page, "https://example.test/rust-guide").getByRole("button", { name: "Mark as unread" }).click();
+  await expect(
+    historyItem(page, "https://example.test/rust-guide").getByRole("button", { name: "Mark as read" }),
+  ).toBeVisible();
 });
 
 test("a digest's Mark as read link marks the link read from the email", async ({ page }) => {
   const email = await signUpAndOnboard(page);
-  await saveLinks(page, [{ url: "https://example.com/from-the-digest" }]);
+  await saveLinks(page, [{ url: "https://example.test/from-the-digest" }]);
   await page.reload();
   await page.getByRole("button", { name: /Send Digest Now/i }).click();
   const message = await latestEmail(page, email, /Today's stash/);
@@ -109,5 +121,7 @@ test("a digest's Mark as read link marks the link read from the email", async ({
   await expectAccessible(page, "/mark-read");
 
   await page.goto("/history");
-  await expect(historyItem(page, "https://example.com/from-the-digest").getByText("Read", { exact: true })).toBeVisible();
+  await expect(
+    historyItem(page, "https://example.test/from-the-digest").getByText("Read", { exact: true }),
+  ).toBeVisible();
 });

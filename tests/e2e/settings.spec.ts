@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpAndOnboard } from "./support";
+import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 // Radix renders a toast's text twice (once for screen readers): take the first match.
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -99,8 +99,78 @@ test("settings work on a phone-width screen", async ({ page }) => {
   await page.goto("/settings");
   await page.getByRole("tab", { name: "Custom" }).click();
   await expect(page.getByRole("combobox", { name: "Time for Monday" })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole("button", { name: "Save preferences" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+});
+
+test("email address: a new one stays pending until confirmed from its link, which ends other sessions", async ({
+  page,
+  browser,
+}) => {
+  const current = await signUpAndOnboard(page);
+  // The same account signed in on another device.
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await signInByMagicLink(phone, current);
+
+  const wanted = uniqueEmail("moved");
+  await page.goto("/settings");
+  await page.getByLabel("Email address").fill(wanted);
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(toastText(page, "Settings updated")).toBeVisible();
+  await expect(
+    page.getByText(`Check your inbox: we sent a link to ${wanted} to confirm the new address.`).first(),
+  ).toBeVisible();
+  const pending = page.getByRole("note").filter({ hasText: "Pending" });
+  await expect(pending).toContainText(wanted);
+  await expect(pending).toContainText(current);
+  expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({
+    email: current,
+    pendingEmail: wanted,
+  });
+
+  // The old address is told; the new one gets the link.
+  expect((await latestEmail(page, current, /being changed/)).text).toContain(wanted);
+  const message = await latestEmail(page, wanted, /Confirm your new LinkStash email address/);
+  const link = message.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation link in: ${message.text}`);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm new address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ email: wanted, pendingEmail: null });
+  expect((await phone.request.get("/api/auth/user")).status()).toBe(401);
+  await elsewhere.close();
+
+  // The link is spent.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Invalid link" })).toBeVisible();
+});
+
+test("email address: someone else's pending change never signs its owner into the account that asked", async ({
+  page,
+  browser,
+}) => {
+  await signUpAndOnboard(page);
+  const victim = uniqueEmail("victim");
+  await page.goto("/settings");
+  await page.getByLabel("Email address").fill(victim);
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(toastText(page, "Settings updated")).toBeVisible();
+  const attacker = await (await page.request.get("/api/auth/user")).json();
+
+  const own = await browser.newContext();
+  const victimPage = await own.newPage();
+  await signInByMagicLink(victimPage, victim);
+  // A new account of the victim's own: onboarding, not the attacker's dashboard.
+  await expect(victimPage).toHaveURL(/\/onboarding$/);
+  const signedIn = await (await victimPage.request.get("/api/auth/user")).json();
+  expect(signedIn.email).toBe(victim);
+  expect(signedIn.id).not.toBe(attacker.id);
+  await own.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInByMagicLink, uniqueEmail } from "./support";
+import { signInByMagicLink, signInLink, uniqueEmail } from "./support";
 
 test("a new user signs in by magic link, onboards, lands on the dashboard and signs out", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -46,4 +46,55 @@ test("a signed-out visitor of a signed-in page sees Loading and goes to the land
 test("onboarding sends a signed-out visitor to sign in", async ({ page }) => {
   await page.goto("/onboarding");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fonboarding/);
+});
+
+test("a sign-in link opened in another browser names its account and signs nothing in until confirmed", async ({
+  page,
+  browser,
+}) => {
+  // Someone asks for a link to their own address and passes it on (login CSRF, issue 14 finding 8).
+  const owner = uniqueEmail("link-owner");
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(owner);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  const link = await signInLink(page, owner);
+  expect(new URL(link).pathname).toBe("/login/confirm");
+
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByText("This link signs this browser in to the account of")).toContainText(owner);
+  await expect(visitor.getByRole("button", { name: `Sign in as ${owner}` })).toBeVisible();
+  // Opening it did nothing, and neither does next-auth's own callback URL.
+  expect((await visitor.request.get("/api/auth/user")).status()).toBe(401);
+  await visitor.goto(link.replace("/login/confirm", "/api/auth/callback/email"));
+  await expect(visitor).toHaveURL(/\/login\/confirm\?/);
+  expect((await visitor.request.get("/api/auth/user")).status()).toBe(401);
+
+  // Only the page's button signs in, as the account it named.
+  await visitor.getByRole("button", { name: `Sign in as ${owner}` }).click();
+  await expect(visitor).toHaveURL(/\/onboarding$/);
+  expect(await (await visitor.request.get("/api/auth/user")).json()).toMatchObject({ email: owner });
+  await other.close();
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This sign-in link does not work" })).toBeVisible();
+});
+
+test("a signed-in /login never redirects off the site, however the callbackUrl is spelled", async ({ page }) => {
+  await signInByMagicLink(page, uniqueEmail("redirect"));
+  for (const callbackUrl of [
+    "%2F.%2F%2Fevil.example",
+    "%2F..%2F%2Fevil.example",
+    "%2F%5Cevil.example",
+    "%2F%2Fevil.example",
+  ]) {
+    const res = await page.request.get(`/login?callbackUrl=${callbackUrl}`, { maxRedirects: 0 });
+    expect(res.status(), callbackUrl).toBe(307);
+    expect(res.headers()["location"], callbackUrl).toBe("/dashboard");
+  }
+  await page.goto("/login?callbackUrl=%2F.%2F%2Fevil.example");
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/(dashboard|onboarding)$/);
 });

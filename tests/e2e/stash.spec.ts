@@ -26,7 +26,9 @@ async function saveLink(page: Page, url: string, categories: string[] = []): Pro
 
 /** "November 21, 2026" for the browser's clock and zone, which onboarding gave the user. */
 async function browserDate(page: Page): Promise<string> {
-  return page.evaluate(() => new Date().toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" }));
+  return page.evaluate(() =>
+    new Date().toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" }),
+  );
 }
 
 test("saving a link without categories lists it as Uncategorized and resets the form", async ({ page }) => {
@@ -36,9 +38,9 @@ test("saving a link without categories lists it as Uncategorized and resets the 
 
   // The category buttons appear only once a URL has been typed.
   await expect(page.getByRole("group", { name: "Categories" })).toHaveCount(0);
-  await saveLink(page, "example.com/first");
+  await saveLink(page, "example.test/first");
 
-  const item = todayItem(page, "https://example.com/first");
+  const item = todayItem(page, "https://example.test/first");
   await expect(item).toContainText("Uncategorized");
   await expect(item).toContainText("Added today");
   await expect(item.getByRole("link")).toHaveAttribute("target", "_blank");
@@ -51,7 +53,7 @@ test("saving a link without categories lists it as Uncategorized and resets the 
 
 test("saving a link with two categories", async ({ page }) => {
   await signUpAndOnboard(page);
-  await page.getByLabel("URL").fill("https://example.com/two");
+  await page.getByLabel("URL").fill("https://example.test/two");
   await page.getByLabel("Notes (optional)").fill("Read on the train");
   await categoryButton(page, "News").click();
   await categoryButton(page, "Work").click();
@@ -60,7 +62,7 @@ test("saving a link with two categories", async ({ page }) => {
   await page.getByRole("button", { name: "Save link" }).click();
   await expect(toastText(page, "Link saved successfully!")).toBeVisible();
 
-  const item = todayItem(page, "https://example.com/two");
+  const item = todayItem(page, "https://example.test/two");
   await expect(item).toContainText("News");
   await expect(item).toContainText("Work");
   await expect(item).toContainText("Read on the train");
@@ -69,7 +71,7 @@ test("saving a link with two categories", async ({ page }) => {
 
 test("a category created from the dialog is selected", async ({ page }) => {
   await signUpAndOnboard(page);
-  await page.getByLabel("URL").fill("example.com/research");
+  await page.getByLabel("URL").fill("example.test/research");
   await page.getByRole("button", { name: "New category" }).click();
 
   const dialog = page.getByRole("dialog", { name: "New category" });
@@ -86,12 +88,12 @@ test("a category created from the dialog is selected", async ({ page }) => {
   await expect(categoryButton(page, "Research")).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("button", { name: "Save link" }).click();
-  await expect(todayItem(page, "https://example.com/research")).toContainText("Research");
+  await expect(todayItem(page, "https://example.test/research")).toContainText("Research");
 });
 
 test("three categories at most: the others are disabled and a fourth pick is refused", async ({ page }) => {
   await signUpAndOnboard(page);
-  await page.getByLabel("URL").fill("example.com/many");
+  await page.getByLabel("URL").fill("example.test/many");
   for (const name of ["Article", "Blog", "Video"]) await categoryButton(page, name).click();
 
   await expect(categoryButton(page, "News")).toBeDisabled();
@@ -115,7 +117,7 @@ test("three categories at most: the others are disabled and a fourth pick is ref
 
 test("an existing category name selects it instead of creating it", async ({ page }) => {
   await signUpAndOnboard(page);
-  await page.getByLabel("URL").fill("example.com/dup");
+  await page.getByLabel("URL").fill("example.test/dup");
   await page.getByRole("button", { name: "New category" }).click();
   const dialog = page.getByRole("dialog", { name: "New category" });
   await dialog.getByLabel("Category name").fill("news");
@@ -141,8 +143,8 @@ test("URL validation messages appear under the field", async ({ page }) => {
 
 test("deleting a link", async ({ page }) => {
   await signUpAndOnboard(page);
-  await saveLink(page, "example.com/doomed");
-  const item = todayItem(page, "https://example.com/doomed");
+  await saveLink(page, "example.test/doomed");
+  const item = todayItem(page, "https://example.test/doomed");
   await item.getByRole("button", { name: "Delete link" }).click();
 
   await expect(toastText(page, "Link deleted")).toBeVisible();
@@ -185,8 +187,8 @@ test("history: empty for a new user, with or without a filter", async ({ page })
 
 test("history groups links by date and filters them by category chip", async ({ page }) => {
   await signUpAndOnboard(page);
-  await saveLink(page, "example.com/news-story", ["News"]);
-  await saveLink(page, "example.com/work-doc", ["Work"]);
+  await saveLink(page, "example.test/news-story", ["News"]);
+  await saveLink(page, "example.test/work-doc", ["Work"]);
 
   await page.goto("/history");
   const date = await browserDate(page);
@@ -198,13 +200,13 @@ test("history groups links by date and filters them by category chip", async ({ 
   await expect(filters.getByRole("button", { name: "News", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(/\/history\?category=News$/);
   await expect(page.getByRole("heading", { name: `${date} (1 link)` })).toBeVisible();
-  await expect(page.getByText("https://example.com/news-story", { exact: true })).toBeVisible();
-  await expect(page.getByText("https://example.com/work-doc", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("https://example.test/news-story", { exact: true })).toBeVisible();
+  await expect(page.getByText("https://example.test/work-doc", { exact: true })).toHaveCount(0);
 
   // The filter survives a reload.
   await page.reload();
   await expect(filters.getByRole("button", { name: "News", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText("https://example.com/work-doc", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("https://example.test/work-doc", { exact: true })).toHaveCount(0);
 
   await filters.getByRole("button", { name: "All Categories" }).click();
   await expect(page).toHaveURL(/\/history$/);
@@ -213,7 +215,7 @@ test("history groups links by date and filters them by category chip", async ({ 
   // Deleting from the history refreshes it.
   await page
     .getByRole("listitem")
-    .filter({ hasText: "https://example.com/work-doc" })
+    .filter({ hasText: "https://example.test/work-doc" })
     .getByRole("button", { name: "Delete link" })
     .click();
   await expect(toastText(page, "Link deleted")).toBeVisible();
@@ -223,8 +225,8 @@ test("history groups links by date and filters them by category chip", async ({ 
 test("history loads the next page when scrolled to the end", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await signUpAndOnboard(page);
-  // One more than a page (200). Private addresses: the title fetcher refuses them without a network call.
-  const total = 201;
+  // One more than a page (50). Private addresses: the title fetcher refuses them without a network call.
+  const total = 51;
   for (let start = 0; start < total; start += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, total - start) }, async (_, offset) => {
@@ -239,10 +241,12 @@ test("history loads the next page when scrolled to the end", async ({ page, base
 
   await page.goto("/history");
   const date = await browserDate(page);
-  await expect(page.getByRole("heading", { name: `${date} (200 links)` })).toBeVisible();
+  // The day's header counts all its links, loaded or not.
+  const day = page.getByRole("region", { name: `${date} (${total} links)` });
+  await expect(day.getByRole("listitem")).toHaveCount(50);
   const loadMore = page.getByRole("button", { name: "Load more" });
   await loadMore.scrollIntoViewIfNeeded();
-  await expect(page.getByRole("heading", { name: `${date} (${total} links)` })).toBeVisible();
+  await expect(day.getByRole("listitem")).toHaveCount(total);
   await expect(loadMore).toHaveCount(0);
 });
 
@@ -252,9 +256,11 @@ test("the dashboard fits a 375 px screen, long URLs included", async ({ page }) 
   await page.reload();
   // The list is fetched in the browser: once it shows, the page is hydrated and the form is live.
   await expect(page.getByText("No links saved today", { exact: true })).toBeVisible();
-  const longUrl = `https://example.com/${"a-very-long-path-segment-".repeat(12)}end`;
+  const longUrl = `https://example.test/${"a-very-long-path-segment-".repeat(12)}end`;
   await saveLink(page, longUrl);
   await expect(todayItem(page, longUrl)).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

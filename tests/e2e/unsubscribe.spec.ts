@@ -6,7 +6,10 @@ type MailboxMessage = { subject: string; text: string; headers: Record<string, s
 /** Saves a link and sends "Send Digest Now" through the API; returns the digest that arrived. */
 async function receiveDigest(page: Page, email: string): Promise<MailboxMessage> {
   const origin = new URL(page.url()).origin;
-  const saved = await page.request.post("/api/links", { headers: { origin }, data: { url: "https://example.com/unsubscribe-e2e" } });
+  const saved = await page.request.post("/api/links", {
+    headers: { origin },
+    data: { url: "https://example.test/unsubscribe-e2e" },
+  });
   expect(saved.ok()).toBe(true);
   // Sent from the page, as the dashboard's button does: a bodiless same-origin fetch.
   const sent = await page.evaluate(async () => (await fetch("/api/digest/send-now", { method: "POST" })).json());
@@ -16,7 +19,7 @@ async function receiveDigest(page: Page, email: string): Promise<MailboxMessage>
     .poll(async () => {
       const res = await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(email)}`);
       const messages: MailboxMessage[] = await res.json();
-      digest = messages.find((message) => message.text.includes("https://example.com/unsubscribe-e2e"));
+      digest = messages.find((message) => message.text.includes("https://example.test/unsubscribe-e2e"));
       return digest !== undefined;
     })
     .toBe(true);

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import { setTimeout as delay } from "node:timers/promises";
 import type { ErrorResponse } from "resend";
 import { z } from "zod";
 
@@ -39,6 +38,8 @@ export type RecordedRequest = {
   headers: IncomingHttpHeaders;
   /** The parsed JSON body, the raw text when it is not JSON, or null when empty. */
   body: unknown;
+  /** When the whole request had arrived (epoch ms). */
+  receivedAt: number;
 };
 
 export type InjectedFailure = { status: 429; retryAfterSeconds?: number } | { status: 500 };
@@ -48,6 +49,31 @@ export type ResendFakeOptions = {
   rateLimitPerSecond?: number;
   /** Delay before each accepted send is answered; the email is recorded before it, as a real send is. */
   latencyMs?: number;
+  /**
+   * false: keep no message or request, only the counts of `stats()`, so a run of a million digests
+   * fits in memory (the benchmark). Default true.
+   */
+  keepMessages?: boolean;
+};
+
+/** Counts kept whatever `keepMessages` says; `GET /_fake/stats` answers them as JSON. */
+export type ResendFakeStats = {
+  /** Requests to the email endpoints, answered or refused. */
+  requests: number;
+  /** Of those, answered 429 (over the rate limit, or injected). */
+  rateLimited: number;
+  /** Answered 200 with a new send (idempotent replays are not counted). */
+  acceptedCalls: number;
+  acceptedEmails: number;
+  /** Addresses that received at least one email. */
+  recipients: number;
+  /** Emails to an address that had received one before. */
+  duplicateRecipients: number;
+  /** When the first and the last new send were accepted (epoch ms). */
+  firstAcceptedAt: number | null;
+  lastAcceptedAt: number | null;
+  /** The most requests to the email endpoints within any rolling second. */
+  peakRequestsPerSecond: number;
 };
 
 export type ResendFake = {
@@ -58,7 +84,8 @@ export type ResendFake = {
   failNext: (count: number, failure: InjectedFailure) => void;
   /** Limit accepted requests per rolling second; `undefined` removes the limit. */
   setRateLimit: (perSecond?: number) => void;
-  /** Forget sends, requests, idempotency keys and injected failures; restore the start options. */
+  stats: () => ResendFakeStats;
+  /** Forget sends, requests, counts, idempotency keys and injected failures; restore the start options. */
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -71,7 +98,12 @@ type Refusal = { status: number; name: ResendErrorName; message: string };
 
 type Validation = { ok: true; email: EmailContent } | { ok: false; refusal: Refusal };
 
-function errorReply(status: number, name: ResendErrorName, message: string, headers: Record<string, string> = {}): Reply {
+function errorReply(
+  status: number,
+  name: ResendErrorName,
+  message: string,
+  headers: Record<string, string> = {},
+): Reply {
   return { status, body: { statusCode: status, name, message }, headers };
 }
 
@@ -114,7 +146,11 @@ function validateEmail(input: unknown): Validation {
   const parsed = emailSchema.safeParse(input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0];
-    return refused(422, "validation_error", typeof field === "string" ? `Invalid \`${field}\` field.` : "Each email must be a JSON object.");
+    return refused(
+      422,
+      "validation_error",
+      typeof field === "string" ? `Invalid \`${field}\` field.` : "Each email must be a JSON object.",
+    );
   }
   const { from, subject, html, text, headers, template } = parsed.data;
   const to = parsed.data.to === null || parsed.data.to === undefined ? [] : [parsed.data.to].flat();
@@ -163,15 +199,55 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+function emptyStats(): ResendFakeStats {
+  return {
+    requests: 0,
+    rateLimited: 0,
+    acceptedCalls: 0,
+    acceptedEmails: 0,
+    recipients: 0,
+    duplicateRecipients: 0,
+    firstAcceptedAt: null,
+    lastAcceptedAt: null,
+    peakRequestsPerSecond: 0,
+  };
+}
+
 export async function startResendFake(options: ResendFakeOptions = {}): Promise<ResendFake> {
+  const keepMessages = options.keepMessages ?? true;
   const sent: RecordedEmail[] = [];
   const requests: RecordedRequest[] = [];
   let failures: InjectedFailure[] = [];
   let rateLimit = options.rateLimitPerSecond;
   let acceptedAt: number[] = [];
-  // Keys are kept for the fake's lifetime; Resend keeps them 24 h, longer than any test runs.
+  let arrivals: number[] = [];
+  let stats = emptyStats();
+  const recipientsSeen = new Set<string>();
+  // Keys are kept for the fake's lifetime; Resend keeps them 24 h, longer than any test runs. The
+  // payload is kept as a hash: a batch of 100 digests is a megabyte.
   const idempotency = new Map<string, { fingerprint: string; reply: Reply }>();
   const inFlight = new Set<string>();
+
+  function countAccepted(email: EmailContent): void {
+    const now = Date.now();
+    stats.acceptedEmails += 1;
+    stats.firstAcceptedAt ??= now;
+    stats.lastAcceptedAt = now;
+    for (const to of email.to) {
+      const address = to.toLowerCase();
+      if (recipientsSeen.has(address)) stats.duplicateRecipients += 1;
+      else recipientsSeen.add(address);
+    }
+    stats.recipients = recipientsSeen.size;
+  }
+
+  function countArrival(): void {
+    const now = Date.now();
+    arrivals = arrivals.filter((at) => now - at < RATE_WINDOW_MS);
+    arrivals.push(now);
+    stats.requests += 1;
+    stats.peakRequestsPerSecond = Math.max(stats.peakRequestsPerSecond, arrivals.length);
+  }
 
   /** Counts the request against the rolling-second limit; undefined when no limit is set. */
   function takeRateSlot(): { allowed: boolean; headers: Record<string, string> } | undefined {
@@ -194,7 +270,11 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     acceptedAt.push(now);
     return {
       allowed: true,
-      headers: { "ratelimit-limit": String(rateLimit), "ratelimit-remaining": String(rateLimit - acceptedAt.length), "ratelimit-reset": "1" },
+      headers: {
+        "ratelimit-limit": String(rateLimit),
+        "ratelimit-remaining": String(rateLimit - acceptedAt.length),
+        "ratelimit-reset": "1",
+      },
     };
   }
 
@@ -224,40 +304,60 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     const result = validateEmail(body);
     if (!result.ok) return errorReply(result.refusal.status, result.refusal.name, result.refusal.message);
     const id = randomUUID();
-    sent.push({ ...result.email, id, idempotencyKey, receivedAt: new Date() });
+    stats.acceptedCalls += 1;
+    countAccepted(result.email);
+    if (keepMessages) sent.push({ ...result.email, id, idempotencyKey, receivedAt: new Date() });
     return { status: 200, body: { id }, headers: {} };
   }
 
   function acceptBatch(body: unknown, idempotencyKey: string | null, permissive: boolean): Reply {
-    if (!Array.isArray(body)) return errorReply(422, "validation_error", "The request body must be an array of emails.");
+    if (!Array.isArray(body))
+      return errorReply(422, "validation_error", "The request body must be an array of emails.");
     if (body.length === 0) return errorReply(422, "validation_error", "The batch must contain at least one email.");
     if (body.length > MAX_BATCH_SIZE) {
-      return errorReply(422, "validation_error", `Too many emails in the batch: ${body.length}. The maximum is ${MAX_BATCH_SIZE}.`);
+      return errorReply(
+        422,
+        "validation_error",
+        `Too many emails in the batch: ${body.length}. The maximum is ${MAX_BATCH_SIZE}.`,
+      );
     }
     const results = body.map(validateEmail);
     const refusals = results.flatMap((result, index) => (result.ok ? [] : [{ index, ...result.refusal }]));
     // Strict (the SDK's default) refuses the whole batch for one bad email; permissive sends the rest.
     const firstRefusal = refusals[0];
     if (!permissive && firstRefusal) {
-      return errorReply(firstRefusal.status, firstRefusal.name, `emails[${firstRefusal.index}]: ${firstRefusal.message}`);
+      return errorReply(
+        firstRefusal.status,
+        firstRefusal.name,
+        `emails[${firstRefusal.index}]: ${firstRefusal.message}`,
+      );
     }
     const receivedAt = new Date();
     const data: { id: string }[] = [];
+    stats.acceptedCalls += 1;
     for (const result of results) {
       if (!result.ok) continue;
       const id = randomUUID();
-      sent.push({ ...result.email, id, idempotencyKey, receivedAt });
+      countAccepted(result.email);
+      if (keepMessages) sent.push({ ...result.email, id, idempotencyKey, receivedAt });
       data.push({ id });
     }
-    return { status: 200, body: permissive ? { data, errors: refusals.map(({ index, message }) => ({ index, message })) } : { data }, headers: {} };
+    return {
+      status: 200,
+      body: permissive ? { data, errors: refusals.map(({ index, message }) => ({ index, message })) } : { data },
+      headers: {},
+    };
   }
 
   async function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): Promise<Reply> {
+    // The fake's own counts, for a benchmark that runs it in another process.
+    if (method === "GET" && path === "/_fake/stats") return { status: 200, body: stats, headers: {} };
     const isSingle = path === "/emails";
     const isBatch = path === "/emails/batch";
     if (method !== "POST" || (!isSingle && !isBatch)) {
       return errorReply(404, "not_found", "The requested endpoint does not exist.");
     }
+    countArrival();
 
     const authorization = firstHeader(headers.authorization);
     const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -272,21 +372,28 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     const rateHeaders = slot?.headers ?? {};
     const withRateHeaders = (reply: Reply): Reply => ({ ...reply, headers: { ...rateHeaders, ...reply.headers } });
 
-    if (typeof body === "string") return withRateHeaders(errorReply(400, "validation_error", "The request body is not valid JSON."));
+    if (typeof body === "string")
+      return withRateHeaders(errorReply(400, "validation_error", "The request body is not valid JSON."));
 
     const key = firstHeader(headers["idempotency-key"]) ?? null;
     if (key !== null && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-      return withRateHeaders(errorReply(400, "invalid_idempotency_key", `The key must be between 1-${MAX_IDEMPOTENCY_KEY_LENGTH} chars.`));
+      return withRateHeaders(
+        errorReply(400, "invalid_idempotency_key", `The key must be between 1-${MAX_IDEMPOTENCY_KEY_LENGTH} chars.`),
+      );
     }
     const permissive = firstHeader(headers["x-batch-validation"]) === "permissive";
     if (key === null) return withRateHeaders(isSingle ? acceptSingle(body, null) : acceptBatch(body, null, permissive));
 
     if (inFlight.has(key)) {
       return withRateHeaders(
-        errorReply(409, "concurrent_idempotent_requests", "Same idempotency key used while original request is still in progress."),
+        errorReply(
+          409,
+          "concurrent_idempotent_requests",
+          "Same idempotency key used while original request is still in progress.",
+        ),
       );
     }
-    const fingerprint = canonicalJson({ path, permissive, body });
+    const fingerprint = createHash("sha256").update(canonicalJson({ path, permissive, body })).digest("base64");
     const stored = idempotency.get(key);
     if (stored) {
       if (stored.fingerprint !== fingerprint) {
@@ -304,7 +411,8 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     if (options.latencyMs) {
       inFlight.add(key);
       try {
-        await delay(options.latencyMs);
+        // The global timer, so a test with fake timers decides when the reply goes out.
+        await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       } finally {
         inFlight.delete(key);
       }
@@ -316,13 +424,18 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
     const method = request.method ?? "GET";
     const path = new URL(request.url ?? "/", "http://resend-fake").pathname;
     const body = parseBody(await readBody(request));
-    requests.push({ method, path, headers: request.headers, body });
+    if (keepMessages) requests.push({ method, path, headers: request.headers, body, receivedAt: Date.now() });
     let reply: Reply;
     try {
       reply = await route(method, path, request.headers, body);
+      if (reply.status === 429) stats.rateLimited += 1;
     } catch (error) {
       // A bug in the fake must be loud in the test, not look like a provider outage.
-      reply = errorReply(500, "application_error", `resend fake crashed: ${error instanceof Error ? error.stack : String(error)}`);
+      reply = errorReply(
+        500,
+        "application_error",
+        `resend fake crashed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
     }
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
     response.end(JSON.stringify(reply.body));
@@ -349,10 +462,14 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
       rateLimit = perSecond;
       acceptedAt = [];
     },
+    stats: () => ({ ...stats }),
     reset() {
       // Emptied in place: callers may hold the `sent` and `requests` arrays.
       sent.length = 0;
       requests.length = 0;
+      stats = emptyStats();
+      arrivals = [];
+      recipientsSeen.clear();
       failures = [];
       rateLimit = options.rateLimitPerSecond;
       acceptedAt = [];
@@ -360,7 +477,9 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
       inFlight.clear();
     },
     async close() {
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
       server.closeAllConnections();
       await closed;

@@ -19,7 +19,13 @@ const YEARLY_AMOUNT_CENTS = 2500;
 type FormValue = string | FormValue[] | FormRecord;
 type FormRecord = { [key: string]: FormValue };
 
-export type FakeCustomer = { id: string; object: "customer"; email: string | null; metadata: Record<string, string>; created: number };
+export type FakeCustomer = {
+  id: string;
+  object: "customer";
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+};
 
 export type FakeSubscriptionItem = {
   id: string;
@@ -75,7 +81,10 @@ export type FakeInvoice = {
   amount_due: number;
   amount_paid: number;
   currency: "usd";
-  parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  parent: {
+    type: "subscription_details";
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
   created: number;
   livemode: false;
 };
@@ -121,7 +130,9 @@ export type StripeFake = {
   sessions: Map<string, FakeCheckoutSession>;
   subscriptions: Map<string, FakeSubscription>;
   /** What the hosted page's Pay button does, without the browser; delivers the completed event when a target is set. */
-  completeCheckout: (sessionId: string) => Promise<{ session: FakeCheckoutSession; subscription: FakeSubscription; event: FakeEvent }>;
+  completeCheckout: (
+    sessionId: string,
+  ) => Promise<{ session: FakeCheckoutSession; subscription: FakeSubscription; event: FakeEvent }>;
   /** An active yearly subscription, as a paid checkout creates one. */
   createSubscription: (customer: string, price: string, metadata?: Record<string, string>) => FakeSubscription;
   setSubscriptionStatus: (id: string, status: string) => FakeSubscription;
@@ -146,7 +157,11 @@ function json(status: number, body: unknown): Reply {
   return { status, body: JSON.stringify(body), headers: { "content-type": "application/json" } };
 }
 
-function stripeError(status: number, message: string, extra: { code?: string; param?: string; type?: string } = {}): Reply {
+function stripeError(
+  status: number,
+  message: string,
+  extra: { code?: string; param?: string; type?: string } = {},
+): Reply {
   const { type = "invalid_request_error", ...rest } = extra;
   return json(status, { error: { type, message, ...rest } });
 }
@@ -160,7 +175,11 @@ function redirect(location: string): Reply {
 }
 
 function html(body: string): Reply {
-  return { status: 200, body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe fake</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`, headers: { "content-type": "text/html; charset=utf-8" } };
+  return {
+    status: 200,
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe fake</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`,
+    headers: { "content-type": "text/html; charset=utf-8" },
+  };
 }
 
 function escapeHtml(value: string): string {
@@ -209,7 +228,8 @@ function finish(value: FormValue): FormValue {
   const keys = Object.keys(value);
   const appended = value[""];
   if (keys.length === 1 && Array.isArray(appended)) return appended;
-  if (keys.length > 0 && keys.every((key, index) => key === String(index))) return keys.map((key) => finish(value[key] ?? ""));
+  if (keys.length > 0 && keys.every((key, index) => key === String(index)))
+    return keys.map((key) => finish(value[key] ?? ""));
   const result: FormRecord = {};
   for (const key of keys) result[key] = finish(value[key] ?? "");
   return result;
@@ -266,12 +286,22 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   let baseUrl = "";
 
   function createCustomer(email: string | null, metadata: Record<string, string> = {}): FakeCustomer {
-    const customer: FakeCustomer = { id: newId("cus"), object: "customer", email, metadata, created: seconds(new Date()) };
+    const customer: FakeCustomer = {
+      id: newId("cus"),
+      object: "customer",
+      email,
+      metadata,
+      created: seconds(new Date()),
+    };
     customers.set(customer.id, customer);
     return customer;
   }
 
-  function createSubscription(customer: string, price: string, metadata: Record<string, string> = {}): FakeSubscription {
+  function createSubscription(
+    customer: string,
+    price: string,
+    metadata: Record<string, string> = {},
+  ): FakeSubscription {
     const now = new Date();
     const id = newId("sub");
     const subscription: FakeSubscription = {
@@ -328,11 +358,17 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   async function deliver(evt: FakeEvent): Promise<Delivery> {
     if (!webhookTarget) throw new Error("stripe fake: no webhook target to deliver to");
     const payload = JSON.stringify(evt, null, 2);
-    const headers = { "content-type": "application/json; charset=utf-8", "stripe-signature": sign(payload), "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" };
+    const headers = {
+      "content-type": "application/json; charset=utf-8",
+      "stripe-signature": sign(payload),
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    };
     const response =
       typeof webhookTarget === "string"
         ? await fetch(webhookTarget, { method: "POST", headers, body: payload })
-        : await webhookTarget(new Request("http://localhost/api/stripe/webhook", { method: "POST", headers, body: payload }));
+        : await webhookTarget(
+            new Request("http://localhost/api/stripe/webhook", { method: "POST", headers, body: payload }),
+          );
     const delivery: Delivery = { event: evt, status: response.status, body: await response.text() };
     deliveries.push(delivery);
     return delivery;
@@ -343,7 +379,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     if (!session) throw new Error(`stripe fake: no checkout session ${sessionId}`);
     if (session.status !== "open") throw new Error(`stripe fake: checkout session ${sessionId} is ${session.status}`);
     const customer = session.customer ?? createCustomer(session.customer_email).id;
-    const subscription = createSubscription(customer, sessionPrices.get(sessionId) ?? "price_unknown", subscriptionMetadata.get(sessionId) ?? {});
+    const subscription = createSubscription(
+      customer,
+      sessionPrices.get(sessionId) ?? "price_unknown",
+      subscriptionMetadata.get(sessionId) ?? {},
+    );
     Object.assign(session, { status: "complete", payment_status: "paid", customer, subscription: subscription.id });
     const completed = event("checkout.session.completed", session);
     if (webhookTarget) {
@@ -360,22 +400,29 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   function createCheckoutSession(body: FormRecord): Reply {
     const mode = text(body, "mode");
     if (!mode) return stripeError(400, "Missing required param: mode.", { param: "mode" });
-    if (!["payment", "subscription", "setup"].includes(mode)) return stripeError(400, `Invalid mode: must be one of payment, setup, or subscription`, { param: "mode" });
+    if (!["payment", "subscription", "setup"].includes(mode))
+      return stripeError(400, `Invalid mode: must be one of payment, setup, or subscription`, { param: "mode" });
     const successUrl = text(body, "success_url");
     if (!successUrl) return stripeError(400, "Missing required param: success_url.", { param: "success_url" });
     const customer = text(body, "customer");
     const customerEmail = text(body, "customer_email");
     if (customer && customerEmail) {
-      return stripeError(400, "You may only specify one of these parameters: customer, customer_email.", { param: "customer" });
+      return stripeError(400, "You may only specify one of these parameters: customer, customer_email.", {
+        param: "customer",
+      });
     }
-    if (customer && !customers.has(customer)) return stripeError(400, `No such customer: '${customer}'`, { code: "resource_missing", param: "customer" });
+    if (customer && !customers.has(customer))
+      return stripeError(400, `No such customer: '${customer}'`, { code: "resource_missing", param: "customer" });
     const lineItems = body.line_items;
     const first = Array.isArray(lineItems) ? lineItems[0] : undefined;
     const price = isRecord(first) ? text(first, "price") : undefined;
     if (mode !== "setup" && !price) {
-      return stripeError(400, `You must provide at least one recurring price in \`${mode}\` mode when using prices.`, { param: "line_items" });
+      return stripeError(400, `You must provide at least one recurring price in \`${mode}\` mode when using prices.`, {
+        param: "line_items",
+      });
     }
-    if (price && !price.startsWith("price_")) return stripeError(400, `No such price: '${price}'`, { code: "resource_missing", param: "line_items[0][price]" });
+    if (price && !price.startsWith("price_"))
+      return stripeError(400, `No such price: '${price}'`, { code: "resource_missing", param: "line_items[0][price]" });
     const now = new Date();
     const id = `cs_test_${randomBytes(16).toString("hex")}`;
     const session: FakeCheckoutSession = {
@@ -409,7 +456,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const subscription = subscriptions.get(id);
     if (!subscription) return noSuch("subscription", id);
     if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
-      return stripeError(400, `A canceled subscription can only update its cancellation_details and metadata.`, { code: "resource_missing" });
+      return stripeError(400, `A canceled subscription can only update its cancellation_details and metadata.`, {
+        code: "resource_missing",
+      });
     }
     const now = seconds(new Date());
     Object.assign(subscription, { status: "canceled", canceled_at: now, ended_at: now });
@@ -419,11 +468,20 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   function createPortalSession(body: FormRecord): Reply {
     const customer = text(body, "customer");
     if (!customer) return stripeError(400, "Missing required param: customer.", { param: "customer" });
-    if (!customers.has(customer)) return stripeError(400, `No such customer: '${customer}'`, { code: "resource_missing", param: "customer" });
+    if (!customers.has(customer))
+      return stripeError(400, `No such customer: '${customer}'`, { code: "resource_missing", param: "customer" });
     const id = newId("bps");
     const returnUrl = text(body, "return_url") ?? null;
     if (returnUrl) portalReturns.set(id, returnUrl);
-    return json(200, { id, object: "billing_portal.session", customer, return_url: returnUrl, url: `${baseUrl}/portal/${id}`, created: seconds(new Date()), livemode: false });
+    return json(200, {
+      id,
+      object: "billing_portal.session",
+      customer,
+      return_url: returnUrl,
+      url: `${baseUrl}/portal/${id}`,
+      created: seconds(new Date()),
+      livemode: false,
+    });
   }
 
   function checkoutPage(id: string): Reply {
@@ -462,13 +520,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const portal = /^\/portal\/([^/]+)$/.exec(path);
     if (method === "GET" && portal?.[1]) {
       const returnUrl = portalReturns.get(portal[1]);
-      return html(`<h1>Billing portal</h1>${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return to LinkStash</a></p>` : ""}`);
+      return html(
+        `<h1>Billing portal</h1>${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return to LinkStash</a></p>` : ""}`,
+      );
     }
 
     if (!path.startsWith("/v1/")) return { status: 404, body: "Not found", headers: { "content-type": "text/plain" } };
     const bearer = firstHeader(headers.authorization)?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!bearer) {
-      return stripeError(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+      return stripeError(
+        401,
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
     }
     if (!/^(sk|rk)_/.test(bearer)) return stripeError(401, `Invalid API Key provided: ${bearer.slice(0, 8)}***`);
     if (failures > 0) {
@@ -476,20 +539,27 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       return stripeError(500, "An unknown error occurred", { type: "api_error" });
     }
 
-    if (method === "POST" && path === "/v1/customers") return json(200, createCustomer(text(body, "email") ?? null, strings(body.metadata)));
+    if (method === "POST" && path === "/v1/customers")
+      return json(200, createCustomer(text(body, "email") ?? null, strings(body.metadata)));
     if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(body);
     if (method === "POST" && path === "/v1/billing_portal/sessions") return createPortalSession(body);
 
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)?.[1];
-    if (method === "GET" && session) return sessions.has(session) ? json(200, sessions.get(session)) : noSuch("checkout.session", session);
+    if (method === "GET" && session)
+      return sessions.has(session) ? json(200, sessions.get(session)) : noSuch("checkout.session", session);
 
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
     if (subscription && method === "GET") {
-      return subscriptions.has(subscription) ? json(200, subscriptions.get(subscription)) : noSuch("subscription", subscription);
+      return subscriptions.has(subscription)
+        ? json(200, subscriptions.get(subscription))
+        : noSuch("subscription", subscription);
     }
     if (subscription && method === "DELETE") return cancelSubscription(subscription);
 
-    return stripeError(404, `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+    return stripeError(
+      404,
+      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -503,7 +573,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       reply = await route(method, url, request.headers, body);
     } catch (error) {
       // A bug in the fake must be loud in the test, not look like a Stripe outage.
-      reply = stripeError(500, `stripe fake crashed: ${error instanceof Error ? error.stack : String(error)}`, { type: "api_error" });
+      reply = stripeError(500, `stripe fake crashed: ${error instanceof Error ? error.stack : String(error)}`, {
+        type: "api_error",
+      });
     }
     response.writeHead(reply.status, { "request-id": newId("req"), ...reply.headers });
     response.end(reply.body);
@@ -550,7 +622,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         amount_due: YEARLY_AMOUNT_CENTS,
         amount_paid: status === "paid" ? YEARLY_AMOUNT_CENTS : 0,
         currency: "usd",
-        parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } },
+        parent: {
+          type: "subscription_details",
+          subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+        },
         created: seconds(new Date()),
         livemode: false,
       };
@@ -576,7 +651,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       failures = 0;
     },
     async close() {
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       // The SDK keeps connections alive; without this close() waits for them to time out.
       server.closeAllConnections();
       await closed;

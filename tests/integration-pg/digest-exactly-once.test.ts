@@ -8,10 +8,12 @@ const fake = await vi.hoisted(async () => {
   process.env.RESEND_API_KEY = "re_test_dispatch";
   process.env.RESEND_BASE_URL = started.url;
   process.env.EMAIL_FROM = "LinkStash <digest@linkstash.test>";
+  // Faster than Resend's default 2 calls/s, so these races are about exactly-once, not the rate.
+  process.env.MAIL_RATE_PER_SECOND = "50";
   return started;
 });
 
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { dispatchDigests } = await import("@/lib/digests/dispatch");
 const { createDueUsers } = await import("@/tests/support/digest-fixtures");
 
@@ -21,6 +23,8 @@ beforeEach(async () => {
   fake.reset();
   await getDb().digestDelivery.deleteMany();
   await getDb().user.deleteMany();
+  // A Retry-After one test recorded holds no later test back.
+  await getDb().mailRate.deleteMany();
 });
 
 /** How many digests each address received (idempotent replays are not counted by the fake). */
@@ -61,12 +65,40 @@ describe("scheduled digests on PostgreSQL", () => {
 
   it("a 429 outlasting the time budget leaves the rest for the next run, which sends it once", async () => {
     const emails = await createDueUsers(150, new Date(Date.now() - 60_000), 1, "budget");
-    fake.failNext(1, { status: 429, retryAfterSeconds: 30 });
+    fake.failNext(1, { status: 429, retryAfterSeconds: 10 });
     const first = await dispatchDigests({ budgetMs: 5_000 });
     expect(first.left).toBeGreaterThan(0);
     const second = await dispatchDigests();
     expect(second.left).toBe(0);
     expectEachExactlyOnce(emails);
+  });
+
+  it("a 429's Retry-After holds back every dispatcher, not only the one that got it", async () => {
+    const emails = await createDueUsers(100, new Date(Date.now() - 60_000), 1, "held");
+    fake.failNext(1, { status: 429, retryAfterSeconds: 2 });
+    const first = dispatchDigests();
+    await vi.waitFor(() => expect(fake.requests.length).toBe(1), { timeout: 60_000, interval: 20 });
+    const heldAt = Date.now();
+    // Another dispatcher with new work arrives while the hold lasts.
+    const others = await createDueUsers(100, new Date(Date.now() - 60_000), 1, "held-later");
+    const second = dispatchDigests();
+    await Promise.all([first, second]);
+    const calls = fake.requests.slice(1).map((request) => request.receivedAt);
+    expect(calls.length).toBe(2);
+    expect(Math.min(...calls)).toBeGreaterThanOrEqual(heldAt + 1_500);
+    expectEachExactlyOnce([...emails, ...others]);
+  });
+
+  it("a provider error is retried under the same key in the same run: nothing lost, nothing twice", async () => {
+    const emails = await createDueUsers(150, new Date(Date.now() - 60_000), 1, "flaky");
+    fake.failNext(2, { status: 500 });
+    const result = await dispatchDigests();
+    expect(result).toMatchObject({ sent: 150, failed: 0, left: 0 });
+    expectEachExactlyOnce(emails);
+    const calls = fake.requests.filter((r) => r.path === "/emails/batch");
+    expect(calls.length).toBe(2 + 2);
+    // The retried call carried the first one's idempotency key.
+    expect(calls[0]?.headers["idempotency-key"]).toBe(calls[2]?.headers["idempotency-key"]);
   });
 
   it("a user who unsubscribes between two runs gets nothing more", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import type { InvitationResponse } from "@/lib/invitations";
+import { getDb } from "@/lib/db/client";
+import type { InvitationResponse } from "@/lib/invitations/response";
 import { signedInUser } from "@/tests/support/factories";
 import { claimInvitation, createInvitation, newInvitation } from "@/tests/support/invitations";
 
@@ -35,7 +35,9 @@ describe("invitation claims on PostgreSQL", () => {
       const winner = friends[statuses.indexOf(200)];
       const row = await getDb().invitation.findUniqueOrThrow({ where: { id: invitation.id } });
       expect(row).toMatchObject({ status: "used", recipientId: winner?.user.id });
-      const rewarded = await getDb().user.findMany({ where: { id: { in: friends.map((f) => f.user.id) }, proUntil: { not: null } } });
+      const rewarded = await getDb().user.findMany({
+        where: { id: { in: friends.map((f) => f.user.id) }, proUntil: { not: null } },
+      });
       expect(rewarded.map((user) => user.id)).toEqual([winner?.user.id]);
       expect(await userRow(inviter.user.id)).toMatchObject({ referralMonthsEarned: 1, proUntil: monthAfter(start) });
     }
@@ -47,7 +49,9 @@ describe("invitation claims on PostgreSQL", () => {
       const invitations = await Promise.all(inviters.map((inviter) => newInvitation(inviter.cookie)));
       const claimer = await signedInUser({ proUntil: new Date("2099-03-31T00:00:00.000Z") });
 
-      const responses = await Promise.all(invitations.map((invitation) => claimInvitation(claimer.cookie, invitation.code)));
+      const responses = await Promise.all(
+        invitations.map((invitation) => claimInvitation(claimer.cookie, invitation.code)),
+      );
       const statuses = responses.map((res) => res.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(9);
@@ -55,9 +59,14 @@ describe("invitation claims on PostgreSQL", () => {
         expect(await res.json()).toEqual({ message: "You have already claimed an invitation." });
       }
       expect(await getDb().invitation.count({ where: { recipientId: claimer.user.id } })).toBe(1);
-      expect(await getDb().invitation.count({ where: { id: { in: invitations.map((i) => i.id) }, status: "available" } })).toBe(9);
+      expect(
+        await getDb().invitation.count({ where: { id: { in: invitations.map((i) => i.id) }, status: "available" } }),
+      ).toBe(9);
       expect((await userRow(claimer.user.id)).proUntil).toEqual(new Date("2099-04-30T00:00:00.000Z"));
-      const earned = await getDb().user.aggregate({ where: { id: { in: inviters.map((i) => i.user.id) } }, _sum: { referralMonthsEarned: true } });
+      const earned = await getDb().user.aggregate({
+        where: { id: { in: inviters.map((i) => i.user.id) } },
+        _sum: { referralMonthsEarned: true },
+      });
       expect(earned._sum.referralMonthsEarned).toBe(1);
     }
   });
@@ -69,7 +78,9 @@ describe("invitation claims on PostgreSQL", () => {
     for (let i = 0; i < 8; i += 1) invitations.push(await newInvitation(inviter.cookie));
     const friends = await Promise.all(invitations.map(() => signedInUser()));
 
-    const responses = await Promise.all(invitations.map((invitation, i) => claimInvitation(friends[i]?.cookie ?? "", invitation.code)));
+    const responses = await Promise.all(
+      invitations.map((invitation, i) => claimInvitation(friends[i]?.cookie ?? "", invitation.code)),
+    );
     expect(responses.map((res) => res.status)).toEqual(Array(8).fill(200));
     let expected = start;
     for (let i = 0; i < 8; i += 1) expected = monthAfter(expected);
@@ -82,7 +93,10 @@ describe("invitation claims on PostgreSQL", () => {
       const b = await signedInUser();
       const fromA = await newInvitation(a.cookie);
       const fromB = await newInvitation(b.cookie);
-      const responses = await Promise.all([claimInvitation(b.cookie, fromA.code), claimInvitation(a.cookie, fromB.code)]);
+      const responses = await Promise.all([
+        claimInvitation(b.cookie, fromA.code),
+        claimInvitation(a.cookie, fromB.code),
+      ]);
       expect(responses.map((res) => res.status)).toEqual([200, 200]);
       for (const user of [a, b]) expect((await userRow(user.user.id)).referralMonthsEarned).toBe(1);
     }

@@ -1,24 +1,26 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { POST as saveLinkOnFirst } from "@/app/api/links/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { LINK_RATE_LIMITS } from "@/lib/links";
-import { hitRateLimit } from "@/lib/rate-limit";
+import { LINK_RATE_LIMITS } from "@/lib/links/service";
+import { hitRateLimit } from "@/lib/http/rate-limit";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
-// Two app instances on one PostgreSQL database: the second is a fresh module graph whose lib/db holds
+// Two app instances on one PostgreSQL database: the second is a fresh module graph whose lib/db/client holds
 // a PrismaClient (and connection pool) of its own, as another server process would. The rate-limit
 // counters live in the database, so both instances must draw on the same allowance.
 
 const firstStore = globalThis.linkstashDb;
-const secondClient = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL, max: 10 }) });
+const secondClient = new PrismaClient({
+  adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL, max: 10 }),
+});
 globalThis.linkstashDb = { prisma: secondClient };
 vi.resetModules();
 const second = {
-  hitRateLimit: (await import("@/lib/rate-limit")).hitRateLimit,
+  hitRateLimit: (await import("@/lib/http/rate-limit")).hitRateLimit,
   saveLink: (await import("@/app/api/links/route")).POST,
-  getDb: (await import("@/lib/db")).getDb,
+  getDb: (await import("@/lib/db/client")).getDb,
 };
 globalThis.linkstashDb = firstStore;
 
@@ -38,7 +40,9 @@ describe("rate limits across two app instances", () => {
   it("share one counter: simultaneous hits on both let exactly the limit through", async () => {
     const rule = { name: "instances-shared", limit: 30, windowSeconds: 60 };
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? second.hitRateLimit(rule, "subject") : hitRateLimit(rule, "subject"))),
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? second.hitRateLimit(rule, "subject") : hitRateLimit(rule, "subject"),
+      ),
     );
     expect(results.filter((result) => result.allowed)).toHaveLength(rule.limit);
     const row = await secondClient.rateLimit.findUniqueOrThrow({ where: { key: "instances-shared:subject" } });
@@ -48,10 +52,12 @@ describe("rate limits across two app instances", () => {
   it("refuse a user's link save on one instance once the other has used up the allowance", async () => {
     const { user, cookie } = await signedInUser();
     const limit = LINK_RATE_LIMITS.perUser.limit;
-    const responses = await Promise.all(Array.from({ length: limit }, (_, i) => save(saveLinkOnFirst, cookie, `example.com/first/${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: limit }, (_, i) => save(saveLinkOnFirst, cookie, `example.test/first/${i}`)),
+    );
     expect(responses.every((res) => res.status === 201)).toBe(true);
 
-    const refused = await save(second.saveLink, cookie, "example.com/second");
+    const refused = await save(second.saveLink, cookie, "example.test/second");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await secondClient.link.count({ where: { userId: user.id } })).toBe(limit);

@@ -1,13 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as createCategoryRoute } from "@/app/api/categories/route";
 import { POST as createInvitationRoute } from "@/app/api/invitations/route";
 import { POST as saveLinkRoute } from "@/app/api/links/route";
-import { CATEGORY_RATE_LIMITED_MESSAGE, CATEGORY_RATE_LIMITS } from "@/lib/categories";
-import { getDb } from "@/lib/db";
-import { INVITATION_EMAIL_RATE_LIMITED_MESSAGE, INVITATION_EMAIL_RATE_LIMITS } from "@/lib/invitations";
-import { LINK_RATE_LIMITED_MESSAGE, LINK_RATE_LIMITS } from "@/lib/links";
-import { listMailbox } from "@/lib/mailbox";
+import { CATEGORY_RATE_LIMITED_MESSAGE, CATEGORY_RATE_LIMITS } from "@/lib/categories/service";
+import { getDb } from "@/lib/db/client";
+import { INVITATION_EMAIL_RATE_LIMITED_MESSAGE, INVITATION_EMAIL_RATE_LIMITS } from "@/lib/invitations/service";
+import { LINK_RATE_LIMITED_MESSAGE, LINK_RATE_LIMITS } from "@/lib/links/service";
+import { listMailbox } from "@/lib/mail/mailbox";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
+
+// Behind two proxies: the client is the second address from the right of X-Forwarded-For (vi.hoisted
+// runs before the imports above read the configuration).
+vi.hoisted(() => {
+  process.env.TRUSTED_PROXY_HOPS = "2";
+});
 
 // The abuse limits on signed-in actions (link saves, category creation, invitation emails): per user
 // and per client address, 429 with Retry-After, and nothing stored beyond the limit. A proxy names
@@ -27,7 +33,10 @@ const invite = (cookie: string, json: { recipientEmail?: string }, ip: string) =
 const inviteByEmail = (cookie: string, recipientEmail: string, ip: string) => invite(cookie, { recipientEmail }, ip);
 
 const statusCounts = (responses: Response[]) =>
-  responses.reduce<Record<number, number>>((counts, res) => ({ ...counts, [res.status]: (counts[res.status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (counts, res) => ({ ...counts, [res.status]: (counts[res.status] ?? 0) + 1 }),
+    {},
+  );
 
 async function expectRefused(res: Response, message: string, windowSeconds: number): Promise<void> {
   expect(res.status).toBe(429);
@@ -43,30 +52,42 @@ describe("link saves", () => {
   it(`are limited to ${perUser.limit} a minute per user, even when the requests arrive at once`, async () => {
     const { user, cookie } = await signedInUser();
     const responses = await Promise.all(
-      Array.from({ length: perUser.limit + 10 }, (_, i) => saveLink(cookie, `example.com/burst/${i}`, "198.51.100.20")),
+      Array.from({ length: perUser.limit + 10 }, (_, i) =>
+        saveLink(cookie, `example.test/burst/${i}`, "198.51.100.20"),
+      ),
     );
     expect(statusCounts(responses)).toEqual({ 201: perUser.limit, 429: 10 });
-    await expectRefused(await saveLink(cookie, "example.com/one-more", "198.51.100.21"), LINK_RATE_LIMITED_MESSAGE, perUser.windowSeconds);
+    await expectRefused(
+      await saveLink(cookie, "example.test/one-more", "198.51.100.21"),
+      LINK_RATE_LIMITED_MESSAGE,
+      perUser.windowSeconds,
+    );
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(perUser.limit);
     // Someone else at the same address saves as usual.
     const other = await signedInUser();
-    expect((await saveLink(other.cookie, "example.com/other", "198.51.100.20")).status).toBe(201);
+    expect((await saveLink(other.cookie, "example.test/other", "198.51.100.20")).status).toBe(201);
   });
 
   it(`are limited to ${perIp.limit} a minute per client address`, async () => {
     const ip = "203.0.113.7";
     const users = await Promise.all(Array.from({ length: perIp.limit / perUser.limit }, () => signedInUser()));
     const responses = await Promise.all(
-      users.flatMap(({ cookie }, u) => Array.from({ length: perUser.limit }, (_, i) => saveLink(cookie, `example.com/ip/${u}/${i}`, ip))),
+      users.flatMap(({ cookie }, u) =>
+        Array.from({ length: perUser.limit }, (_, i) => saveLink(cookie, `example.test/ip/${u}/${i}`, ip)),
+      ),
     );
     expect(statusCounts(responses)).toEqual({ 201: perIp.limit });
 
     const late = await signedInUser();
-    await expectRefused(await saveLink(late.cookie, "example.com/late", ip), LINK_RATE_LIMITED_MESSAGE, perIp.windowSeconds);
+    await expectRefused(
+      await saveLink(late.cookie, "example.test/late", ip),
+      LINK_RATE_LIMITED_MESSAGE,
+      perIp.windowSeconds,
+    );
     expect(await getDb().link.count({ where: { userId: late.user.id } })).toBe(0);
     expect(await getDb().link.count({ where: { userId: { in: users.map(({ user }) => user.id) } } })).toBe(perIp.limit);
     // The same user from another address is not held back.
-    expect((await saveLink(late.cookie, "example.com/late", "198.51.100.4")).status).toBe(201);
+    expect((await saveLink(late.cookie, "example.test/late", "198.51.100.4")).status).toBe(201);
   });
 });
 
@@ -75,7 +96,9 @@ describe("category creation", () => {
 
   it(`is limited to ${perUser.limit} a minute per user`, async () => {
     const { user, cookie } = await signedInUser();
-    const responses = await Promise.all(Array.from({ length: perUser.limit + 5 }, (_, i) => createCategory(cookie, `Topic ${i}`, "198.51.100.30")));
+    const responses = await Promise.all(
+      Array.from({ length: perUser.limit + 5 }, (_, i) => createCategory(cookie, `Topic ${i}`, "198.51.100.30")),
+    );
     expect(statusCounts(responses)).toEqual({ 201: perUser.limit, 429: 5 });
     await expectRefused(await createCategory(cookie, "One more"), CATEGORY_RATE_LIMITED_MESSAGE, perUser.windowSeconds);
     expect(await getDb().category.count({ where: { userId: user.id } })).toBe(perUser.limit);
@@ -85,12 +108,18 @@ describe("category creation", () => {
     const ip = "203.0.113.8";
     const users = await Promise.all(Array.from({ length: perIp.limit / perUser.limit }, () => signedInUser()));
     const responses = await Promise.all(
-      users.flatMap(({ cookie }, u) => Array.from({ length: perUser.limit }, (_, i) => createCategory(cookie, `Topic ${u}-${i}`, ip))),
+      users.flatMap(({ cookie }, u) =>
+        Array.from({ length: perUser.limit }, (_, i) => createCategory(cookie, `Topic ${u}-${i}`, ip)),
+      ),
     );
     expect(statusCounts(responses)).toEqual({ 201: perIp.limit });
 
     const late = await signedInUser();
-    await expectRefused(await createCategory(late.cookie, "Late", ip), CATEGORY_RATE_LIMITED_MESSAGE, perIp.windowSeconds);
+    await expectRefused(
+      await createCategory(late.cookie, "Late", ip),
+      CATEGORY_RATE_LIMITED_MESSAGE,
+      perIp.windowSeconds,
+    );
     expect(await getDb().category.count({ where: { userId: late.user.id } })).toBe(0);
     expect((await createCategory(late.cookie, "Late", "198.51.100.5")).status).toBe(201);
   });
@@ -101,13 +130,20 @@ describe("invitation emails", () => {
 
   it(`are limited to ${perIp.limit} an hour per client address, across accounts`, async () => {
     const ip = "203.0.113.9";
-    const users = await Promise.all(Array.from({ length: perIp.limit / perUser.limit }, () => signedInUser({ invitesGranted: 20 })));
+    const users = await Promise.all(
+      Array.from({ length: perIp.limit / perUser.limit }, () => signedInUser({ invitesGranted: 20 })),
+    );
     for (const [u, { cookie }] of users.entries()) {
-      for (let i = 0; i < perUser.limit; i += 1) expect((await inviteByEmail(cookie, `friend-${u}-${i}@example.com`, ip)).status).toBe(201);
+      for (let i = 0; i < perUser.limit; i += 1)
+        expect((await inviteByEmail(cookie, `friend-${u}-${i}@example.com`, ip)).status).toBe(201);
     }
 
     const late = await signedInUser({ invitesGranted: 20 });
-    await expectRefused(await inviteByEmail(late.cookie, "too-many@example.com", ip), INVITATION_EMAIL_RATE_LIMITED_MESSAGE, perIp.windowSeconds);
+    await expectRefused(
+      await inviteByEmail(late.cookie, "too-many@example.com", ip),
+      INVITATION_EMAIL_RATE_LIMITED_MESSAGE,
+      perIp.windowSeconds,
+    );
     expect(await listMailbox("too-many@example.com")).toHaveLength(0);
     expect(await getDb().invitation.count({ where: { inviterId: late.user.id } })).toBe(0);
 

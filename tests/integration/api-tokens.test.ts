@@ -10,8 +10,8 @@ import { DELETE as revokeRoute } from "@/app/api/tokens/[id]/route";
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/tokens/route";
 import { GET as subscriptionRoute } from "@/app/api/subscription/route";
 import { PUT as settingsRoute } from "@/app/api/user/settings/route";
-import { MAX_ACTIVE_TOKENS } from "@/lib/api-tokens";
-import { getDb } from "@/lib/db";
+import { MAX_ACTIVE_TOKENS } from "@/lib/auth/api-tokens";
+import { getDb } from "@/lib/db/client";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 
@@ -39,7 +39,13 @@ describe("POST /api/tokens and GET /api/tokens", () => {
     const { user, cookie } = await signedInUser();
     const { token, secret } = await createToken(cookie, "  Browser extension  ");
     expect(secret).toMatch(/^lsk_[A-Za-z0-9_-]{43}$/);
-    expect(token).toEqual({ id: expect.any(String), name: "Browser extension", prefix: secret.slice(0, 10), createdAt: expect.any(String), lastUsedAt: null });
+    expect(token).toEqual({
+      id: expect.any(String),
+      name: "Browser extension",
+      prefix: secret.slice(0, 10),
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    });
     const stored = await getDb().apiToken.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored.tokenHash).toBe(createHash("sha256").update(secret).digest("hex"));
     expect(JSON.stringify(stored)).not.toContain(secret);
@@ -68,12 +74,20 @@ describe("POST /api/tokens and GET /api/tokens", () => {
   it(`caps a user at ${MAX_ACTIVE_TOKENS} working tokens; revoking one makes room`, async () => {
     const { user, cookie } = await signedInUser();
     await getDb().apiToken.createMany({
-      data: Array.from({ length: MAX_ACTIVE_TOKENS }, (_, i) => ({ userId: user.id, name: `t${i}`, tokenHash: `hash-${user.id}-${i}`, prefix: "lsk_x" })),
+      data: Array.from({ length: MAX_ACTIVE_TOKENS }, (_, i) => ({
+        userId: user.id,
+        name: `t${i}`,
+        tokenHash: `hash-${user.id}-${i}`,
+        prefix: "lsk_x",
+      })),
     });
     const refused = await createTokenRoute(apiRequest("POST", "/api/tokens", { cookie, json: { name: "one more" } }));
     expect(refused.status).toBe(409);
     const first = await getDb().apiToken.findFirstOrThrow({ where: { userId: user.id } });
-    expect((await revokeRoute(apiRequest("DELETE", `/api/tokens/${first.id}`, { cookie }), routeParams({ id: first.id }))).status).toBe(200);
+    expect(
+      (await revokeRoute(apiRequest("DELETE", `/api/tokens/${first.id}`, { cookie }), routeParams({ id: first.id })))
+        .status,
+    ).toBe(200);
     await createToken(cookie, "one more");
   });
 
@@ -82,9 +96,14 @@ describe("POST /api/tokens and GET /api/tokens", () => {
     expect((await listTokensRoute(apiRequest("GET", "/api/tokens"))).status).toBe(401);
     expect((await createTokenRoute(apiRequest("POST", "/api/tokens", { json: { name: "x" } }))).status).toBe(401);
     expect((await listTokensRoute(bearer("GET", "/api/tokens", secret))).status).toBe(401);
-    const minted = await createTokenRoute(apiRequest("POST", "/api/tokens", { json: { name: "x" }, headers: { authorization: `Bearer ${secret}` } }));
+    const minted = await createTokenRoute(
+      apiRequest("POST", "/api/tokens", { json: { name: "x" }, headers: { authorization: `Bearer ${secret}` } }),
+    );
     expect(minted.status).toBe(401);
-    const revoked = await revokeRoute(apiRequest("DELETE", `/api/tokens/${token.id}`, { headers: { authorization: `Bearer ${secret}` } }), routeParams({ id: token.id }));
+    const revoked = await revokeRoute(
+      apiRequest("DELETE", `/api/tokens/${token.id}`, { headers: { authorization: `Bearer ${secret}` } }),
+      routeParams({ id: token.id }),
+    );
     expect(revoked.status).toBe(401);
     expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).toBeNull();
   });
@@ -94,7 +113,10 @@ describe("DELETE /api/tokens/[id]", () => {
   it("revokes the owner's token, which then gets 401 and leaves the list", async () => {
     const { cookie, token, secret } = await userWithToken();
     expect((await todayRoute(bearer("GET", "/api/links/today", secret))).status).toBe(200);
-    const res = await revokeRoute(apiRequest("DELETE", `/api/tokens/${token.id}`, { cookie }), routeParams({ id: token.id }));
+    const res = await revokeRoute(
+      apiRequest("DELETE", `/api/tokens/${token.id}`, { cookie }),
+      routeParams({ id: token.id }),
+    );
     expect(res.status).toBe(200);
     expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).toBeInstanceOf(Date);
     const after = await todayRoute(bearer("GET", "/api/links/today", secret));
@@ -102,17 +124,26 @@ describe("DELETE /api/tokens/[id]", () => {
     expect(await after.json()).toEqual({ message: "Invalid or revoked API token." });
     expect(await (await listTokensRoute(apiRequest("GET", "/api/tokens", { cookie }))).json()).toEqual([]);
     // Revoking twice: it is gone.
-    expect((await revokeRoute(apiRequest("DELETE", `/api/tokens/${token.id}`, { cookie }), routeParams({ id: token.id }))).status).toBe(404);
+    expect(
+      (await revokeRoute(apiRequest("DELETE", `/api/tokens/${token.id}`, { cookie }), routeParams({ id: token.id })))
+        .status,
+    ).toBe(404);
   });
 
   it("answers 404 for another user's token and leaves it working", async () => {
     const owner = await userWithToken();
     const stranger = await signedInUser();
-    const res = await revokeRoute(apiRequest("DELETE", `/api/tokens/${owner.token.id}`, { cookie: stranger.cookie }), routeParams({ id: owner.token.id }));
+    const res = await revokeRoute(
+      apiRequest("DELETE", `/api/tokens/${owner.token.id}`, { cookie: stranger.cookie }),
+      routeParams({ id: owner.token.id }),
+    );
     expect(res.status).toBe(404);
     expect((await todayRoute(bearer("GET", "/api/links/today", owner.secret))).status).toBe(200);
     for (const id of ["no-such-token", "bad id!"]) {
-      expect((await revokeRoute(apiRequest("DELETE", `/api/tokens/x`, { cookie: owner.cookie }), routeParams({ id }))).status).toBe(404);
+      expect(
+        (await revokeRoute(apiRequest("DELETE", `/api/tokens/x`, { cookie: owner.cookie }), routeParams({ id })))
+          .status,
+      ).toBe(404);
     }
   });
 });
@@ -120,10 +151,16 @@ describe("DELETE /api/tokens/[id]", () => {
 describe("Bearer tokens on the links and categories endpoints", () => {
   it("save, list and delete links without a cookie or an Origin", async () => {
     const { user, secret } = await userWithToken();
-    const saved = await saveLinkRoute(bearer("POST", "/api/links", secret, { url: "example.com/from-script", title: "From a script", notes: "via curl" }));
+    const saved = await saveLinkRoute(
+      bearer("POST", "/api/links", secret, {
+        url: "example.test/from-script",
+        title: "From a script",
+        notes: "via curl",
+      }),
+    );
     expect(saved.status).toBe(201);
     const { link } = await saved.json();
-    expect(link).toMatchObject({ url: "https://example.com/from-script", title: "From a script", notes: "via curl" });
+    expect(link).toMatchObject({ url: "https://example.test/from-script", title: "From a script", notes: "via curl" });
     await flushAfterTasks();
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
 
@@ -131,7 +168,10 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     expect((await today.json()).map((l: { id: string }) => l.id)).toEqual([link.id]);
     const history = await historyRoute(bearer("GET", "/api/links/history", secret));
     expect((await history.json()).map((l: { id: string }) => l.id)).toEqual([link.id]);
-    const removed = await deleteLinkRoute(bearer("DELETE", `/api/links/${link.id}`, secret), routeParams({ id: link.id }));
+    const removed = await deleteLinkRoute(
+      bearer("DELETE", `/api/links/${link.id}`, secret),
+      routeParams({ id: link.id }),
+    );
     expect(removed.status).toBe(200);
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -142,15 +182,24 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     expect(created.status).toBe(201);
     const category = await created.json();
     expect(await (await listCategoriesRoute(bearer("GET", "/api/categories", secret))).json()).toEqual([category]);
-    expect((await deleteCategoryRoute(bearer("DELETE", `/api/categories/${category.id}`, secret), routeParams({ id: category.id }))).status).toBe(200);
+    expect(
+      (
+        await deleteCategoryRoute(
+          bearer("DELETE", `/api/categories/${category.id}`, secret),
+          routeParams({ id: category.id }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await getDb().category.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("cannot reach another user's link (404)", async () => {
     const owner = await signedInUser();
-    const link = await getDb().link.create({ data: { userId: owner.user.id, url: "https://example.com/owner" } });
+    const link = await getDb().link.create({ data: { userId: owner.user.id, url: "https://example.test/owner" } });
     const { secret } = await userWithToken();
-    expect((await deleteLinkRoute(bearer("DELETE", `/api/links/${link.id}`, secret), routeParams({ id: link.id }))).status).toBe(404);
+    expect(
+      (await deleteLinkRoute(bearer("DELETE", `/api/links/${link.id}`, secret), routeParams({ id: link.id }))).status,
+    ).toBe(404);
     expect(await getDb().link.count({ where: { id: link.id } })).toBe(1);
   });
 
@@ -160,9 +209,14 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     const unknown = `lsk_${"A".repeat(43)}`;
     for (const candidate of [secret, unknown, "lsk_short", "", "not-a-token"]) {
       const headers = { authorization: `Bearer ${candidate}` };
-      const res = await saveLinkRoute(apiRequest("POST", "/api/links", { cookie, json: { url: "example.com" }, headers }));
+      const res = await saveLinkRoute(
+        apiRequest("POST", "/api/links", { cookie, json: { url: "example.test" }, headers }),
+      );
       expect(res.status, candidate).toBe(401);
-      expect((await listCategoriesRoute(apiRequest("GET", "/api/categories", { cookie, headers }))).status, candidate).toBe(401);
+      expect(
+        (await listCategoriesRoute(apiRequest("GET", "/api/categories", { cookie, headers }))).status,
+        candidate,
+      ).toBe(401);
     }
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -171,7 +225,10 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     const { user, secret } = await userWithToken();
     expect((await subscriptionRoute(bearer("GET", "/api/subscription", secret))).status).toBe(401);
     const settings = await settingsRoute(
-      apiRequest("PUT", "/api/user/settings", { json: { emailFrequency: "none" }, headers: { authorization: `Bearer ${secret}` } }),
+      apiRequest("PUT", "/api/user/settings", {
+        json: { emailFrequency: "none" },
+        headers: { authorization: `Bearer ${secret}` },
+      }),
     );
     expect(settings.status).toBe(401);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).emailFrequency).toBe(user.emailFrequency);
@@ -179,7 +236,9 @@ describe("Bearer tokens on the links and categories endpoints", () => {
 
   it("keeps the same-origin rule for the session cookie on token routes", async () => {
     const { user, cookie } = await userWithToken();
-    const res = await saveLinkRoute(apiRequest("POST", "/api/links", { cookie, origin: "https://evil.example", json: { url: "example.com" } }));
+    const res = await saveLinkRoute(
+      apiRequest("POST", "/api/links", { cookie, origin: "https://evil.example", json: { url: "example.test" } }),
+    );
     expect(res.status).toBe(403);
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(0);
   });

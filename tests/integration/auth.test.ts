@@ -3,8 +3,8 @@ import { GET as check } from "@/app/api/auth/check/route";
 import { GET as currentUser } from "@/app/api/auth/user/route";
 import { GET as login } from "@/app/api/login/route";
 import { GET as logout } from "@/app/api/logout/route";
-import { getDb } from "@/lib/db";
-import { SESSION_COOKIE } from "@/lib/session";
+import { getDb } from "@/lib/db/client";
+import { SESSION_COOKIE } from "@/lib/auth/session";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
 describe("GET /api/auth/user", () => {
@@ -18,8 +18,12 @@ describe("GET /api/auth/user", () => {
     const unknown = await currentUser(apiRequest("GET", "/api/auth/user", { cookie: `${SESSION_COOKIE}=nope` }));
     expect(unknown.status).toBe(401);
     const { user } = await signedInUser();
-    await getDb().session.create({ data: { sessionToken: "expired-token", userId: user.id, expires: new Date(Date.now() - 1000) } });
-    const expired = await currentUser(apiRequest("GET", "/api/auth/user", { cookie: `${SESSION_COOKIE}=expired-token` }));
+    await getDb().session.create({
+      data: { sessionToken: "expired-token", userId: user.id, expires: new Date(Date.now() - 1000) },
+    });
+    const expired = await currentUser(
+      apiRequest("GET", "/api/auth/user", { cookie: `${SESSION_COOKIE}=expired-token` }),
+    );
     expect(expired.status).toBe(401);
   });
 
@@ -59,7 +63,9 @@ describe("GET /api/auth/check", () => {
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ isAuthenticated: false });
     const { cookie } = await signedInUser();
-    expect(await (await check(apiRequest("GET", "/api/auth/check", { cookie }))).json()).toEqual({ isAuthenticated: true });
+    expect(await (await check(apiRequest("GET", "/api/auth/check", { cookie }))).json()).toEqual({
+      isAuthenticated: true,
+    });
   });
 });
 

@@ -8,7 +8,7 @@ const { GET: verifySession } = await import("@/app/api/subscriptions/verify-sess
 const { GET: getSubscription } = await import("@/app/api/subscription/route");
 const { POST: openPortal } = await import("@/app/api/billing/portal/route");
 const { GET: getUser } = await import("@/app/api/auth/user/route");
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 
@@ -18,7 +18,9 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 async function startCheckout(cookie: string): Promise<string> {
-  const res = await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, emptyStream: true }));
+  const res = await createCheckout(
+    apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, emptyStream: true }),
+  );
   expect(res.status).toBe(200);
   const { url } = await res.json();
   const id = /\/checkout\/(cs_\w+)$/.exec(url)?.[1];
@@ -27,7 +29,9 @@ async function startCheckout(cookie: string): Promise<string> {
 }
 
 const verify = (cookie: string, sessionId: string) =>
-  verifySession(apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(sessionId)}`, { cookie }));
+  verifySession(
+    apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(sessionId)}`, { cookie }),
+  );
 
 const reload = (id: string) => getDb().user.findUniqueOrThrow({ where: { id } });
 
@@ -57,13 +61,19 @@ describe("POST /api/subscriptions/create-checkout-session", () => {
   it("ignores a price or user sent by the client", async () => {
     const { user, cookie } = await signedInUser();
     const res = await createCheckout(
-      apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, json: { priceId: "price_cheap", userId: "someone-else" } }),
+      apiRequest("POST", "/api/subscriptions/create-checkout-session", {
+        cookie,
+        json: { priceId: "price_cheap", userId: "someone-else" },
+      }),
     );
     // The route takes no payload at all.
     expect(res.status).toBe(400);
     expect(fake.requests).toHaveLength(0);
     await startCheckout(cookie);
-    expect(fake.requests[0]?.body).toMatchObject({ line_items: [{ price: TEST_PRICE_ID }], client_reference_id: user.id });
+    expect(fake.requests[0]?.body).toMatchObject({
+      line_items: [{ price: TEST_PRICE_ID }],
+      client_reference_id: user.id,
+    });
   });
 
   it("reuses the Stripe customer the user already has", async () => {
@@ -93,9 +103,13 @@ describe("POST /api/subscriptions/create-checkout-session", () => {
   it("answers 401 signed out and 403 cross-origin, without calling Stripe", async () => {
     const { cookie } = await signedInUser();
     expect((await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session"))).status).toBe(401);
-    const foreign = await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: "https://evil.example" }));
+    const foreign = await createCheckout(
+      apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: "https://evil.example" }),
+    );
     expect(foreign.status).toBe(403);
-    const noOrigin = await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: null }));
+    const noOrigin = await createCheckout(
+      apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: null }),
+    );
     expect(noOrigin.status).toBe(403);
     expect(fake.requests).toHaveLength(0);
   });
@@ -119,7 +133,9 @@ describe("GET /api/subscriptions/verify-session", () => {
       proUntil: null,
     });
     expect(stored.stripeCurrentPeriodEnd?.getTime()).toBe((subscription.items.data[0]?.current_period_end ?? 0) * 1000);
-    expect(fake.requests.some((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscription.id}`)).toBe(true);
+    expect(fake.requests.some((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscription.id}`)).toBe(
+      true,
+    );
     expect((await (await getUser(apiRequest("GET", "/api/auth/user", { cookie }))).json()).accountType).toBe("pro");
   });
 
@@ -144,7 +160,11 @@ describe("GET /api/subscriptions/verify-session", () => {
     const res = await verify(other.cookie, sessionId);
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe("Checkout session not found.");
-    expect(await reload(other.user.id)).toMatchObject({ stripeSubscriptionId: null, stripeCustomerId: null, stripeSubscriptionStatus: null });
+    expect(await reload(other.user.id)).toMatchObject({
+      stripeSubscriptionId: null,
+      stripeCustomerId: null,
+      stripeSubscriptionStatus: null,
+    });
     expect(await reload(payer.user.id)).toMatchObject({ stripeSubscriptionId: null });
   });
 

@@ -8,7 +8,7 @@ const { POST: openPortal } = await import("@/app/api/billing/portal/route");
 const { POST: webhook } = await import("@/app/api/stripe/webhook/route");
 const { GET: getSubscription } = await import("@/app/api/subscription/route");
 const { DELETE: deleteUser } = await import("@/app/api/user/route");
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 
 const NOT_SET_UP = { message: "Payment processing is not set up yet." };
@@ -24,16 +24,30 @@ describe("with billing off", () => {
   it("still answers 401 signed out and 403 cross-origin first", async () => {
     const { cookie } = await signedInUser();
     expect((await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session"))).status).toBe(401);
-    expect((await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: "https://evil.example" }))).status).toBe(403);
+    expect(
+      (
+        await createCheckout(
+          apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, origin: "https://evil.example" }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("answers 503 to the payment return, the portal and the webhook", async () => {
     const { cookie } = await signedInUser();
-    const verify = await verifySession(apiRequest("GET", "/api/subscriptions/verify-session?session_id=cs_test_x", { cookie }));
+    const verify = await verifySession(
+      apiRequest("GET", "/api/subscriptions/verify-session?session_id=cs_test_x", { cookie }),
+    );
     expect(verify.status).toBe(503);
     const portal = await openPortal(apiRequest("POST", "/api/billing/portal", { cookie }));
     expect(portal.status).toBe(503);
-    const hook = await webhook(new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": "t=1,v1=00" }, body: "{}" }));
+    const hook = await webhook(
+      new Request("http://localhost:3000/api/stripe/webhook", {
+        method: "POST",
+        headers: { "stripe-signature": "t=1,v1=00" },
+        body: "{}",
+      }),
+    );
     expect(hook.status).toBe(503);
     expect(await hook.json()).toEqual(NOT_SET_UP);
   });
@@ -41,7 +55,12 @@ describe("with billing off", () => {
   it("reports the plan: free after the trial, with every feature still available", async () => {
     const { cookie } = await signedInUser({ trialEndsAt: new Date(Date.now() - 86_400_000) });
     const body = await (await getSubscription(apiRequest("GET", "/api/subscription", { cookie }))).json();
-    expect(body).toMatchObject({ accountType: "free", inTrial: false, subscriptionEndsAt: null, referralMonthsEarned: 0 });
+    expect(body).toMatchObject({
+      accountType: "free",
+      inTrial: false,
+      subscriptionEndsAt: null,
+      referralMonthsEarned: 0,
+    });
   });
 
   it("deletes an account without a subscription as before", async () => {

@@ -6,9 +6,10 @@ const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-
 const { POST: webhook } = await import("@/app/api/stripe/webhook/route");
 const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
 const { DELETE: deleteUser } = await import("@/app/api/user/route");
-const { getDb } = await import("@/lib/db");
-const { nextScheduledDigest, scheduleOf } = await import("@/lib/digest-schedule");
-const { isPro } = await import("@/lib/plans");
+const { getDb } = await import("@/lib/db/client");
+const { nextScheduledDigest } = await import("@/lib/digests/plan-schedule");
+const { scheduleOf } = await import("@/lib/digests/schedule");
+const { isPro } = await import("@/lib/billing/plans");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 type UserData = Parameters<typeof signedInUser>[0];
 const { webhookRequest } = await import("@/tests/support/stripe-billing");
@@ -75,7 +76,11 @@ describe("checkout.session.completed", () => {
     const delivery = await fake.deliver(completed);
     expect(delivery.status).toBe(200);
     const stored = await reload(user.id);
-    expect(stored).toMatchObject({ stripeCustomerId: subscription.customer, stripeSubscriptionId: subscription.id, stripeSubscriptionStatus: "active" });
+    expect(stored).toMatchObject({
+      stripeCustomerId: subscription.customer,
+      stripeSubscriptionId: subscription.id,
+      stripeSubscriptionStatus: "active",
+    });
     expect(isPro(stored, new Date())).toBe(true);
     expect(await eventRows(completed.id)).toBe(1);
   });
@@ -95,7 +100,9 @@ describe("checkout.session.completed", () => {
 
   it("is also what the fake's Pay button delivers", async () => {
     const { cookie, user } = await signedInUser(ended());
-    const { url } = await (await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie }))).json();
+    const { url } = await (
+      await createCheckout(apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie }))
+    ).json();
     await fake.completeCheckout(String(url).split("/").pop() ?? "");
     expect(fake.deliveries.map((d) => [d.event.type, d.status])).toEqual([["checkout.session.completed", 200]]);
     expect(isPro(await reload(user.id), new Date())).toBe(true);
@@ -158,19 +165,27 @@ describe("subscription lifecycle", () => {
     const { user, subscription } = await paidCheckout();
     const res = await fake.deliver(fake.event("invoice.paid", fake.invoiceFor(subscription.id, "paid")));
     expect(JSON.parse(res.body).outcome).toBe("applied");
-    expect(await reload(user.id)).toMatchObject({ stripeSubscriptionId: subscription.id, stripeSubscriptionStatus: "active" });
+    expect(await reload(user.id)).toMatchObject({
+      stripeSubscriptionId: subscription.id,
+      stripeSubscriptionStatus: "active",
+    });
   });
 
   it("a canceled second subscription does not end the one that is running", async () => {
     const first = await paidCheckout();
     await fake.deliver(first.completed);
     // A second checkout paid in another tab, then canceled.
-    const second = fake.createSubscription(first.subscription.customer, "price_test_pro_yearly", { userId: first.user.id });
+    const second = fake.createSubscription(first.subscription.customer, "price_test_pro_yearly", {
+      userId: first.user.id,
+    });
     fake.setSubscriptionStatus(second.id, "canceled");
     const res = await fake.deliver(fake.event("customer.subscription.deleted", second));
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).outcome).toBe("ignored");
-    expect(await reload(first.user.id)).toMatchObject({ stripeSubscriptionId: first.subscription.id, stripeSubscriptionStatus: "active" });
+    expect(await reload(first.user.id)).toMatchObject({
+      stripeSubscriptionId: first.subscription.id,
+      stripeSubscriptionStatus: "active",
+    });
   });
 
   it("ignores events it does not act on", async () => {
@@ -201,7 +216,13 @@ describe("digest schedule", () => {
     const now = new Date();
     // Past the trial a free account's daily schedule runs weekly, on its first day: three days ahead.
     const weekday = (now.getUTCDay() + 3) % 7;
-    const { user, subscription, completed } = await paidCheckout({ ...ended(), emailFrequency: "daily", emailTime: 8, emailDays: [weekday], timezone: "UTC" });
+    const { user, subscription, completed } = await paidCheckout({
+      ...ended(),
+      emailFrequency: "daily",
+      emailTime: 8,
+      emailDays: [weekday],
+      timezone: "UTC",
+    });
     const freeNext = nextScheduledDigest(user, scheduleOf(user), "UTC", now);
     await getDb().user.update({ where: { id: user.id }, data: { nextDigestAt: freeNext } });
     expect(freeNext && freeNext.getTime() - now.getTime()).toBeGreaterThan(2 * DAY);
@@ -230,12 +251,16 @@ describe("account deletion", () => {
     await fake.deliver(completed);
     const res = await deleteUser(apiRequest("DELETE", "/api/user", { cookie }));
     expect(res.status).toBe(200);
-    expect(fake.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([`/v1/subscriptions/${subscription.id}`]);
+    expect(fake.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
+      `/v1/subscriptions/${subscription.id}`,
+    ]);
     expect(fake.subscriptions.get(subscription.id)?.status).toBe("canceled");
     expect(await getDb().user.findUnique({ where: { id: user.id } })).toBeNull();
 
     // Stripe then announces the cancellation; the account is gone, so there is nothing to apply.
-    const announced = await fake.deliver(fake.event("customer.subscription.deleted", fake.subscriptions.get(subscription.id)));
+    const announced = await fake.deliver(
+      fake.event("customer.subscription.deleted", fake.subscriptions.get(subscription.id)),
+    );
     expect(announced.status).toBe(200);
   });
 
@@ -250,7 +275,10 @@ describe("account deletion", () => {
   });
 
   it("deletes an account whose subscription has already ended without calling Stripe", async () => {
-    const { user, cookie } = await signedInUser({ stripeSubscriptionId: "sub_gone", stripeSubscriptionStatus: "canceled" });
+    const { user, cookie } = await signedInUser({
+      stripeSubscriptionId: "sub_gone",
+      stripeSubscriptionStatus: "canceled",
+    });
     expect((await deleteUser(apiRequest("DELETE", "/api/user", { cookie }))).status).toBe(200);
     expect(fake.requests).toHaveLength(0);
     expect(await getDb().user.findUnique({ where: { id: user.id } })).toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DELETE as deleteCategoryRoute } from "@/app/api/categories/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/categories/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 
 const create = (cookie: string, json: unknown) => createRoute(apiRequest("POST", "/api/categories", { cookie, json }));
@@ -32,7 +32,9 @@ describe("POST /api/categories", () => {
       await create(cookie, { name: "Recipes" });
       const res = await create(cookie, { name });
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ message: "A category with this name already exists (case-insensitive match)." });
+      expect(await res.json()).toEqual({
+        message: "A category with this name already exists (case-insensitive match).",
+      });
       expect(await getDb().category.count({ where: { userId: user.id } })).toBe(1);
     },
   );
@@ -59,7 +61,9 @@ describe("GET /api/categories", () => {
     const b = await signedInUser();
     await create(a.cookie, { name: "Mine" });
     await create(b.cookie, { name: "Theirs" });
-    const list: { name: string }[] = await (await listRoute(apiRequest("GET", "/api/categories", { cookie: a.cookie }))).json();
+    const list: { name: string }[] = await (
+      await listRoute(apiRequest("GET", "/api/categories", { cookie: a.cookie }))
+    ).json();
     expect(list.map((c) => c.name)).toEqual(["Mine"]);
   });
 });
@@ -68,8 +72,13 @@ describe("DELETE /api/categories/{id}", () => {
   it("deletes the owner's category and keeps links' association", async () => {
     const { user, cookie } = await signedInUser();
     const { id } = await (await create(cookie, { name: "Temp" })).json();
-    await getDb().link.create({ data: { userId: user.id, url: "https://x.example", category: "Temp", categories: ["Temp"] } });
-    const res = await deleteCategoryRoute(apiRequest("DELETE", `/api/categories/${id}`, { cookie }), routeParams({ id }));
+    await getDb().link.create({
+      data: { userId: user.id, url: "https://x.example", category: "Temp", categories: ["Temp"] },
+    });
+    const res = await deleteCategoryRoute(
+      apiRequest("DELETE", `/api/categories/${id}`, { cookie }),
+      routeParams({ id }),
+    );
     expect(res.status).toBe(200);
     expect(await getDb().category.count({ where: { id } })).toBe(0);
     expect((await getDb().link.findFirstOrThrow({ where: { userId: user.id } })).categories).toEqual(["Temp"]);
@@ -79,10 +88,16 @@ describe("DELETE /api/categories/{id}", () => {
     const owner = await signedInUser();
     const intruder = await signedInUser();
     const { id } = await (await create(owner.cookie, { name: "Private" })).json();
-    const res = await deleteCategoryRoute(apiRequest("DELETE", `/api/categories/${id}`, { cookie: intruder.cookie }), routeParams({ id }));
+    const res = await deleteCategoryRoute(
+      apiRequest("DELETE", `/api/categories/${id}`, { cookie: intruder.cookie }),
+      routeParams({ id }),
+    );
     expect(res.status).toBe(404);
     expect(await getDb().category.count({ where: { id } })).toBe(1);
-    const builtIn = await deleteCategoryRoute(apiRequest("DELETE", "/api/categories/News", { cookie: owner.cookie }), routeParams({ id: "News" }));
+    const builtIn = await deleteCategoryRoute(
+      apiRequest("DELETE", "/api/categories/News", { cookie: owner.cookie }),
+      routeParams({ id: "News" }),
+    );
     expect(builtIn.status).toBe(404);
     const out = await deleteCategoryRoute(apiRequest("DELETE", `/api/categories/${id}`), routeParams({ id }));
     expect(out.status).toBe(401);

@@ -5,7 +5,7 @@ vi.hoisted(() => {
 });
 
 const { GET: cron } = await import("@/app/api/cron/digests/route");
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { dispatchDigests } = await import("@/lib/digests/dispatch");
 const { createDueUsers } = await import("@/tests/support/digest-fixtures");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
@@ -26,10 +26,18 @@ describe("GET /api/cron/digests", () => {
   it("dispatches due digests and answers with counts", async () => {
     const due = new Date(Date.now() - 60_000);
     const emails = await createDueUsers(3, due, 2, "cron");
-    const res = await cron(apiRequest("GET", "/api/cron/digests", { headers: { authorization: "Bearer cron-secret-for-tests" } }));
+    const res = await cron(
+      apiRequest("GET", "/api/cron/digests", { headers: { authorization: "Bearer cron-secret-for-tests" } }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ due: expect.any(Number), sent: expect.any(Number), skipped: expect.any(Number), failed: 0, left: 0 });
+    expect(body).toMatchObject({
+      due: expect.any(Number),
+      sent: expect.any(Number),
+      skipped: expect.any(Number),
+      failed: 0,
+      left: 0,
+    });
     expect(body.sent).toBeGreaterThanOrEqual(3);
     for (const email of emails) expect(await mailboxFor(email)).toHaveLength(1);
   });
@@ -45,7 +53,7 @@ describe("dispatchDigests with the local mailbox", () => {
     const [message, ...rest] = await mailboxFor(user.email);
     expect(rest).toHaveLength(0);
     expect(message?.subject).toBe("Your LinkStash digest: 3 links to read");
-    const positions = [0, 1, 2].map((i) => message?.text.indexOf(`https://example.com/${user.id}/${i}`) ?? -1);
+    const positions = [0, 1, 2].map((i) => message?.text.indexOf(`https://example.test/${user.id}/${i}`) ?? -1);
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(message?.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
@@ -76,7 +84,9 @@ describe("dispatchDigests with the local mailbox", () => {
     const result = await dispatchDigests();
     expect(result.skipped).toBeGreaterThanOrEqual(1);
     expect(await mailboxFor(user.email)).toHaveLength(0);
-    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ status: "skipped" });
+    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      status: "skipped",
+    });
 
     await getDb().link.create({ data: { userId: user.id, url: "https://fresh.example/" } });
     await getDb().user.update({ where: { id: user.id }, data: { nextDigestAt: new Date(Date.now() - 1000) } });
@@ -90,7 +100,9 @@ describe("dispatchDigests with the local mailbox", () => {
     const due = new Date(Date.now() - 60_000);
     const [email] = await createDueUsers(1, due, 2, "unsub");
     const user = await getDb().user.findUniqueOrThrow({ where: { email } });
-    await getDb().digestDelivery.create({ data: { userId: user.id, kind: "scheduled", slot: due, windowEnd: new Date() } });
+    await getDb().digestDelivery.create({
+      data: { userId: user.id, kind: "scheduled", slot: due, windowEnd: new Date() },
+    });
     await getDb().user.update({ where: { id: user.id }, data: { emailFrequency: "none", nextDigestAt: null } });
     await dispatchDigests();
     expect(await mailboxFor(user.email)).toHaveLength(0);

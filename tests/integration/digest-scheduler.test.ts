@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import { startDigestScheduler } from "@/lib/digests/scheduler";
+import { getDb } from "@/lib/db/client";
+import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { createDueUsers } from "@/tests/support/digest-fixtures";
 
 describe("the in-process digest scheduler", () => {

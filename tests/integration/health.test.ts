@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GET as liveness } from "@/app/api/health/live/route";
 import { GET as health } from "@/app/api/health/route";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { healthRoute } from "@/lib/health";
+import { healthRoute } from "@/lib/http/health";
 import packageJson from "@/package.json";
 import { captureErrorLog, closedPort } from "@/tests/support/error-log";
 import { apiRequest } from "@/tests/support/factories";
@@ -16,7 +16,9 @@ beforeEach(() => {
 afterEach(() => log.restore());
 
 function clientAt(port: number): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgres://linkstash:secret-password@127.0.0.1:${port}/linkstash` }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: `postgres://linkstash:secret-password@127.0.0.1:${port}/linkstash` }),
+  });
 }
 
 describe("GET /api/health", () => {
@@ -31,7 +33,9 @@ describe("GET /api/health", () => {
     const port = await closedPort();
     const db = clientAt(port);
     try {
-      const res = await healthRoute(() => db)(apiRequest("GET", "/api/health", { headers: { "x-request-id": "req-refused" } }));
+      const res = await healthRoute(() => db)(
+        apiRequest("GET", "/api/health", { headers: { "x-request-id": "req-refused" } }),
+      );
       expect(res.status).toBe(503);
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({
@@ -40,8 +44,11 @@ describe("GET /api/health", () => {
         version: packageJson.version,
         message: "The database is not reachable.",
       });
-      for (const secret of [String(port), "127.0.0.1", "secret-password", "linkstash:"]) expect(text).not.toContain(secret);
-      expect(log.lines()).toEqual([expect.objectContaining({ level: "error", requestId: "req-refused", path: "/api/health" })]);
+      for (const secret of [String(port), "127.0.0.1", "secret-password", "linkstash:"])
+        expect(text).not.toContain(secret);
+      expect(log.lines()).toEqual([
+        expect.objectContaining({ level: "error", requestId: "req-refused", path: "/api/health" }),
+      ]);
     } finally {
       await db.$disconnect();
     }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 // An instance whose public origin is https (APP_URL), as behind a TLS-terminating proxy: cookies
 // are Secure (and __Secure-/__Host- prefixed), and the routes outside the API wrapper send HSTS.
 vi.hoisted(() => {
-  process.env.APP_URL = "https://links.example.com";
+  process.env.APP_URL = "https://links.example.test";
 });
 
 const { GET: health } = await import("@/app/api/health/route");
@@ -11,8 +11,8 @@ const { GET: liveness } = await import("@/app/api/health/live/route");
 const { GET: login } = await import("@/app/api/login/route");
 const { GET: logout } = await import("@/app/api/logout/route");
 const { GET: unsubscribeLink } = await import("@/app/api/unsubscribe/route");
-const { authOptions } = await import("@/lib/auth");
-const { SESSION_COOKIE } = await import("@/lib/session");
+const { authOptions } = await import("@/lib/auth/options");
+const { SESSION_COOKIE } = await import("@/lib/auth/session");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 
 const HSTS = "max-age=63072000; includeSubDomains";

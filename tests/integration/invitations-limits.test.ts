@@ -5,9 +5,10 @@ vi.hoisted(() => {
   process.env.STRIPE_SECRET_KEY = "sk_test_invitation_limits";
 });
 
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { signedInUser } = await import("@/tests/support/factories");
-const { claimInvitation, createInvitation, deleteInvitation, newInvitation, readList } = await import("@/tests/support/invitations");
+const { claimInvitation, createInvitation, deleteInvitation, newInvitation, readList } =
+  await import("@/tests/support/invitations");
 
 const DAY = 86_400_000;
 const FREE_MESSAGE = "You have no invitations left. Free accounts get 2 invitations in total; Upgrade to Pro for more.";
@@ -23,7 +24,8 @@ async function expectRefused(cookie: string, message: string) {
 }
 
 /** Marks an invitation used without a claim's reward, so the inviter's plan stays as it is. */
-const markUsed = (id: string) => getDb().invitation.update({ where: { id }, data: { status: "used", usedAt: new Date() } });
+const markUsed = (id: string) =>
+  getDb().invitation.update({ where: { id }, data: { status: "used", usedAt: new Date() } });
 
 describe("invitation limits with billing on", () => {
   it("gives a free account 2 invitations in total, then answers 402 saying how to get more", async () => {
@@ -110,13 +112,20 @@ describe("invitation limits with billing on", () => {
   });
 
   it("lifts a free account's weekly fallback at once when a claim makes it Pro", async () => {
-    const { nextScheduledDigest, scheduleOf } = await import("@/lib/digest-schedule");
+    const { nextScheduledDigest } = await import("@/lib/digests/plan-schedule");
+    const { scheduleOf } = await import("@/lib/digests/schedule");
     const inviter = await signedInUser(pro());
     const { code } = await newInvitation(inviter.cookie);
     const now = new Date();
     // Daily at 06:00 UTC, run as weekly (on its first day, three days ahead) while the account is free.
     const fallbackDay = (now.getUTCDay() + 3) % 7;
-    const schedule = { emailFrequency: "daily" as const, emailTime: 6, emailDays: [fallbackDay], emailHours: {}, timezone: "UTC" };
+    const schedule = {
+      emailFrequency: "daily" as const,
+      emailTime: 6,
+      emailDays: [fallbackDay],
+      emailHours: {},
+      timezone: "UTC",
+    };
     const weekly = nextScheduledDigest({ ...freeAfterTrial(), proUntil: null }, scheduleOf(schedule), "UTC", now);
     expect(weekly?.getTime()).toBeGreaterThan(now.getTime() + 2 * DAY);
     const claimer = await signedInUser({ ...freeAfterTrial(), ...schedule, nextDigestAt: weekly });

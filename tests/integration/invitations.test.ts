@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { GET as currentUser } from "@/app/api/auth/user/route";
 import { POST as createRoute } from "@/app/api/invitations/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import type { SendEmailInput } from "@/lib/mail/send-email";
-import { listMailbox } from "@/lib/mailbox";
+import { listMailbox } from "@/lib/mail/mailbox";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 import {
   checkInvitation,
@@ -25,7 +25,9 @@ vi.mock("@/lib/mail/send-email", async (importOriginal) => {
   return {
     ...actual,
     sendEmail: (input: SendEmailInput) =>
-      transport.fail ? Promise.resolve({ ok: false, error: "provider unavailable", retryable: true }) : actual.sendEmail(input),
+      transport.fail
+        ? Promise.resolve({ ok: false, error: "provider unavailable", retryable: true })
+        : actual.sendEmail(input),
   };
 });
 
@@ -77,7 +79,11 @@ describe("POST /api/invitations", () => {
     const res = await createInvitation(cookie);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, emailStatus: "none", invitation: { status: "available", recipientEmail: null } });
+    expect(body).toMatchObject({
+      success: true,
+      emailStatus: "none",
+      invitation: { status: "available", recipientEmail: null },
+    });
     expect(body.invitation.code).toMatch(/^[A-Za-z0-9_-]{10,}$/);
     const row = await invitationRow(body.invitation.id);
     expect(row).toMatchObject({ inviterId: user.id, code: body.invitation.code, status: "available" });
@@ -119,7 +125,11 @@ describe("POST /api/invitations", () => {
     try {
       const res = await createInvitation(cookie, { recipientEmail: "outage@example.com" });
       expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({ success: true, emailStatus: "failed", invitation: { status: "available" } });
+      expect(await res.json()).toMatchObject({
+        success: true,
+        emailStatus: "failed",
+        invitation: { status: "available" },
+      });
     } finally {
       transport.fail = false;
     }
@@ -152,14 +162,22 @@ describe("POST /api/invitations", () => {
 
   it("refuses a body that is not JSON", async () => {
     const { cookie } = await signedInUser();
-    const res = await createRoute(apiRequest("POST", "/api/invitations", { cookie, body: "recipientEmail=x", headers: { "content-type": "text/plain" } }));
+    const res = await createRoute(
+      apiRequest("POST", "/api/invitations", {
+        cookie,
+        body: "recipientEmail=x",
+        headers: { "content-type": "text/plain" },
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
   it("answers 401 when signed out and 403 from another origin", async () => {
     expect((await createInvitation("")).status).toBe(401);
     const { user, cookie } = await signedInUser();
-    const res = await createRoute(apiRequest("POST", "/api/invitations", { cookie, json: {}, origin: "https://evil.example" }));
+    const res = await createRoute(
+      apiRequest("POST", "/api/invitations", { cookie, json: {}, origin: "https://evil.example" }),
+    );
     expect(res.status).toBe(403);
     expect(await getDb().invitation.count({ where: { inviterId: user.id } })).toBe(0);
   });
@@ -233,14 +251,15 @@ describe("GET /api/invitations/{code}", () => {
     expect(await (await checkInvitation(invitation.code, cookie)).json()).toMatchObject({ valid: true });
   });
 
-  it.each([["an unknown code", "NoSuchCode123"], ["a malformed code", "../etc"], ["an empty code", ""]])(
-    "answers invalid for %s",
-    async (_case, code) => {
-      const res = await checkInvitation(code);
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ valid: false, message: INVALID });
-    },
-  );
+  it.each([
+    ["an unknown code", "NoSuchCode123"],
+    ["a malformed code", "../etc"],
+    ["an empty code", ""],
+  ])("answers invalid for %s", async (_case, code) => {
+    const res = await checkInvitation(code);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ valid: false, message: INVALID });
+  });
 
   it("answers invalid once the code is claimed", async () => {
     const inviter = await signedInUser();
@@ -276,7 +295,12 @@ describe("POST /api/invitations/{code}/claim", () => {
     expect(row?.usedAt?.getTime()).toBeLessThanOrEqual(after + 1000);
 
     const [listed] = (await readList(inviter.cookie)).invitations;
-    expect(listed).toMatchObject({ status: "used", recipientId: friend.user.id, recipientName: friend.user.email, usedAt: expect.any(String) });
+    expect(listed).toMatchObject({
+      status: "used",
+      recipientId: friend.user.id,
+      recipientName: friend.user.email,
+      usedAt: expect.any(String),
+    });
 
     const me = await (await currentUser(apiRequest("GET", "/api/auth/user", { cookie: friend.cookie }))).json();
     expect(me).toMatchObject({ accountType: "pro" });
@@ -324,7 +348,10 @@ describe("POST /api/invitations/{code}/claim", () => {
     expect((await userRow(inviter.user.id)).referralMonthsEarned).toBe(1);
   });
 
-  it.each([["an unknown code", "NoSuchCode123"], ["a malformed code", "bad code"]])("answers 404 for %s", async (_case, code) => {
+  it.each([
+    ["an unknown code", "NoSuchCode123"],
+    ["a malformed code", "bad code"],
+  ])("answers 404 for %s", async (_case, code) => {
     const { cookie } = await signedInUser();
     const res = await claimInvitation(cookie, code);
     expect(res.status).toBe(404);
@@ -357,7 +384,9 @@ describe("POST /api/invitations/{code}/claim", () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);
     const winner = friends[statuses.indexOf(200)];
     expect(await invitationRow(invitation.id)).toMatchObject({ status: "used", recipientId: winner?.user.id });
-    expect(await getDb().user.count({ where: { id: { in: friends.map((f) => f.user.id) }, proUntil: { not: null } } })).toBe(1);
+    expect(
+      await getDb().user.count({ where: { id: { in: friends.map((f) => f.user.id) }, proUntil: { not: null } } }),
+    ).toBe(1);
     expect((await userRow(inviter.user.id)).referralMonthsEarned).toBe(1);
   });
 

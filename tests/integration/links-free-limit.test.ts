@@ -6,7 +6,7 @@ vi.hoisted(() => {
 });
 
 const { POST: saveLink } = await import("@/app/api/links/route");
-const { getDb } = await import("@/lib/db");
+const { getDb } = await import("@/lib/db/client");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 
 const ended = () => ({ trialEndsAt: new Date(Date.now() - 86_400_000) });
@@ -14,9 +14,9 @@ const ended = () => ({ trialEndsAt: new Date(Date.now() - 86_400_000) });
 describe("the free daily limit with billing on", () => {
   it("allows one link per local day after the trial, then answers 402 saying how to lift it", async () => {
     const { user, cookie } = await signedInUser(ended());
-    const first = await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.com/1" } }));
+    const first = await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.test/1" } }));
     expect(first.status).toBe(201);
-    const second = await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.com/2" } }));
+    const second = await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.test/2" } }));
     expect(second.status).toBe(402);
     expect((await second.json()).message).toMatch(/1 link per day.*Upgrade to Pro/);
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
@@ -25,7 +25,9 @@ describe("the free daily limit with billing on", () => {
   it("stores exactly one of twenty simultaneous saves", async () => {
     const { user, cookie } = await signedInUser(ended());
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: `example.com/${i}` } }))),
+      Array.from({ length: 20 }, (_, i) =>
+        saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: `example.test/${i}` } })),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -38,14 +40,20 @@ describe("the free daily limit with billing on", () => {
     const pro = await signedInUser({ ...ended(), proUntil: new Date(Date.now() + 86_400_000) });
     for (const { cookie } of [trial, pro]) {
       for (let i = 0; i < 3; i += 1) {
-        expect((await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: `example.com/${i}` } }))).status).toBe(201);
+        expect(
+          (await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: `example.test/${i}` } }))).status,
+        ).toBe(201);
       }
     }
   });
 
   it("counts the user's local day, not yesterday's links", async () => {
     const { user, cookie } = await signedInUser({ ...ended(), timezone: "Asia/Kathmandu" });
-    await getDb().link.create({ data: { userId: user.id, url: "https://yesterday.example", createdAt: new Date(Date.now() - 2 * 86_400_000) } });
-    expect((await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.com" } }))).status).toBe(201);
+    await getDb().link.create({
+      data: { userId: user.id, url: "https://yesterday.example", createdAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
+    expect((await saveLink(apiRequest("POST", "/api/links", { cookie, json: { url: "example.test" } }))).status).toBe(
+      201,
+    );
   });
 });

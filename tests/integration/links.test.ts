@@ -5,12 +5,20 @@ import { GET as linkCategories } from "@/app/api/links/categories/route";
 import { GET as history } from "@/app/api/links/history/route";
 import { POST as saveLink } from "@/app/api/links/route";
 import { GET as today } from "@/app/api/links/today/route";
-import { getDb } from "@/lib/db";
-import { toLinkResponse } from "@/lib/links";
+import { getDb } from "@/lib/db/client";
+import { toLinkResponse } from "@/lib/links/response";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, routeParams, signedInUser, TITLE_TEST_HOST } from "@/tests/support/factories";
 
-type LinkJson = { id: string; url: string; title: string | null; notes: string | null; category: string; categories: string[]; createdAt: string };
+type LinkJson = {
+  id: string;
+  url: string;
+  title: string | null;
+  notes: string | null;
+  category: string;
+  categories: string[];
+  createdAt: string;
+};
 
 async function save(cookie: string, json: unknown) {
   return saveLink(apiRequest("POST", "/api/links", { cookie, json }));
@@ -19,19 +27,33 @@ async function save(cookie: string, json: unknown) {
 describe("POST /api/links", () => {
   it("saves a link with notes and categories, the first being the primary", async () => {
     const { user, cookie } = await signedInUser();
-    const res = await save(cookie, { url: "  example.com/article  ", notes: " read later ", categories: ["news", "Work"] });
+    const res = await save(cookie, {
+      url: "  example.test/article  ",
+      notes: " read later ",
+      categories: ["news", "Work"],
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.success).toBe(true);
     const stored = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
-    expect(stored).toMatchObject({ url: "https://example.com/article", notes: "read later", category: "News", categories: ["News", "Work"] });
+    expect(stored).toMatchObject({
+      url: "https://example.test/article",
+      notes: "read later",
+      category: "News",
+      categories: ["News", "Work"],
+    });
   });
 
   it("files a link without categories under Uncategorized", async () => {
     const { user, cookie } = await signedInUser();
-    expect((await save(cookie, { url: "http://example.org" })).status).toBe(201);
+    expect((await save(cookie, { url: "http://sample.test" })).status).toBe(201);
     const stored = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
-    expect(stored).toMatchObject({ url: "http://example.org/", category: "Uncategorized", categories: ["Uncategorized"], notes: null });
+    expect(stored).toMatchObject({
+      url: "http://sample.test/",
+      category: "Uncategorized",
+      categories: ["Uncategorized"],
+      notes: null,
+    });
   });
 
   it.each([
@@ -40,7 +62,7 @@ describe("POST /api/links", () => {
     [{}, "URL is required"],
     [{ url: "not a url" }, "Please enter a valid website address"],
     [{ url: "https://" }, "Please enter a valid website address"],
-    [{ url: "example.com", categories: ["A", "B", "C", "D"] }, "You can select up to 3 categories"],
+    [{ url: "example.test", categories: ["A", "B", "C", "D"] }, "You can select up to 3 categories"],
   ])("refuses %o with SPEC's message and stores nothing", async (json, message) => {
     const { user, cookie } = await signedInUser();
     const res = await save(cookie, json);
@@ -50,7 +72,7 @@ describe("POST /api/links", () => {
   });
 
   it("answers 401 when signed out", async () => {
-    const res = await save("", { url: "example.com" });
+    const res = await save("", { url: "example.test" });
     expect(res.status).toBe(401);
   });
 });
@@ -61,7 +83,7 @@ describe("the free daily limit", () => {
   it("does not apply while billing is off, even after the trial", async () => {
     expect(billingOff).toBe(true);
     const { user, cookie } = await signedInUser({ trialEndsAt: new Date(Date.now() - 86_400_000) });
-    for (let i = 0; i < 3; i += 1) expect((await save(cookie, { url: `example.com/${i}` })).status).toBe(201);
+    for (let i = 0; i < 3; i += 1) expect((await save(cookie, { url: `example.test/${i}` })).status).toBe(201);
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(3);
   });
 });
@@ -70,14 +92,16 @@ describe("GET /api/links/today", () => {
   it("lists only the user's links of their local day, newest first", async () => {
     const { user, cookie } = await signedInUser({ timezone: "Pacific/Kiritimati" });
     const other = await signedInUser();
-    await save(cookie, { url: "example.com/one" });
-    await save(cookie, { url: "example.com/two" });
-    await save(other.cookie, { url: "example.com/not-mine" });
-    await getDb().link.create({ data: { userId: user.id, url: "https://old.example", createdAt: new Date(Date.now() - 3 * 86_400_000) } });
+    await save(cookie, { url: "example.test/one" });
+    await save(cookie, { url: "example.test/two" });
+    await save(other.cookie, { url: "example.test/not-mine" });
+    await getDb().link.create({
+      data: { userId: user.id, url: "https://old.example", createdAt: new Date(Date.now() - 3 * 86_400_000) },
+    });
     const res = await today(apiRequest("GET", "/api/links/today", { cookie }));
     expect(res.status).toBe(200);
     const links: LinkJson[] = await res.json();
-    expect(links.map((l) => l.url)).toEqual(["https://example.com/two", "https://example.com/one"]);
+    expect(links.map((l) => l.url)).toEqual(["https://example.test/two", "https://example.test/one"]);
   });
 
   it("answers 401 when signed out", async () => {
@@ -86,7 +110,9 @@ describe("GET /api/links/today", () => {
 
   it("ignores a Content-Type on a GET, which carries no body", async () => {
     const { cookie } = await signedInUser();
-    const res = await today(apiRequest("GET", "/api/links/today", { cookie, headers: { "content-type": "application/json" } }));
+    const res = await today(
+      apiRequest("GET", "/api/links/today", { cookie, headers: { "content-type": "application/json" } }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });
@@ -99,7 +125,7 @@ describe("GET /api/links/history", () => {
     await getDb().link.createMany({
       data: Array.from({ length: 450 }, (_, i) => ({
         userId: user.id,
-        url: `https://example.com/${i}`,
+        url: `https://example.test/${i}`,
         // Pairs share a timestamp: the id breaks the tie, so none is skipped or repeated.
         createdAt: new Date(base + Math.floor(i / 2) * 60_000),
       })),
@@ -114,7 +140,8 @@ describe("GET /api/links/history", () => {
       next = res.headers.get("link")?.match(/<([^>]+)>; rel="next"/)?.[1] ?? null;
       pages += 1;
     }
-    expect(pages).toBe(3);
+    // 50 a page by default, and the last full page knows that nothing follows.
+    expect(pages).toBe(9);
     expect(seen).toHaveLength(450);
     expect(new Set(seen.map((l) => l.id)).size).toBe(450);
     const times = seen.map((l) => Date.parse(l.createdAt));
@@ -138,6 +165,9 @@ describe("GET /api/links/history", () => {
     const { cookie } = await signedInUser();
     expect((await history(apiRequest("GET", "/api/links/history?limit=0", { cookie }))).status).toBe(400);
     expect((await history(apiRequest("GET", "/api/links/history?limit=abc", { cookie }))).status).toBe(400);
+    const tooMany = await history(apiRequest("GET", "/api/links/history?limit=51", { cookie }));
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({ message: "limit must be a number from 1 to 50" });
     expect((await history(apiRequest("GET", "/api/links/history?cursor=%%%", { cookie }))).status).toBe(400);
   });
 
@@ -149,10 +179,13 @@ describe("GET /api/links/history", () => {
 describe("DELETE /api/links/{id}", () => {
   it("deletes the owner's link", async () => {
     const { user, cookie } = await signedInUser();
-    await save(cookie, { url: "example.com" });
+    await save(cookie, { url: "example.test" });
     const link = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
     // As a browser sends it under next start: no Content-Type, an empty body stream.
-    const res = await deleteLinkRoute(apiRequest("DELETE", `/api/links/${link.id}`, { cookie, emptyStream: true }), routeParams({ id: link.id }));
+    const res = await deleteLinkRoute(
+      apiRequest("DELETE", `/api/links/${link.id}`, { cookie, emptyStream: true }),
+      routeParams({ id: link.id }),
+    );
     expect(res.status).toBe(200);
     expect(await getDb().link.count({ where: { id: link.id } })).toBe(0);
   });
@@ -160,14 +193,20 @@ describe("DELETE /api/links/{id}", () => {
   it("answers 404 for another user's link and leaves it untouched, 401 when signed out", async () => {
     const owner = await signedInUser();
     const intruder = await signedInUser();
-    await save(owner.cookie, { url: "example.com" });
+    await save(owner.cookie, { url: "example.test" });
     const link = await getDb().link.findFirstOrThrow({ where: { userId: owner.user.id } });
-    const res = await deleteLinkRoute(apiRequest("DELETE", `/api/links/${link.id}`, { cookie: intruder.cookie }), routeParams({ id: link.id }));
+    const res = await deleteLinkRoute(
+      apiRequest("DELETE", `/api/links/${link.id}`, { cookie: intruder.cookie }),
+      routeParams({ id: link.id }),
+    );
     expect(res.status).toBe(404);
     expect(await getDb().link.count({ where: { id: link.id } })).toBe(1);
     const out = await deleteLinkRoute(apiRequest("DELETE", `/api/links/${link.id}`), routeParams({ id: link.id }));
     expect(out.status).toBe(401);
-    const missing = await deleteLinkRoute(apiRequest("DELETE", "/api/links/nope", { cookie: owner.cookie }), routeParams({ id: "nope" }));
+    const missing = await deleteLinkRoute(
+      apiRequest("DELETE", "/api/links/nope", { cookie: owner.cookie }),
+      routeParams({ id: "nope" }),
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -262,33 +301,70 @@ describe("the history page's JSON", () => {
     const db = getDb();
     await db.link.createMany({
       data: [
-        { userId: user.id, url: "https://example.com/a?b=\"c\"&d=%20", title: "Quotes \" and \\ backslash, tab\t, newline\n", notes: "😀 ünïcödé — \u2028 line sep", category: "News", categories: ["News", "Ça va"], createdAt: new Date("2026-03-04T05:06:07.089Z") },
-        { userId: user.id, url: "https://example.com/b", title: null, notes: null, description: "<b>html</b>", siteName: "Site", faviconUrl: "https://example.com/f.ico", categories: [], createdAt: new Date("1999-12-31T23:59:59.999Z"), readAt: new Date("2026-01-02T03:04:05.000Z") },
-        { userId: user.id, url: "https://example.com/c", createdAt: new Date("2026-11-22T00:00:00.000Z") },
+        {
+          userId: user.id,
+          url: 'https://example.test/a?b="c"&d=%20',
+          title: 'Quotes " and \\ backslash, tab\t, newline\n',
+          notes: "😀 ünïcödé — \u2028 line sep",
+          category: "News",
+          categories: ["News", "Ça va"],
+          createdAt: new Date("2026-03-04T05:06:07.089Z"),
+        },
+        {
+          userId: user.id,
+          url: "https://example.test/b",
+          title: null,
+          notes: null,
+          description: "<b>html</b>",
+          siteName: "Site",
+          faviconUrl: "https://example.test/f.ico",
+          categories: [],
+          createdAt: new Date("1999-12-31T23:59:59.999Z"),
+          readAt: new Date("2026-01-02T03:04:05.000Z"),
+        },
+        { userId: user.id, url: "https://example.test/c", createdAt: new Date("2026-11-22T00:00:00.000Z") },
       ],
     });
     const res = await history(apiRequest("GET", "/api/links/history", { cookie }));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    const stored = await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const stored = await db.link.findMany({
+      where: { userId: user.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     expect(await res.json()).toEqual(stored.map(toLinkResponse));
   });
 
-  // The JSON is a generated column: every way a row changes must change it too.
+  // The JSON is built from the row as it is now: every way a row changes shows.
   it("follows every later change of the row, and today's list answers the same objects", async () => {
     const { user, cookie } = await signedInUser();
     const db = getDb();
-    expect((await save(cookie, { url: "https://example.com/first", notes: "before", categories: ["Old"] })).status).toBe(201);
-    expect((await save(cookie, { url: "https://example.com/second" })).status).toBe(201);
+    expect(
+      (await save(cookie, { url: "https://example.test/first", notes: "before", categories: ["Old"] })).status,
+    ).toBe(201);
+    expect((await save(cookie, { url: "https://example.test/second" })).status).toBe(201);
     const [first, second] = await db.link.findMany({ where: { userId: user.id }, orderBy: { url: "asc" } });
     if (!first || !second) throw new Error("both links were saved");
     await db.link.update({
       where: { id: first.id },
-      data: { title: "Fetched “title”", description: "After the save", siteName: "Example", notes: "after", categories: ["New", "Ünïcode"], category: "New" },
+      data: {
+        title: "Fetched “title”",
+        description: "After the save",
+        siteName: "Example",
+        notes: "after",
+        categories: ["New", "Ünïcode"],
+        category: "New",
+      },
     });
     await db.link.update({ where: { id: second.id }, data: { readAt: new Date("2026-11-22T10:11:12.131Z") } });
-    const stored = (await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] })).map(toLinkResponse);
-    expect(stored.find((link) => link.id === first.id)).toMatchObject({ title: "Fetched “title”", notes: "after", categories: ["New", "Ünïcode"] });
+    const stored = (
+      await db.link.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] })
+    ).map(toLinkResponse);
+    expect(stored.find((link) => link.id === first.id)).toMatchObject({
+      title: "Fetched “title”",
+      notes: "after",
+      categories: ["New", "Ünïcode"],
+    });
     expect(await (await history(apiRequest("GET", "/api/links/history", { cookie }))).json()).toEqual(stored);
     const todayRes = await today(apiRequest("GET", "/api/links/today", { cookie }));
     expect(todayRes.headers.get("content-type")).toMatch(/^application\/json/);

@@ -5,7 +5,15 @@ import MagicLinkEmail from "@/emails/magic-link";
 import { sendEmail } from "@/lib/mail/send-email";
 import { apiRequest, routeParams } from "@/tests/support/factories";
 
-type Entry = { id: string; to: string; subject: string; html: string; text: string; headers: Record<string, string>; createdAt: string };
+type Entry = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  createdAt: string;
+};
 
 async function listJson(query: string): Promise<Entry[]> {
   const res = await mailbox(apiRequest("GET", `/dev/mailbox?format=json${query}`));
@@ -24,8 +32,14 @@ describe("sendEmail through the local mailbox", () => {
     });
     expect(result).toEqual({ ok: true, id: expect.any(String) });
     const [message] = await listJson("&to=reader%40example.com");
-    expect(message).toMatchObject({ to: "reader@example.com", subject: "Sign in to LinkStash", headers: { "X-Entity-Ref": "ref-1" } });
-    expect(message?.html).toContain('href="http://localhost:3000/api/auth/callback/email?token=abc&amp;email=a%40b.co"');
+    expect(message).toMatchObject({
+      to: "reader@example.com",
+      subject: "Sign in to LinkStash",
+      headers: { "X-Entity-Ref": "ref-1" },
+    });
+    expect(message?.html).toContain(
+      'href="http://localhost:3000/api/auth/callback/email?token=abc&amp;email=a%40b.co"',
+    );
     expect(message?.text).toContain(url);
     expect(message?.text).not.toContain("<");
   });
@@ -36,7 +50,11 @@ describe("GET /dev/mailbox", () => {
     for (const subject of ["first", "second", "third"]) {
       await sendEmail({ to: "order@example.com", subject, react: MagicLinkEmail({ url: "http://x.test", host: "x" }) });
     }
-    await sendEmail({ to: "other@example.com", subject: "elsewhere", react: MagicLinkEmail({ url: "http://x.test", host: "x" }) });
+    await sendEmail({
+      to: "other@example.com",
+      subject: "elsewhere",
+      react: MagicLinkEmail({ url: "http://x.test", host: "x" }),
+    });
     const mine = await listJson("&to=order@example.com");
     expect(mine.map((m) => m.subject)).toEqual(["third", "second", "first"]);
     const all = await listJson("");
@@ -44,13 +62,20 @@ describe("GET /dev/mailbox", () => {
   });
 
   it("renders an HTML index and a message page, and 404 for an unknown message", async () => {
-    await sendEmail({ to: "view@example.com", subject: "Look <here>", react: MagicLinkEmail({ url: "http://x.test", host: "x" }) });
+    await sendEmail({
+      to: "view@example.com",
+      subject: "Look <here>",
+      react: MagicLinkEmail({ url: "http://x.test", host: "x" }),
+    });
     const index = await mailbox(apiRequest("GET", "/dev/mailbox"));
     expect(index.headers.get("content-type")).toMatch(/text\/html/);
     const html = await index.text();
     expect(html).toContain("Look &lt;here&gt;");
     const [entry] = await listJson("&to=view@example.com");
-    const page = await mailboxMessage(apiRequest("GET", `/dev/mailbox/${entry?.id}`), routeParams({ id: entry?.id ?? "" }));
+    const page = await mailboxMessage(
+      apiRequest("GET", `/dev/mailbox/${entry?.id}`),
+      routeParams({ id: entry?.id ?? "" }),
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Plain text");
     const missing = await mailboxMessage(apiRequest("GET", "/dev/mailbox/nope"), routeParams({ id: "nope" }));

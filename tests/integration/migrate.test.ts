@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import { migrate, readMigrations } from "@/lib/migrate";
+import { getDb } from "@/lib/db/client";
+import { migrate, readMigrations } from "@/lib/db/migrate";
 
 describe("start-up migrator", () => {
   it("records every migration in Prisma's table and is idempotent", async () => {

@@ -1,18 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { POST as onboard } from "@/app/api/user/onboard/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { apiRequest, createUser, signedInUser } from "@/tests/support/factories";
 
 const valid = { email: "New.Person@Example.com", emailTime: 20, timezone: "Asia/Kolkata" };
 
 describe("POST /api/user/onboard", () => {
-  it("stores email, hour and time zone and marks the user onboarded", async () => {
+  it("stores hour and time zone, marks the user onboarded, and makes another address pending", async () => {
     const { user, cookie } = await signedInUser({ onboarded: false });
     const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json: valid }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
+    expect(await res.json()).toEqual({ success: true, pendingEmail: "new.person@example.com" });
     const stored = await getDb().user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(stored).toMatchObject({ email: "new.person@example.com", emailTime: 20, timezone: "Asia/Kolkata", onboarded: true });
+    expect(stored).toMatchObject({
+      email: user.email,
+      pendingEmail: "new.person@example.com",
+      emailTime: 20,
+      timezone: "Asia/Kolkata",
+      onboarded: true,
+    });
     // The first daily digest is scheduled at 20:00 in Kolkata (+05:30), i.e. at 14:30 UTC.
     expect(stored.nextDigestAt?.getTime()).toBeGreaterThan(Date.now());
     expect(stored.nextDigestAt?.getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
@@ -21,7 +27,9 @@ describe("POST /api/user/onboard", () => {
 
   it("keeps the time zone when none is sent", async () => {
     const { user, cookie } = await signedInUser({ onboarded: false, timezone: "Europe/Berlin" });
-    const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json: { email: user.email, emailTime: 3 } }));
+    const res = await onboard(
+      apiRequest("POST", "/api/user/onboard", { cookie, json: { email: user.email, emailTime: 3 } }),
+    );
     expect(res.status).toBe(200);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).timezone).toBe("Europe/Berlin");
   });
@@ -54,11 +62,19 @@ describe("POST /api/user/onboard", () => {
   it("refuses malformed JSON and a non-JSON body with 400", async () => {
     const { cookie } = await signedInUser({ onboarded: false });
     const malformed = await onboard(
-      apiRequest("POST", "/api/user/onboard", { cookie, body: "{nope", headers: { "content-type": "application/json" } }),
+      apiRequest("POST", "/api/user/onboard", {
+        cookie,
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      }),
     );
     expect(malformed.status).toBe(400);
     const form = await onboard(
-      apiRequest("POST", "/api/user/onboard", { cookie, body: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      apiRequest("POST", "/api/user/onboard", {
+        cookie,
+        body: "email=a@b.co",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
     );
     expect(form.status).toBe(400);
     expect((await form.json()).message).toMatch(/JSON/);
@@ -66,17 +82,25 @@ describe("POST /api/user/onboard", () => {
 
   it("refuses a cross-origin request with 403", async () => {
     const { cookie } = await signedInUser({ onboarded: false });
-    const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json: valid, origin: "https://evil.example" }));
+    const res = await onboard(
+      apiRequest("POST", "/api/user/onboard", { cookie, json: valid, origin: "https://evil.example" }),
+    );
     expect(res.status).toBe(403);
     const missing = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json: valid, origin: null }));
     expect(missing.status).toBe(403);
   });
 
-  it("answers 409 when the address belongs to another account", async () => {
+  it("answers an address of another account as any other: onboarded, that address only pending", async () => {
     const other = await createUser();
     const { user, cookie } = await signedInUser({ onboarded: false });
-    const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json: { ...valid, email: other.email } }));
-    expect(res.status).toBe(409);
-    expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).onboarded).toBe(false);
+    const res = await onboard(
+      apiRequest("POST", "/api/user/onboard", { cookie, json: { ...valid, email: other.email } }),
+    );
+    expect(res.status).toBe(200);
+    expect(await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      email: user.email,
+      onboarded: true,
+    });
+    expect(await getDb().user.findUniqueOrThrow({ where: { id: other.id } })).toEqual(other);
   });
 });

@@ -1,11 +1,17 @@
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
-import { getDb } from "@/lib/db";
-import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
-import { listMailbox } from "@/lib/mailbox";
-import { enforceRateLimits, hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/rate-limit";
+import { getDb } from "@/lib/db/client";
+import { limitMagicLinkRequest } from "@/lib/auth/sign-in-limit";
+import { listMailbox } from "@/lib/mail/mailbox";
+import { enforceRateLimits, hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/http/rate-limit";
 import { ORIGIN } from "@/tests/support/factories";
+
+// Behind one proxy, which names the client in X-Forwarded-For (vi.hoisted runs before the imports
+// above read the configuration).
+vi.hoisted(() => {
+  process.env.TRUSTED_PROXY_HOPS = "1";
+});
 
 function magicLinkRequest(email: string, ip: string): Request {
   return new Request(`${ORIGIN}/api/auth/signin/email`, {
@@ -42,7 +48,10 @@ describe("hitRateLimit", () => {
     await enforceRateLimits(checks);
     await expect(enforceRateLimits(checks)).rejects.toMatchObject({ status: 429 });
     await expect(enforceRateLimits(checks)).rejects.toMatchObject({ status: 429 });
-    const counts = await getDb().rateLimit.findMany({ where: { key: { startsWith: "test-chain-" } }, orderBy: { key: "asc" } });
+    const counts = await getDb().rateLimit.findMany({
+      where: { key: { startsWith: "test-chain-" } },
+      orderBy: { key: "asc" },
+    });
     // The user was counted four times; the address only for the two requests the user rule let through.
     expect(counts.map((row) => [row.key, row.count])).toEqual([
       ["test-chain-ip:10.9.9.9", 2],
@@ -71,28 +80,42 @@ describe("magic-link requests", () => {
   it("are limited per address with 429 and Retry-After, whatever the case of the address", async () => {
     const limit = RATE_LIMITS.magicLinkPerAddress.limit;
     for (let i = 0; i < limit; i += 1) {
-      expect(await limitMagicLinkRequest(magicLinkRequest(i % 2 ? "Same@Example.com" : "same@example.com", `10.0.0.${i}`), ["signin", "email"])).toBeNull();
+      expect(
+        await limitMagicLinkRequest(magicLinkRequest(i % 2 ? "Same@Example.com" : "same@example.com", `10.0.0.${i}`), [
+          "signin",
+          "email",
+        ]),
+      ).toBeNull();
     }
     const blocked = await limitMagicLinkRequest(magicLinkRequest("same@example.com", "10.0.1.1"), ["signin", "email"]);
     expect(blocked?.status).toBe(429);
     expect(Number(blocked?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await blocked?.json()).message).toMatch(/Too many sign-in emails/);
-    expect(await limitMagicLinkRequest(magicLinkRequest("someone-else@example.com", "10.0.1.2"), ["signin", "email"])).toBeNull();
+    expect(
+      await limitMagicLinkRequest(magicLinkRequest("someone-else@example.com", "10.0.1.2"), ["signin", "email"]),
+    ).toBeNull();
   });
 
   it("are limited per IP", async () => {
     const limit = RATE_LIMITS.magicLinkPerIp.limit;
     for (let i = 0; i < limit; i += 1) {
-      expect(await limitMagicLinkRequest(magicLinkRequest(`ip-user-${i}@example.com`, "203.0.113.9"), ["signin", "email"])).toBeNull();
+      expect(
+        await limitMagicLinkRequest(magicLinkRequest(`ip-user-${i}@example.com`, "203.0.113.9"), ["signin", "email"]),
+      ).toBeNull();
     }
-    const blocked = await limitMagicLinkRequest(magicLinkRequest("ip-user-last@example.com", "203.0.113.9"), ["signin", "email"]);
+    const blocked = await limitMagicLinkRequest(magicLinkRequest("ip-user-last@example.com", "203.0.113.9"), [
+      "signin",
+      "email",
+    ]);
     expect(blocked?.status).toBe(429);
   });
 
   // Proves the sign-in route consults the limiter before next-auth: over the limit, no token is
   // stored and no email is sent.
   async function expectRouteRefuses(email: string, ip: string): Promise<void> {
-    const res = await nextAuthRoute(new NextRequest(magicLinkRequest(email, ip)), { params: Promise.resolve({ nextauth: ["signin", "email"] }) });
+    const res = await nextAuthRoute(new NextRequest(magicLinkRequest(email, ip)), {
+      params: Promise.resolve({ nextauth: ["signin", "email"] }),
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await getDb().verificationToken.count({ where: { identifier: email } })).toBe(0);
@@ -110,7 +133,9 @@ describe("magic-link requests", () => {
   it("are refused by the sign-in route itself once the IP is over its limit", async () => {
     const ip = "198.51.100.41";
     for (let i = 0; i < RATE_LIMITS.magicLinkPerIp.limit; i += 1) {
-      expect(await limitMagicLinkRequest(magicLinkRequest(`earlier-${i}@example.com`, ip), ["signin", "email"])).toBeNull();
+      expect(
+        await limitMagicLinkRequest(magicLinkRequest(`earlier-${i}@example.com`, ip), ["signin", "email"]),
+      ).toBeNull();
     }
     await expectRouteRefuses("route-limit-ip@example.com", ip);
   });

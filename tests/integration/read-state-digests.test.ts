@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import { POST as sendNow } from "@/app/api/digest/send-now/route";
 import { PATCH as patchLink } from "@/app/api/links/[id]/route";
 import { POST as markRead } from "@/app/api/mark-read/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import { dispatchDigests } from "@/lib/digests/dispatch";
 import { ALL_READ_MESSAGE } from "@/lib/digests/send-now";
-import { MARK_READ_GONE_MESSAGE, MARK_READ_INVALID_MESSAGE, markReadStatus, markReadToken } from "@/lib/mark-read";
+import {
+  MARK_READ_GONE_MESSAGE,
+  MARK_READ_INVALID_MESSAGE,
+  markReadStatus,
+  markReadToken,
+} from "@/lib/digests/mark-read";
 import { createDueUsers } from "@/tests/support/digest-fixtures";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 
@@ -16,14 +21,16 @@ async function dueUserWithLinks(links: number) {
   return { user, links: saved };
 }
 
-const mailFor = (email: string) => getDb().mailboxMessage.findMany({ where: { to: email }, orderBy: { createdAt: "asc" } });
+const mailFor = (email: string) =>
+  getDb().mailboxMessage.findMany({ where: { to: email }, orderBy: { createdAt: "asc" } });
 
 /** The "Mark as read" addresses of a digest's plain-text part, in order. */
 function markReadUrls(text: string): string[] {
   return [...text.matchAll(/^Mark as read: (\S+)$/gm)].map((match) => match[1] ?? "");
 }
 
-const postToken = (token: unknown, origin?: string | null) => markRead(apiRequest("POST", "/api/mark-read", { json: { token }, origin }));
+const postToken = (token: unknown, origin?: string | null) =>
+  markRead(apiRequest("POST", "/api/mark-read", { json: { token }, origin }));
 
 describe("scheduled digests and read links", () => {
   it("list only unread links, each with its own signed Mark as read link", async () => {
@@ -41,9 +48,15 @@ describe("scheduled digests and read links", () => {
     expect(message?.text).toContain(oldest.url);
     expect(message?.text).not.toContain(middle.url);
     const urls = markReadUrls(message?.text ?? "");
-    expect(urls.map((url) => new URL(url).searchParams.get("token"))).toEqual([markReadToken(newest.id, user.id), markReadToken(oldest.id, user.id)]);
+    expect(urls.map((url) => new URL(url).searchParams.get("token"))).toEqual([
+      markReadToken(newest.id, user.id),
+      markReadToken(oldest.id, user.id),
+    ]);
     for (const url of urls) expect(message?.html).toContain(`href="${url.replaceAll("&", "&amp;")}"`);
-    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ status: "sent", linkCount: 2 });
+    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      status: "sent",
+      linkCount: 2,
+    });
   });
 
   it("are skipped like 'nothing new' when every link was read before sending", async () => {
@@ -51,7 +64,10 @@ describe("scheduled digests and read links", () => {
     await getDb().link.updateMany({ where: { userId: user.id }, data: { readAt: new Date() } });
     await dispatchDigests();
     expect(await mailFor(user.email)).toHaveLength(0);
-    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ status: "skipped", linkCount: 0 });
+    expect(await getDb().digestDelivery.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      status: "skipped",
+      linkCount: 0,
+    });
   });
 });
 
@@ -60,7 +76,10 @@ describe("Send Digest Now and read links", () => {
     const { user, cookie } = await signedInUser();
     const read = await getDb().link.create({ data: { userId: user.id, url: "https://read.example/" } });
     await getDb().link.create({ data: { userId: user.id, url: "https://unread.example/" } });
-    const patched = await patchLink(apiRequest("PATCH", `/api/links/${read.id}`, { cookie, json: { read: true } }), routeParams({ id: read.id }));
+    const patched = await patchLink(
+      apiRequest("PATCH", `/api/links/${read.id}`, { cookie, json: { read: true } }),
+      routeParams({ id: read.id }),
+    );
     expect(patched.status).toBe(200);
 
     const res = await sendNow(apiRequest("POST", "/api/digest/send-now", { cookie }));
@@ -121,7 +140,14 @@ describe("the digest's Mark as read link", () => {
     const link = await getDb().link.create({ data: { userId: user.id, url: "https://a.example/" } });
     const token = markReadToken(link.id, user.id);
     const other = await signedInUser();
-    for (const bad of ["", "garbage", `${token}x`, markReadToken(link.id, other.user.id).replace(other.user.id, user.id), "\u0000.\u0000.\u0000", "a".repeat(600)]) {
+    for (const bad of [
+      "",
+      "garbage",
+      `${token}x`,
+      markReadToken(link.id, other.user.id).replace(other.user.id, user.id),
+      "\u0000.\u0000.\u0000",
+      "a".repeat(600),
+    ]) {
       const res = await postToken(bad);
       expect(res.status, bad.slice(0, 40)).toBe(400);
       expect(await res.json()).toEqual({ message: MARK_READ_INVALID_MESSAGE });

@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { PATCH as patchLink } from "@/app/api/links/[id]/route";
 import { GET as history } from "@/app/api/links/history/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/generated/prisma/client";
-import { SEARCH_TOO_LONG_MESSAGE } from "@/lib/search-query";
+import { SEARCH_TOO_LONG_MESSAGE } from "@/lib/links/search";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 
 type LinkJson = { id: string; url: string; title: string | null; readAt: string | null; createdAt: string };
 
 let minute = 0;
 /** Links saved a minute apart, in the order given (the last is the newest). */
-async function addLinks(user: User, links: { url: string; title?: string | null; notes?: string; categories?: string[]; readAt?: Date }[]) {
+async function addLinks(
+  user: User,
+  links: { url: string; title?: string | null; notes?: string; categories?: string[]; readAt?: Date }[],
+) {
   const base = Date.now() - 24 * 3_600_000;
   const created = [];
   for (const link of links) {
@@ -18,7 +21,16 @@ async function addLinks(user: User, links: { url: string; title?: string | null;
     const categories = link.categories ?? ["Uncategorized"];
     created.push(
       await getDb().link.create({
-        data: { userId: user.id, url: link.url, title: link.title, notes: link.notes, category: categories[0], categories, readAt: link.readAt, createdAt: new Date(base + minute * 60_000) },
+        data: {
+          userId: user.id,
+          url: link.url,
+          title: link.title,
+          notes: link.notes,
+          category: categories[0],
+          categories,
+          readAt: link.readAt,
+          createdAt: new Date(base + minute * 60_000),
+        },
       }),
     );
   }
@@ -37,12 +49,30 @@ const q = (words: string, extra: Record<string, string> = {}) => new URLSearchPa
 async function library() {
   const { user, cookie } = await signedInUser();
   await addLinks(user, [
-    { url: "https://blog.rust-lang.org/2024/async-closures.html", title: "Announcing async closures", categories: ["Tech"] },
-    { url: "https://news.example.com/politics/election", title: "Election night", notes: "Read with coffee", categories: ["News"] },
-    { url: "https://example.org/recipes/bread", title: "Sourdough basics", notes: "Grandma's Rezept für Brötchen", categories: ["Cooking", "Personal"] },
+    {
+      url: "https://blog.rust-lang.test/2024/async-closures.html",
+      title: "Announcing async closures",
+      categories: ["Tech"],
+    },
+    {
+      url: "https://news.example.test/politics/election",
+      title: "Election night",
+      notes: "Read with coffee",
+      categories: ["News"],
+    },
+    {
+      url: "https://cooking.example/recipes/bread",
+      title: "Sourdough basics",
+      notes: "Grandma's Rezept für Brötchen",
+      categories: ["Cooking", "Personal"],
+    },
     // Stored as the URL parser normalises it: punycode host, percent-encoded path.
-    { url: "https://xn--r8jz45g.jp/%E6%9D%B1%E4%BA%AC", title: "東京タワー guide", categories: ["Reise"] },
-    { url: "https://video.example.net/watch?v=42", notes: "Conference talk on Postgres indexes", categories: ["Video", "Tech"] },
+    { url: "https://xn--r8jz45g.test/%E6%9D%B1%E4%BA%AC", title: "東京タワー guide", categories: ["Reise"] },
+    {
+      url: "https://video.example.test/watch?v=42",
+      notes: "Conference talk on Postgres indexes",
+      categories: ["Video", "Tech"],
+    },
   ]);
   return { user, cookie };
 }
@@ -50,43 +80,48 @@ async function library() {
 describe("GET /api/links/history?q=", () => {
   it("finds a word of the title, ignoring case", async () => {
     const { cookie } = await library();
-    expect(await search(cookie, q("ELECTION"))).toEqual(["https://news.example.com/politics/election"]);
+    expect(await search(cookie, q("ELECTION"))).toEqual(["https://news.example.test/politics/election"]);
   });
 
   it("finds a part of the URL: the host and a path word", async () => {
     const { cookie } = await library();
-    expect(await search(cookie, q("rust-lang"))).toEqual(["https://blog.rust-lang.org/2024/async-closures.html"]);
-    expect(await search(cookie, q("recipes"))).toEqual(["https://example.org/recipes/bread"]);
+    expect(await search(cookie, q("rust-lang"))).toEqual(["https://blog.rust-lang.test/2024/async-closures.html"]);
+    expect(await search(cookie, q("recipes"))).toEqual(["https://cooking.example/recipes/bread"]);
     expect(await search(cookie, q("example"))).toEqual([
-      "https://video.example.net/watch?v=42",
-      "https://example.org/recipes/bread",
-      "https://news.example.com/politics/election",
+      "https://video.example.test/watch?v=42",
+      "https://cooking.example/recipes/bread",
+      "https://news.example.test/politics/election",
     ]);
   });
 
   it("finds a word of the notes and a category name", async () => {
     const { cookie } = await library();
-    expect(await search(cookie, q("coffee"))).toEqual(["https://news.example.com/politics/election"]);
-    expect(await search(cookie, q("cooking"))).toEqual(["https://example.org/recipes/bread"]);
-    expect(await search(cookie, q("tech"))).toEqual(["https://video.example.net/watch?v=42", "https://blog.rust-lang.org/2024/async-closures.html"]);
+    expect(await search(cookie, q("coffee"))).toEqual(["https://news.example.test/politics/election"]);
+    expect(await search(cookie, q("cooking"))).toEqual(["https://cooking.example/recipes/bread"]);
+    expect(await search(cookie, q("tech"))).toEqual([
+      "https://video.example.test/watch?v=42",
+      "https://blog.rust-lang.test/2024/async-closures.html",
+    ]);
   });
 
   it("matches words of any script, and every word as a prefix", async () => {
     const { cookie } = await library();
-    expect(await search(cookie, q("brötchen"))).toEqual(["https://example.org/recipes/bread"]);
-    expect(await search(cookie, q("東京タワー"))).toEqual(["https://xn--r8jz45g.jp/%E6%9D%B1%E4%BA%AC"]);
-    expect(await search(cookie, q("東京"))).toEqual(["https://xn--r8jz45g.jp/%E6%9D%B1%E4%BA%AC"]);
+    expect(await search(cookie, q("brötchen"))).toEqual(["https://cooking.example/recipes/bread"]);
+    expect(await search(cookie, q("東京タワー"))).toEqual(["https://xn--r8jz45g.test/%E6%9D%B1%E4%BA%AC"]);
+    expect(await search(cookie, q("東京"))).toEqual(["https://xn--r8jz45g.test/%E6%9D%B1%E4%BA%AC"]);
     expect(await search(cookie, q("GRANDMA'S RÉZEPT"))).toEqual([]);
-    expect(await search(cookie, q("grandma rezept"))).toEqual(["https://example.org/recipes/bread"]);
-    expect(await search(cookie, q("sourd"))).toEqual(["https://example.org/recipes/bread"]);
-    expect(await search(cookie, q("post ind"))).toEqual(["https://video.example.net/watch?v=42"]);
+    expect(await search(cookie, q("grandma rezept"))).toEqual(["https://cooking.example/recipes/bread"]);
+    expect(await search(cookie, q("sourd"))).toEqual(["https://cooking.example/recipes/bread"]);
+    expect(await search(cookie, q("post ind"))).toEqual(["https://video.example.test/watch?v=42"]);
   });
 
   it("needs every word (AND) and ignores punctuation", async () => {
     const { cookie } = await library();
-    expect(await search(cookie, q("async tech"))).toEqual(["https://blog.rust-lang.org/2024/async-closures.html"]);
+    expect(await search(cookie, q("async tech"))).toEqual(["https://blog.rust-lang.test/2024/async-closures.html"]);
     expect(await search(cookie, q("async news"))).toEqual([]);
-    expect(await search(cookie, q("  election & (night) | !! ':*"))).toEqual(["https://news.example.com/politics/election"]);
+    expect(await search(cookie, q("  election & (night) | !! ':*"))).toEqual([
+      "https://news.example.test/politics/election",
+    ]);
   });
 
   it("treats a blank or punctuation-only q as no search", async () => {
@@ -102,8 +137,14 @@ describe("GET /api/links/history?q=", () => {
       { url: "https://b.example/guide", title: "Rust guide, read", categories: ["Tech"], readAt: new Date() },
       { url: "https://c.example/guide", title: "Rust travel guide", categories: ["Travel"] },
     ]);
-    expect(await search(cookie, q("rust", { category: "tech" }))).toEqual(["https://b.example/guide", "https://a.example/guide"]);
-    expect(await search(cookie, q("rust", { unread: "1" }))).toEqual(["https://c.example/guide", "https://a.example/guide"]);
+    expect(await search(cookie, q("rust", { category: "tech" }))).toEqual([
+      "https://b.example/guide",
+      "https://a.example/guide",
+    ]);
+    expect(await search(cookie, q("rust", { unread: "1" }))).toEqual([
+      "https://c.example/guide",
+      "https://a.example/guide",
+    ]);
     expect(await search(cookie, q("guide", { category: "TECH", unread: "1" }))).toEqual(["https://a.example/guide"]);
     expect(await search(cookie, "unread=1")).toEqual(["https://c.example/guide", "https://a.example/guide"]);
     expect(await search(cookie, "unread=0")).toHaveLength(3);
@@ -115,7 +156,7 @@ describe("GET /api/links/history?q=", () => {
     await getDb().link.createMany({
       data: Array.from({ length: 250 }, (_, i) => ({
         userId: user.id,
-        url: `https://example.com/${i % 2 === 0 ? "match" : "other"}/${i}`,
+        url: `https://example.test/${i % 2 === 0 ? "match" : "other"}/${i}`,
         title: i % 2 === 0 ? `Pagination needle ${i}` : `Haystack ${i}`,
         // Pairs of matches share a timestamp: the id breaks the tie.
         createdAt: new Date(base + Math.floor(i / 4) * 60_000),
@@ -143,8 +184,10 @@ describe("GET /api/links/history?q=", () => {
   it("never returns another user's matching links", async () => {
     const owner = await library();
     const stranger = await signedInUser();
-    await addLinks(stranger.user, [{ url: "https://stranger.example/election", title: "Election of the stranger", categories: ["News"] }]);
-    expect(await search(owner.cookie, q("election"))).toEqual(["https://news.example.com/politics/election"]);
+    await addLinks(stranger.user, [
+      { url: "https://stranger.example/election", title: "Election of the stranger", categories: ["News"] },
+    ]);
+    expect(await search(owner.cookie, q("election"))).toEqual(["https://news.example.test/politics/election"]);
     expect(await search(stranger.cookie, q("election"))).toEqual(["https://stranger.example/election"]);
     expect(await search(stranger.cookie, q("coffee"))).toEqual([]);
   });
@@ -163,7 +206,8 @@ describe("GET /api/links/history?q=", () => {
 });
 
 describe("PATCH /api/links/{id} { read }", () => {
-  const patch = (id: string, json: unknown, cookie?: string) => patchLink(apiRequest("PATCH", `/api/links/${id}`, { cookie, json }), routeParams({ id }));
+  const patch = (id: string, json: unknown, cookie?: string) =>
+    patchLink(apiRequest("PATCH", `/api/links/${id}`, { cookie, json }), routeParams({ id }));
 
   it("marks a link read and unread, keeping the first read time, and the unread filter follows", async () => {
     const { user, cookie } = await signedInUser();

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as currentUser } from "@/app/api/auth/user/route";
 import { DELETE as deleteUser } from "@/app/api/user/route";
 import { PUT as saveSettings } from "@/app/api/user/settings/route";
-import { getDb } from "@/lib/db";
-import { nextDigestAt, type DigestSchedule } from "@/lib/schedule";
-import { toUserResponse } from "@/lib/users";
+import { getDb } from "@/lib/db/client";
+import { nextDigestAt, type DigestSchedule } from "@/lib/digests/schedule";
+import { toUserResponse } from "@/lib/users/response";
+import { env } from "@/lib/env";
 import { apiRequest, createUser, signedInUser, signIn } from "@/tests/support/factories";
 
 // Billing is off here (no STRIPE_SECRET_KEY): every frequency is open to everyone.
@@ -36,13 +37,29 @@ describe("PUT /api/user/settings stores each frequency and schedules the next di
 
   it("daily: the hour, the time zone, and tomorrow's send", async () => {
     const { user, cookie } = await signedInUser({ emailDays: [2], emailHours: { "2": 9 } });
-    const res = await put(cookie, { email: user.email, emailFrequency: "daily", emailTime: 6, timezone: "Asia/Kolkata" });
+    const res = await put(cookie, {
+      email: user.email,
+      emailFrequency: "daily",
+      emailTime: 6,
+      timezone: "Asia/Kolkata",
+    });
     expect(res.status).toBe(200);
     const saved = await stored(user.id);
-    expect(saved).toMatchObject({ emailFrequency: "daily", emailTime: 6, emailDays: [], emailHours: {}, timezone: "Asia/Kolkata" });
-    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(toUserResponse(saved, NOW))));
+    expect(saved).toMatchObject({
+      emailFrequency: "daily",
+      emailTime: 6,
+      emailDays: [],
+      emailHours: {},
+      timezone: "Asia/Kolkata",
+    });
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(toUserResponse(saved, env.billingEnabled, NOW))));
     // 6:00 in Kolkata (UTC+05:30) has passed at 17:30 local: Sunday 8 March, 00:30 UTC.
-    await expectNextDigest(user.id, { frequency: "daily", emailTime: 6, emailDays: [], emailHours: {} }, "Asia/Kolkata", "2026-03-08T00:30:00.000Z");
+    await expectNextDigest(
+      user.id,
+      { emailFrequency: "daily", emailTime: 6, emailDays: [], emailHours: {} },
+      "Asia/Kolkata",
+      "2026-03-08T00:30:00.000Z",
+    );
   });
 
   it("weekly: one day (as an array or a bare number) and that day's hour only, across a DST change", async () => {
@@ -55,15 +72,39 @@ describe("PUT /api/user/settings stores each frequency and schedules the next di
       timezone: "America/New_York",
     });
     expect(res.status).toBe(200);
-    expect(await stored(user.id)).toMatchObject({ emailFrequency: "weekly", emailTime: 21, emailDays: [5], emailHours: { "5": 7 } });
+    expect(await stored(user.id)).toMatchObject({
+      emailFrequency: "weekly",
+      emailTime: 21,
+      emailDays: [5],
+      emailHours: { "5": 7 },
+    });
     // Friday 13 March 07:00 EDT (UTC-4 since the 8th).
-    await expectNextDigest(user.id, { frequency: "weekly", emailTime: 21, emailDays: [5], emailHours: { "5": 7 } }, "America/New_York", "2026-03-13T11:00:00.000Z");
+    await expectNextDigest(
+      user.id,
+      { emailFrequency: "weekly", emailTime: 21, emailDays: [5], emailHours: { "5": 7 } },
+      "America/New_York",
+      "2026-03-13T11:00:00.000Z",
+    );
 
-    const bare = await put(cookie, { email: user.email, emailFrequency: "weekly", emailDays: 0, emailHours: { "0": 22 } });
+    const bare = await put(cookie, {
+      email: user.email,
+      emailFrequency: "weekly",
+      emailDays: 0,
+      emailHours: { "0": 22 },
+    });
     expect(bare.status).toBe(200);
-    expect(await stored(user.id)).toMatchObject({ emailDays: [0], emailHours: { "0": 22 }, timezone: "America/New_York" });
+    expect(await stored(user.id)).toMatchObject({
+      emailDays: [0],
+      emailHours: { "0": 22 },
+      timezone: "America/New_York",
+    });
     // Sunday 8 March 22:00 EDT.
-    await expectNextDigest(user.id, { frequency: "weekly", emailTime: 21, emailDays: [0], emailHours: { "0": 22 } }, "America/New_York", "2026-03-09T02:00:00.000Z");
+    await expectNextDigest(
+      user.id,
+      { emailFrequency: "weekly", emailTime: 21, emailDays: [0], emailHours: { "0": 22 } },
+      "America/New_York",
+      "2026-03-09T02:00:00.000Z",
+    );
   });
 
   it("custom: distinct days in week order with the hours of the selected days only", async () => {
@@ -75,8 +116,18 @@ describe("PUT /api/user/settings stores each frequency and schedules the next di
       emailHours: { "1": 8, "3": 18, "6": 12 },
     });
     expect(res.status).toBe(200);
-    const schedule: DigestSchedule = { frequency: "custom", emailTime: 8, emailDays: [1, 3], emailHours: { "1": 8, "3": 18 } };
-    expect(await stored(user.id)).toMatchObject({ emailFrequency: "custom", emailDays: [1, 3], emailHours: { "1": 8, "3": 18 }, timezone: "Europe/Berlin" });
+    const schedule: DigestSchedule = {
+      emailFrequency: "custom",
+      emailTime: 8,
+      emailDays: [1, 3],
+      emailHours: { "1": 8, "3": 18 },
+    };
+    expect(await stored(user.id)).toMatchObject({
+      emailFrequency: "custom",
+      emailDays: [1, 3],
+      emailHours: { "1": 8, "3": 18 },
+      timezone: "Europe/Berlin",
+    });
     // Monday 9 March 08:00 CET.
     await expectNextDigest(user.id, schedule, "Europe/Berlin", "2026-03-09T07:00:00.000Z");
   });
@@ -97,27 +148,34 @@ describe("PUT /api/user/settings stores each frequency and schedules the next di
 });
 
 describe("PUT /api/user/settings: the email address", () => {
-  it("stores a new address normalised and marks it unverified", async () => {
-    const { user, cookie } = await signedInUser({ emailVerified: new Date() });
+  // The full rule (confirmation link, notices, sign-in) is in email-change.test.ts.
+  it("keeps the address in use and makes a new one, normalised, pending", async () => {
+    const verified = new Date("2026-01-01T00:00:00Z");
+    const { user, cookie } = await signedInUser({ emailVerified: verified });
     const res = await put(cookie, { email: "  New.Address@Example.COM ", emailFrequency: "none" });
     expect(res.status).toBe(200);
-    expect(await stored(user.id)).toMatchObject({ email: "new.address@example.com", emailVerified: null });
+    expect(await stored(user.id)).toMatchObject({
+      email: user.email,
+      emailVerified: verified,
+      pendingEmail: "new.address@example.com",
+      emailFrequency: "none",
+    });
   });
 
   it("keeps the verification when the address does not change", async () => {
     const verified = new Date("2026-01-01T00:00:00Z");
     const { user, cookie } = await signedInUser({ emailVerified: verified });
     expect((await put(cookie, { email: user.email.toUpperCase(), emailFrequency: "none" })).status).toBe(200);
-    expect((await stored(user.id)).emailVerified).toEqual(verified);
+    expect(await stored(user.id)).toMatchObject({ emailVerified: verified, pendingEmail: null });
   });
 
-  it("answers 409 when another account has the address, and changes nothing", async () => {
+  it("answers an address of another account as any other, and changes neither account's address", async () => {
     const other = await createUser();
     const { user, cookie } = await signedInUser({ emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 8 } });
     const res = await put(cookie, { email: other.email, emailFrequency: "daily", emailTime: 9 });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: "This email address is already used by another account." });
-    expect(await stored(user.id)).toEqual(user);
+    expect(res.status).toBe(200);
+    expect(await stored(user.id)).toMatchObject({ email: user.email, pendingEmail: other.email, emailTime: 9 });
+    expect(await stored(other.id)).toEqual(other);
   });
 });
 
@@ -134,17 +192,53 @@ describe("PUT /api/user/settings refuses bad input with SPEC's messages", () => 
     ["daily with the hour as text", { email, emailFrequency: "daily", emailTime: "20" }, "Please select a time"],
     ["weekly without a day", { email, emailFrequency: "weekly", emailHours: { "1": 8 } }, "Please select a day"],
     ["weekly with no day", { email, emailFrequency: "weekly", emailDays: [], emailHours: {} }, "Please select a day"],
-    ["weekly with two days", { email, emailFrequency: "weekly", emailDays: [1, 2], emailHours: { "1": 8, "2": 8 } }, "Please select a day"],
-    ["weekly on day 7", { email, emailFrequency: "weekly", emailDays: 7, emailHours: { "7": 8 } }, "Please select a day"],
+    [
+      "weekly with two days",
+      { email, emailFrequency: "weekly", emailDays: [1, 2], emailHours: { "1": 8, "2": 8 } },
+      "Please select a day",
+    ],
+    [
+      "weekly on day 7",
+      { email, emailFrequency: "weekly", emailDays: 7, emailHours: { "7": 8 } },
+      "Please select a day",
+    ],
     ["weekly without hours", { email, emailFrequency: "weekly", emailDays: [1] }, "Please select a time"],
-    ["weekly without the day's hour", { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "2": 8 } }, "Please select a time"],
-    ["weekly at hour 25", { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 25 } }, "Please select a time"],
-    ["an hour keyed by a non-day", { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 8, "9": 8 } }, "Please select a day"],
+    [
+      "weekly without the day's hour",
+      { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "2": 8 } },
+      "Please select a time",
+    ],
+    [
+      "weekly at hour 25",
+      { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 25 } },
+      "Please select a time",
+    ],
+    [
+      "an hour keyed by a non-day",
+      { email, emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 8, "9": 8 } },
+      "Please select a day",
+    ],
     ["custom without days", { email, emailFrequency: "custom", emailHours: {} }, "Please select at least one day"],
-    ["custom with no day", { email, emailFrequency: "custom", emailDays: [], emailHours: {} }, "Please select at least one day"],
-    ["custom on day -1", { email, emailFrequency: "custom", emailDays: [-1], emailHours: { "-1": 8 } }, "Please select a day"],
-    ["custom missing a day's hour", { email, emailFrequency: "custom", emailDays: [1, 4], emailHours: { "1": 8 } }, "Please select a time"],
-    ["an unknown time zone", { email, emailFrequency: "none", timezone: "Mars/Olympus_Mons" }, "Please select a valid time zone"],
+    [
+      "custom with no day",
+      { email, emailFrequency: "custom", emailDays: [], emailHours: {} },
+      "Please select at least one day",
+    ],
+    [
+      "custom on day -1",
+      { email, emailFrequency: "custom", emailDays: [-1], emailHours: { "-1": 8 } },
+      "Please select a day",
+    ],
+    [
+      "custom missing a day's hour",
+      { email, emailFrequency: "custom", emailDays: [1, 4], emailHours: { "1": 8 } },
+      "Please select a time",
+    ],
+    [
+      "an unknown time zone",
+      { email, emailFrequency: "none", timezone: "Mars/Olympus_Mons" },
+      "Please select a valid time zone",
+    ],
   ])("refuses %s and leaves the user untouched", async (_case, json, message) => {
     const { user, cookie } = await signedInUser();
     const res = await put(cookie, json);
@@ -156,7 +250,11 @@ describe("PUT /api/user/settings refuses bad input with SPEC's messages", () => 
   it("refuses a body that is not JSON", async () => {
     const { cookie } = await signedInUser();
     const res = await saveSettings(
-      apiRequest("PUT", "/api/user/settings", { cookie, body: "emailFrequency=none", headers: { "content-type": "text/plain" } }),
+      apiRequest("PUT", "/api/user/settings", {
+        cookie,
+        body: "emailFrequency=none",
+        headers: { "content-type": "text/plain" },
+      }),
     );
     expect(res.status).toBe(400);
   });
@@ -188,12 +286,16 @@ describe("DELETE /api/user", () => {
   async function populate() {
     const { user, cookie } = await signedInUser();
     const db = getDb();
-    await db.link.create({ data: { userId: user.id, url: "https://example.com/a" } });
+    await db.link.create({ data: { userId: user.id, url: "https://example.test/a" } });
     await db.category.create({ data: { userId: user.id, name: "Recipes", nameKey: "recipes" } });
-    await db.account.create({ data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: `gh-${user.id}` } });
+    await db.account.create({
+      data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: `gh-${user.id}` },
+    });
     await db.invitation.create({ data: { inviterId: user.id, code: `code-${user.id}` } });
     await db.digestDelivery.create({ data: { userId: user.id, kind: "manual", windowEnd: new Date() } });
-    await db.verificationToken.create({ data: { identifier: user.email, token: `token-${user.id}`, expires: new Date(Date.now() + 60_000) } });
+    await db.verificationToken.create({
+      data: { identifier: user.email, token: `token-${user.id}`, expires: new Date(Date.now() + 60_000) },
+    });
     return { user, cookie };
   }
 
@@ -217,7 +319,13 @@ describe("DELETE /api/user", () => {
     const other = await populate();
     // An invitation of the other user that this user claimed stays used, without its claimer.
     const claimed = await getDb().invitation.create({
-      data: { inviterId: other.user.id, code: `claimed-${user.id}`, status: "used", recipientId: user.id, usedAt: new Date() },
+      data: {
+        inviterId: other.user.id,
+        code: `claimed-${user.id}`,
+        status: "used",
+        recipientId: user.id,
+        usedAt: new Date(),
+      },
     });
     const otherBefore = await rowsOf(other.user.id, other.user.email);
 
@@ -236,7 +344,10 @@ describe("DELETE /api/user", () => {
       tokens: 0,
     });
     expect(await rowsOf(other.user.id, other.user.email)).toEqual(otherBefore);
-    expect(await getDb().invitation.findUniqueOrThrow({ where: { id: claimed.id } })).toMatchObject({ status: "used", recipientId: null });
+    expect(await getDb().invitation.findUniqueOrThrow({ where: { id: claimed.id } })).toMatchObject({
+      status: "used",
+      recipientId: null,
+    });
 
     for (const session of [cookie, otherDevice]) {
       expect((await currentUser(apiRequest("GET", "/api/auth/user", { cookie: session }))).status).toBe(401);

@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/test/email/route";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 import type { SendEmailInput } from "@/lib/mail/send-email";
-import { listMailbox } from "@/lib/mailbox";
+import { listMailbox } from "@/lib/mail/mailbox";
 import { apiRequest } from "@/tests/support/factories";
+
+// Behind two proxies: the client is the second address from the right of X-Forwarded-For (vi.hoisted
+// runs before the imports above read the configuration).
+vi.hoisted(() => {
+  process.env.TRUSTED_PROXY_HOPS = "2";
+});
 
 // Lets one test make the mail transport refuse, as a provider outage would.
 const transport = vi.hoisted(() => ({ fail: false }));
@@ -12,7 +18,9 @@ vi.mock("@/lib/mail/send-email", async (importOriginal) => {
   return {
     ...actual,
     sendEmail: (input: SendEmailInput) =>
-      transport.fail ? Promise.resolve({ ok: false, error: "provider unavailable", retryable: true }) : actual.sendEmail(input),
+      transport.fail
+        ? Promise.resolve({ ok: false, error: "provider unavailable", retryable: true })
+        : actual.sendEmail(input),
   };
 });
 
@@ -60,7 +68,9 @@ describe("POST /api/test/email", () => {
     }
     const res = await send("limit@example.com");
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ message: "Too many test emails were requested. Please wait a while and try again." });
+    expect(await res.json()).toEqual({
+      message: "Too many test emails were requested. Please wait a while and try again.",
+    });
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/unsubscribe/route";
-import { getDb } from "@/lib/db";
-import { unsubscribeHeaders, unsubscribeStatus, unsubscribeToken } from "@/lib/unsubscribe";
+import { getDb } from "@/lib/db/client";
+import { unsubscribeHeaders, unsubscribeStatus, unsubscribeToken } from "@/lib/digests/unsubscribe";
 import { apiRequest, createUser, ORIGIN, signedInUser } from "@/tests/support/factories";
 
 const NEXT_DIGEST = new Date("2030-01-07T08:00:00.000Z");
@@ -36,7 +36,12 @@ describe("POST /api/unsubscribe (one-click)", () => {
     const res = await POST(oneClick(target.slice(ORIGIN.length)));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: "You have been unsubscribed from digest emails." });
-    expect(await digestSettings(user.id)).toMatchObject({ emailFrequency: "none", nextDigestAt: null, emailDays: [1], emailHours: { "1": 8 } });
+    expect(await digestSettings(user.id)).toMatchObject({
+      emailFrequency: "none",
+      nextDigestAt: null,
+      emailDays: [1],
+      emailHours: { "1": 8 },
+    });
   });
 
   it("accepts the page's bodiless POST, and is idempotent", async () => {
@@ -61,7 +66,9 @@ describe("POST /api/unsubscribe (one-click)", () => {
   it("ignores the Origin: the signed token is the authentication", async () => {
     const user = await subscribedUser();
     const res = await POST(
-      apiRequest("POST", `/api/unsubscribe?token=${unsubscribeToken(user.id)}`, { origin: "https://mail.provider.example" }),
+      apiRequest("POST", `/api/unsubscribe?token=${unsubscribeToken(user.id)}`, {
+        origin: "https://mail.provider.example",
+      }),
     );
     expect(res.status).toBe(200);
     expect((await digestSettings(user.id)).emailFrequency).toBe("none");
@@ -104,7 +111,11 @@ describe("GET /api/unsubscribe", () => {
 
 describe("unsubscribeStatus (the /unsubscribe page)", () => {
   it("shows the masked address of a subscribed user and changes nothing", async () => {
-    const user = await createUser({ email: "reader-status@example.com", emailFrequency: "weekly", nextDigestAt: NEXT_DIGEST });
+    const user = await createUser({
+      email: "reader-status@example.com",
+      emailFrequency: "weekly",
+      nextDigestAt: NEXT_DIGEST,
+    });
     const token = unsubscribeToken(user.id);
     expect(await unsubscribeStatus(token)).toEqual({ state: "subscribed", token, maskedEmail: "r•••@example.com" });
     expect(await digestSettings(user.id)).toMatchObject({ emailFrequency: "weekly", nextDigestAt: NEXT_DIGEST });

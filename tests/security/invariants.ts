@@ -1,6 +1,6 @@
-import { BUILT_IN_CATEGORIES, categoryKey, MAX_CATEGORIES_PER_LINK } from "@/lib/categories-rules";
-import { getDb } from "@/lib/db";
-import { MAX_URL_LENGTH } from "@/lib/url";
+import { BUILT_IN_CATEGORIES, categoryKey, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";
+import { getDb } from "@/lib/db/client";
+import { MAX_URL_LENGTH } from "@/lib/links/url";
 import { categorySchema } from "@/lib/validations/category";
 import { isValidTimeZone } from "@/lib/validations/common";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
@@ -38,7 +38,8 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     name: `no link has more than ${MAX_CATEGORIES_PER_LINK} categories, or none`,
-    check: () => sql`SELECT id, categories FROM "Link" WHERE cardinality(categories) > ${MAX_CATEGORIES_PER_LINK} OR cardinality(categories) = 0 LIMIT 5`,
+    check: () =>
+      sql`SELECT id, categories FROM "Link" WHERE cardinality(categories) > ${MAX_CATEGORIES_PER_LINK} OR cardinality(categories) = 0 LIMIT 5`,
   },
   {
     name: "a link's primary category is its first",
@@ -71,10 +72,14 @@ export const INVARIANTS: Invariant[] = [
     check: async () => {
       const categories = await getDb().category.findMany({ select: { userId: true, name: true, nameKey: true } });
       const byUser = new Map<string, typeof categories>();
-      for (const category of categories) byUser.set(category.userId, [...(byUser.get(category.userId) ?? []), category]);
+      for (const category of categories)
+        byUser.set(category.userId, [...(byUser.get(category.userId) ?? []), category]);
       const repeated = [...byUser.values()].flatMap((own) => duplicates(own, (category) => categoryKey(category.name)));
       const wrong = categories.filter(
-        (category) => category.nameKey !== categoryKey(category.name) || BUILT_IN_KEYS.has(category.nameKey) || !isStoredCategoryName(category.name),
+        (category) =>
+          category.nameKey !== categoryKey(category.name) ||
+          BUILT_IN_KEYS.has(category.nameKey) ||
+          !isStoredCategoryName(category.name),
       );
       return [...repeated, ...wrong];
     },
@@ -112,7 +117,8 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     name: "no two accounts share an address ignoring case",
-    check: () => sql`SELECT lower(email) AS email, count(*)::int AS count FROM "User" GROUP BY lower(email) HAVING count(*) > 1 LIMIT 5`,
+    check: () =>
+      sql`SELECT lower(email) AS email, count(*)::int AS count FROM "User" GROUP BY lower(email) HAVING count(*) > 1 LIMIT 5`,
   },
   {
     name: "digest settings are well-formed (hours 0-23, days 0-6, one weekly day, a custom day at least, no schedule when off)",
@@ -134,7 +140,10 @@ export const INVARIANTS: Invariant[] = [
           typeof emailHours === "object" &&
           emailHours !== null &&
           !Array.isArray(emailHours) &&
-          Object.entries(emailHours).every(([day, hour]) => /^[0-6]$/.test(day) && Number.isInteger(hour) && typeof hour === "number" && hour >= 0 && hour <= 23);
+          Object.entries(emailHours).every(
+            ([day, hour]) =>
+              /^[0-6]$/.test(day) && Number.isInteger(hour) && typeof hour === "number" && hour >= 0 && hour <= 23,
+          );
         return !isValidTimeZone(timezone) || !hoursOk;
       });
     },

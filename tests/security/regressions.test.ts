@@ -5,8 +5,8 @@ import type { RouteMethod } from "@/tests/security/route-inventory";
 // or a lone surrogate cannot reach PostgreSQL (its text has no NUL; a lone surrogate has no UTF-8
 // form), and a malformed cookie is no session.
 
-const { getDb } = await import("@/lib/db");
-const { SESSION_COOKIE } = await import("@/lib/session");
+const { getDb } = await import("@/lib/db/client");
+const { SESSION_COOKIE } = await import("@/lib/auth/session");
 const { signedInUser } = await import("@/tests/support/factories");
 const { loadRouteInventory } = await import("@/tests/security/route-inventory");
 const { callRoute, errorMessage, jsonRequest, rawRequest } = await import("@/tests/security/route-call");
@@ -30,23 +30,56 @@ describe("requests that used to answer 500", () => {
     ["a malformed %-escape", `${SESSION_COOKIE}=%E0%A4%A`],
     ["a 4 kB token", `${SESSION_COOKIE}=${"a".repeat(4096)}`],
   ])("a session cookie with %s is no session (401), and logging out with it just redirects", async (_, cookie) => {
-    await expectRefused(await callRoute(route("GET /api/auth/user"), rawRequest({ method: "GET", path: "/api/auth/user", cookie })), 401);
-    await expectRefused(await callRoute(route("POST /api/links"), jsonRequest({ method: "POST", path: "/api/links", cookie, json: { url: "example.com" } })), 401);
-    expect((await callRoute(route("GET /api/logout"), rawRequest({ method: "GET", path: "/api/logout", cookie }))).status).toBe(303);
+    await expectRefused(
+      await callRoute(route("GET /api/auth/user"), rawRequest({ method: "GET", path: "/api/auth/user", cookie })),
+      401,
+    );
+    await expectRefused(
+      await callRoute(
+        route("POST /api/links"),
+        jsonRequest({ method: "POST", path: "/api/links", cookie, json: { url: "example.test" } }),
+      ),
+      401,
+    );
+    expect(
+      (await callRoute(route("GET /api/logout"), rawRequest({ method: "GET", path: "/api/logout", cookie }))).status,
+    ).toBe(303);
   });
 
   it("stores notes with a NUL or half an emoji as the text the database can hold", async () => {
     const { user, cookie } = await signedInUser();
-    const res = await callRoute(route("POST /api/links"), jsonRequest({ method: "POST", path: "/api/links", cookie, json: { url: "example.com", notes: "a\u0000b \ud83d" } }));
+    const res = await callRoute(
+      route("POST /api/links"),
+      jsonRequest({
+        method: "POST",
+        path: "/api/links",
+        cookie,
+        json: { url: "example.test", notes: "a\u0000b \ud83d" },
+      }),
+    );
     expect(res.status).toBe(201);
     expect((await getDb().link.findFirstOrThrow({ where: { userId: user.id } })).notes).toBe("ab \ufffd");
   });
 
   it("refuses a category name with half an emoji (400), as a category and on a link", async () => {
     const { cookie } = await signedInUser();
-    await expectRefused(await callRoute(route("POST /api/categories"), jsonRequest({ method: "POST", path: "/api/categories", cookie, json: { name: "x\ud800" } })), 400);
     await expectRefused(
-      await callRoute(route("POST /api/links"), jsonRequest({ method: "POST", path: "/api/links", cookie, json: { url: "example.com", categories: ["x\ud800"] } })),
+      await callRoute(
+        route("POST /api/categories"),
+        jsonRequest({ method: "POST", path: "/api/categories", cookie, json: { name: "x\ud800" } }),
+      ),
+      400,
+    );
+    await expectRefused(
+      await callRoute(
+        route("POST /api/links"),
+        jsonRequest({
+          method: "POST",
+          path: "/api/links",
+          cookie,
+          json: { url: "example.test", categories: ["x\ud800"] },
+        }),
+      ),
       400,
     );
   });
@@ -62,9 +95,16 @@ describe("requests that used to answer 500", () => {
 
   it("refuses a history filter or cursor with a NUL (400)", async () => {
     const { cookie } = await signedInUser();
-    const history = (query: string) => callRoute(route("GET /api/links/history"), rawRequest({ method: "GET", path: `/api/links/history${query}`, cookie }));
+    const history = (query: string) =>
+      callRoute(
+        route("GET /api/links/history"),
+        rawRequest({ method: "GET", path: `/api/links/history${query}`, cookie }),
+      );
     await expectRefused(await history("?category=%00"), 400);
-    await expectRefused(await history(`?cursor=${Buffer.from("2020-01-01T00:00:00.000Z|\u0000").toString("base64url")}`), 400);
+    await expectRefused(
+      await history(`?cursor=${Buffer.from("2020-01-01T00:00:00.000Z|\u0000").toString("base64url")}`),
+      400,
+    );
   });
 
   it("does not fail on a next-auth POST whose callbackUrl is not a string", async () => {

@@ -55,7 +55,7 @@ const nodeRequire = createRequire(import.meta.url);
  * work inside Next's own request scope. For the length of a call they are pointed at the request
  * under test (next-auth loads next/headers with require(), so a Vitest module mock cannot reach it).
  */
-async function withNextHeaders<T>(req: NextRequest, run: () => Promise<T>): Promise<T> {
+export async function withNextHeaders<T>(req: NextRequest, run: () => Promise<T>): Promise<T> {
   const loaded: unknown = nodeRequire("next/headers");
   if (typeof loaded !== "object" || loaded === null) throw new Error("next/headers did not load");
   const saved = { headers: Reflect.get(loaded, "headers"), cookies: Reflect.get(loaded, "cookies") };

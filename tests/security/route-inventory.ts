@@ -77,3 +77,27 @@ export function fillPattern(pattern: string, params: RouteParams = {}): string {
     return (Array.isArray(value) ? value : [value]).map(encodeURIComponent).join("/");
   });
 }
+
+/** The dynamic segments of a pattern, e.g. "/api/invitations/[idOrCode]/claim" -> [{ name: "idOrCode", catchAll: false }]. */
+export function dynamicSegments(pattern: string): { name: string; catchAll: boolean }[] {
+  return [...pattern.matchAll(/\[\[?(\.\.\.)?([^\]]+)\]?\]/g)].map((match) => ({
+    name: match[2] ?? "",
+    catchAll: match[1] !== undefined,
+  }));
+}
+
+/**
+ * A raw path for a pattern whose dynamic segments are written as given, not encoded: how a request
+ * line carries a segment the router must decode ("/api/links/[id]" with "%ED%A0%80").
+ */
+export function rawPattern(pattern: string, segment: string): string {
+  return pattern.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]?\]/g, segment);
+}
+
+/** Every page and route of the app with a dynamic segment, as URL patterns ("/invite/[code]"), sorted. */
+export function listDynamicPatterns(): string[] {
+  const files = readdirSync(path.join(REPO_ROOT, "app"), { recursive: true, encoding: "utf8" })
+    .map((entry) => path.posix.join("app", entry.split(path.sep).join("/")))
+    .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file) && file.includes("["));
+  return [...new Set(files.map(routePattern))].sort();
+}

@@ -14,7 +14,9 @@ const LOG_LIMIT = 20_000;
 // The app's own settings are never inherited from whoever runs the test or benchmark.
 const APP_VARIABLES = [
   "DATABASE_URL",
+  "DIRECT_DATABASE_URL",
   "TEST_DATABASE_URL",
+  "TEST_POOLER_DATABASE_URL",
   "DATA_DIR",
   "APP_URL",
   "AUTH_SECRET",
@@ -32,6 +34,7 @@ const APP_VARIABLES = [
   "MAILBOX_ENABLED",
   "TEST_EMAIL_ENABLED",
   "UNFURL_ALLOWED_HOSTS",
+  "TRUSTED_PROXY_HOPS",
   "PORT",
   "NODE_ENV",
   "NEXT_MANUAL_SIG_HANDLE",
@@ -43,17 +46,44 @@ export function assertBuilt(): void {
   }
 }
 
-/** A port nothing listens on right now, chosen by the system (well above the Playwright ports). */
-export function freePort(): Promise<number> {
+function canListen(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no port assigned"))));
+      const bound = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (bound ? resolve(bound) : reject(new Error("no port assigned"))));
     });
   });
+}
+
+// TEST_PORT_BASE keeps everything a test or benchmark starts within base..base+99, so that several
+// people running tests on one machine can each keep to a range of their own.
+const portBase = process.env.TEST_PORT_BASE ? Number(process.env.TEST_PORT_BASE) : undefined;
+const PORT_RANGE = 100;
+let nextOffset = 0;
+const handedOut = new Set<number>();
+
+/**
+ * A port nothing listens on right now and not handed out before by this process: chosen by the
+ * system (well above the Playwright ports), or the next free one from TEST_PORT_BASE when set.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < PORT_RANGE; attempt += 1) {
+    let port: number;
+    if (portBase === undefined) port = await canListen(0);
+    else {
+      const candidate = portBase + (nextOffset++ % PORT_RANGE);
+      if (handedOut.has(candidate)) continue;
+      port = await canListen(candidate).catch(() => 0);
+    }
+    if (port && !handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port ${portBase === undefined ? "" : `from TEST_PORT_BASE=${portBase} `}found`);
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -68,19 +98,30 @@ export type AppServer = {
   stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<Exit>;
 };
 
-type StartOptions = { port: number; env: Record<string, string>; /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[] };
+type StartOptions = {
+  port: number;
+  env: Record<string, string>;
+  /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[];
+  /** More options for `next start`, e.g. --keepAliveTimeout. */ serverArgs?: string[];
+};
 
 /**
  * Spawns the built app on 127.0.0.1 through the same launcher as `npm start` (which execs node, so
  * the pid is the server's), with APP_URL on that origin and none of the caller's app settings.
  */
-export function spawnServer({ port, env, nodeArgs = [] }: StartOptions): { child: ChildProcess; url: string; exited: Promise<Exit>; log: () => string } {
+export function spawnServer({ port, env, nodeArgs = [], serverArgs = [] }: StartOptions): {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<Exit>;
+  log: () => string;
+} {
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
   Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url }, env);
   if (nodeArgs.length > 0) childEnv.SERVER_NODE_ARGS = nodeArgs.join(" ");
-  const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {
+  const args = [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1", ...serverArgs];
+  const child = spawn("bash", args, {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -97,11 +138,18 @@ export function spawnServer({ port, env, nodeArgs = [] }: StartOptions): { child
 
 /**
  * Starts `next start` as the server process itself (through scripts/start-server.sh, as `npm start` does),
- * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests.
+ * on 127.0.0.1, with APP_URL on the same origin; resolves once it answers requests. The caller stands
+ * in for one proxy in front (TRUSTED_PROXY_HOPS=1, unless `env` says otherwise), so it names each
+ * client in X-Forwarded-For.
  */
-export async function startApp({ port, env, nodeArgs = [] }: StartOptions): Promise<AppServer> {
+export async function startApp({ port, env, nodeArgs = [], serverArgs = [] }: StartOptions): Promise<AppServer> {
   assertBuilt();
-  const { child, url, exited, log } = spawnServer({ port, env: { MAILBOX_ENABLED: "true", ...env }, nodeArgs });
+  const { child, url, exited, log } = spawnServer({
+    port,
+    env: { MAILBOX_ENABLED: "true", TRUSTED_PROXY_HOPS: "1", ...env },
+    nodeArgs,
+    serverArgs,
+  });
   let exit: Exit | undefined;
   void exited.then((value) => (exit = value));
   const pid = child.pid;
@@ -149,38 +197,73 @@ const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) 
 
 type MailboxMessage = { to: string; subject: string; text: string };
 
+const MAGIC_LINK = /https?:\/\/\S+\/(?:login\/confirm|api\/auth\/callback\/email)\?\S+/;
+
+/** The sign-in link in an email's text, if it holds one. */
+export function magicLinkIn(text: string | null): string | undefined {
+  return text?.match(MAGIC_LINK)?.[0];
+}
+
+/** The newest sign-in link for the address in the app's local mailbox (/dev/mailbox). */
+async function mailboxMagicLink(server: string, email: string, headers: Record<string, string>) {
+  const mailRes = await fetch(`${server}/dev/mailbox?format=json&to=${encodeURIComponent(email)}`, { headers });
+  const messages: MailboxMessage[] = await mailRes.json();
+  return messages.map((message) => magicLinkIn(message.text)).find(Boolean);
+}
+
+export type SignInOptions = {
+  /** Where each step goes, in turn (CSRF token, form post, mailbox, link); default the app's own URL. Several
+   *  instances of one app (one APP_URL) each take a step, so the session spans them. */
+  servers?: string[];
+  /** Finds the sign-in link sent to the address (default: the local mailbox of the step's server). */
+  magicLink?: (email: string) => Promise<string | undefined>;
+};
+
 /**
  * Signs in through the real magic link, as a browser would: the CSRF token, the sign-in form post,
- * the link from the local mailbox, the callback. Returns the Cookie header carrying the session.
+ * the link from the local mailbox, and the POST its page makes to the callback (docs/decisions/0140).
+ * Returns the Cookie header carrying the session.
  * `ip` is sent as X-Forwarded-For, as a proxy would: each user may come from an address of its own.
  */
-export async function signInOverHttp(baseUrl: string, email: string, ip: string): Promise<string> {
+export async function signInOverHttp(
+  appUrl: string,
+  email: string,
+  ip: string,
+  { servers = [appUrl], magicLink }: SignInOptions = {},
+): Promise<string> {
   const jar = new Map<string, string>();
   const headers = () => ({ cookie: cookieHeader(jar), "x-forwarded-for": ip });
+  const server = (step: number) => servers[step % servers.length] ?? appUrl;
 
-  const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`, { headers: headers() });
+  const csrfRes = await fetch(`${server(0)}/api/auth/csrf`, { headers: headers() });
   storeCookies(jar, csrfRes);
   const { csrfToken }: { csrfToken: string } = await csrfRes.json();
 
-  const signInRes = await fetch(`${baseUrl}/api/auth/signin/email`, {
+  const signInRes = await fetch(`${server(1)}/api/auth/signin/email`, {
     method: "POST",
     redirect: "manual",
-    headers: { ...headers(), "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
-    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${baseUrl}/dashboard`, json: "true" }),
+    headers: { ...headers(), "content-type": "application/x-www-form-urlencoded", origin: appUrl },
+    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${appUrl}/dashboard`, json: "true" }),
   });
-  if (signInRes.status >= 400) throw new Error(`sign-in request for ${email} answered ${signInRes.status}: ${await signInRes.text()}`);
+  if (signInRes.status >= 400)
+    throw new Error(`sign-in request for ${email} answered ${signInRes.status}: ${await signInRes.text()}`);
   storeCookies(jar, signInRes);
 
   let link: string | undefined;
   for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
-    const mailRes = await fetch(`${baseUrl}/dev/mailbox?format=json&to=${encodeURIComponent(email)}`, { headers: headers() });
-    const messages: MailboxMessage[] = await mailRes.json();
-    link = messages.map((message) => message.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\?\S+/)?.[0]).find(Boolean);
+    link = magicLink ? await magicLink(email) : await mailboxMagicLink(server(2), email, headers());
     if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!link) throw new Error(`no sign-in email for ${email}`);
 
-  const callbackRes = await fetch(link, { redirect: "manual", headers: headers() });
+  // The link names APP_URL; the last step may go to one instance behind it. The emailed link opens a
+  // confirmation page; signing in is its POST to next-auth's callback.
+  const target = new URL(server(3));
+  const callbackRes = await fetch(`${target.origin}/api/auth/callback/email${new URL(link).search}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers(), "content-type": "application/x-www-form-urlencoded", origin: new URL(link).origin },
+  });
   storeCookies(jar, callbackRes);
   const session = [...jar].find(([name]) => name.endsWith("next-auth.session-token"));
   if (!session) throw new Error(`the sign-in link for ${email} set no session (status ${callbackRes.status})`);
@@ -190,8 +273,8 @@ export async function signInOverHttp(baseUrl: string, email: string, ip: string)
 /** Every URL in the user's history, following the Link header from page to page. */
 export async function historyUrls(baseUrl: string, cookie: string): Promise<string[]> {
   const urls: string[] = [];
-  let next: string | null = "/api/links/history?limit=200";
-  // Bounded: 1,000 pages of 200 is far more than any test saves.
+  let next: string | null = "/api/links/history?limit=50";
+  // Bounded: 1,000 pages of 50 is far more than any test saves.
   for (let page = 0; next && page < 1000; page += 1) {
     const res: Response = await fetch(`${baseUrl}${next}`, { headers: { cookie } });
     if (res.status !== 200) throw new Error(`GET ${next} answered ${res.status}: ${await res.text()}`);

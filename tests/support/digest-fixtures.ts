@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/client";
 
 /**
  * `count` onboarded users with a weekly schedule due at `due`, each with `linksEach` links saved
@@ -25,7 +25,7 @@ export async function createDueUsers(count: number, due: Date, linksEach = 2, pr
     data: users.flatMap((user) =>
       Array.from({ length: linksEach }, (_, i) => ({
         userId: user.id,
-        url: `https://example.com/${user.id}/${i}`,
+        url: `https://example.test/${user.id}/${i}`,
         title: `Link ${i}`,
         createdAt: new Date(due.getTime() - (i + 1) * 60_000),
       })),

@@ -1,6 +1,14 @@
 import { expect, type MockInstance, vi } from "vitest";
 
-export type ErrorLogLine = { level: string; time: string; requestId: string; method: string; path: string; code?: string; message: string };
+export type ErrorLogLine = {
+  level: string;
+  time: string;
+  requestId: string;
+  method: string;
+  path: string;
+  code?: string;
+  message: string;
+};
 
 /** Collects what the app logs through console.error; `lines()` parses each call as one JSON line. */
 export function captureErrorLog(): { lines: () => ErrorLogLine[]; restore: () => void } {

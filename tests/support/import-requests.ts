@@ -11,15 +11,21 @@ export function fixture(name: string): Buffer {
   return readFileSync(path.join(IMPORT_FIXTURES, name));
 }
 
-export function uploadRequest(cookie: string | undefined, fileName: string, body: Uint8Array | string, headers: Record<string, string> = {}): Request {
+export function uploadRequest(
+  cookie: string | undefined,
+  fileName: string,
+  body: Uint8Array | string,
+  headers: Record<string, string> = {},
+  chunkSize = 97,
+): Request {
   const all = new Headers(headers);
   if (cookie) all.set("cookie", cookie);
   if (!all.has("origin")) all.set("origin", ORIGIN);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      // Small pieces, as a network delivers them, so the readers meet chunk boundaries.
-      for (let i = 0; i < bytes.length; i += 97) controller.enqueue(bytes.subarray(i, i + 97));
+      // Small pieces (by default), as a network delivers them, so the readers meet chunk boundaries.
+      for (let i = 0; i < bytes.length; i += chunkSize) controller.enqueue(bytes.subarray(i, i + chunkSize));
       controller.close();
     },
   });

@@ -15,8 +15,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-template-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-  const { migrate } = await import("@/lib/migrate");
-  const { closeDb } = await import("@/lib/db");
+  delete process.env.DIRECT_DATABASE_URL;
+  const { migrate } = await import("@/lib/db/migrate");
+  const { closeDb } = await import("@/lib/db/client");
   await migrate();
   await closeDb();
   project.provide("pgliteTemplateDir", path.join(dataDir, "db"));

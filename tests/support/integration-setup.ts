@@ -1,6 +1,8 @@
 // Gives every integration test file its own fresh database, migrated by the app's own migrator:
 // an embedded PGlite in a temporary directory by default, or, when TEST_DATABASE_URL names a
-// PostgreSQL server, a database created for this file and dropped afterwards.
+// PostgreSQL server, a database created for this file and dropped afterwards. With
+// TEST_POOLER_DATABASE_URL too (a transaction-mode PgBouncer in front of that server), the database
+// is still created on the server, and the app, its migrator included, reaches it through the pooler.
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +16,10 @@ vi.mock("next/server", async (importOriginal) => {
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+const poolerUrl = process.env.TEST_POOLER_DATABASE_URL;
+if (poolerUrl && !adminUrl) {
+  throw new Error("TEST_POOLER_DATABASE_URL needs TEST_DATABASE_URL: the server the pooler is in front of");
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.APP_URL = "http://localhost:3000";
@@ -22,6 +28,10 @@ delete process.env.STRIPE_SECRET_KEY;
 delete process.env.RESEND_API_KEY;
 delete process.env.SMTP_URL;
 delete process.env.MAIL_TRANSPORT;
+// A file may set these (vi.hoisted); a worker runs several files, so each starts from the defaults.
+delete process.env.TRUSTED_PROXY_HOPS;
+delete process.env.TEST_EMAIL_ENABLED;
+delete process.env.DIRECT_DATABASE_URL;
 
 let databaseName: string | undefined;
 
@@ -38,7 +48,7 @@ async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
 if (adminUrl) {
   databaseName = `linkstash_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await admin((client) => client.query(`CREATE DATABASE "${databaseName}"`));
-  const url = new URL(adminUrl);
+  const url = new URL(poolerUrl ?? adminUrl);
   url.pathname = `/${databaseName}`;
   process.env.DATABASE_URL = url.toString();
 } else {
@@ -46,14 +56,14 @@ if (adminUrl) {
   cpSync(inject("pgliteTemplateDir"), path.join(dataDir, "db"), { recursive: true });
 }
 
-const { migrate } = await import("@/lib/migrate");
+const { migrate } = await import("@/lib/db/migrate");
 await migrate();
 // A test file may change the configuration (vi.hoisted) before its own imports read it afresh;
 // the database handle survives on globalThis.
 vi.resetModules();
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/db/client");
   await closeDb();
   if (databaseName) await admin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { DELETE as deleteRoute, GET as checkRoute } from "@/app/api/invitations/[idOrCode]/route";
 import { POST as claimRoute } from "@/app/api/invitations/[idOrCode]/claim/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/invitations/route";
-import type { InvitationResponse, InvitationsResponse } from "@/lib/invitations";
+import type { InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
 import { apiRequest, routeParams } from "@/tests/support/factories";
 
 // The invitation routes called as the browser calls them: bodiless mutations arrive as an empty
@@ -10,16 +10,24 @@ import { apiRequest, routeParams } from "@/tests/support/factories";
 export const listInvitations = (cookie?: string) => listRoute(apiRequest("GET", "/api/invitations", { cookie }));
 
 export const createInvitation = (cookie: string, json?: unknown) =>
-  createRoute(apiRequest("POST", "/api/invitations", json === undefined ? { cookie, emptyStream: true } : { cookie, json }));
+  createRoute(
+    apiRequest("POST", "/api/invitations", json === undefined ? { cookie, emptyStream: true } : { cookie, json }),
+  );
 
 export const deleteInvitation = (cookie: string, id: string) =>
-  deleteRoute(apiRequest("DELETE", `/api/invitations/${id}`, { cookie, emptyStream: true }), routeParams({ idOrCode: id }));
+  deleteRoute(
+    apiRequest("DELETE", `/api/invitations/${id}`, { cookie, emptyStream: true }),
+    routeParams({ idOrCode: id }),
+  );
 
 export const checkInvitation = (code: string, cookie?: string) =>
   checkRoute(apiRequest("GET", `/api/invitations/${code}`, { cookie }), routeParams({ idOrCode: code }));
 
 export const claimInvitation = (cookie: string, code: string) =>
-  claimRoute(apiRequest("POST", `/api/invitations/${code}/claim`, { cookie, emptyStream: true }), routeParams({ idOrCode: code }));
+  claimRoute(
+    apiRequest("POST", `/api/invitations/${code}/claim`, { cookie, emptyStream: true }),
+    routeParams({ idOrCode: code }),
+  );
 
 export async function readList(cookie: string): Promise<InvitationsResponse> {
   const res = await listInvitations(cookie);

@@ -10,32 +10,32 @@ const props: DigestEmailProps = {
   links: [
     {
       title: "A <script>alert(1)</script> & friends",
-      url: "https://example.com/articles/one?a=1&b=2",
+      url: "https://example.test/articles/one?a=1&b=2",
       notes: "First line\nSecond line",
       categories: ["Article", "Work"],
       savedAt: "Nov 21, 9:05 AM",
-      markReadUrl: "https://links.example.com/mark-read?token=link1.user.sig1",
+      markReadUrl: "https://links.example.test/mark-read?token=link1.user.sig1",
     },
     {
       title: null,
-      url: "https://video.example.org/watch/42",
+      url: "https://video.sample.test/watch/42",
       notes: null,
       categories: [],
       savedAt: "Nov 21, 6:18 PM",
-      markReadUrl: "https://links.example.com/mark-read?token=link2.user.sig2",
+      markReadUrl: "https://links.example.test/mark-read?token=link2.user.sig2",
     },
   ],
   moreCount: 3,
-  dashboardUrl: "https://links.example.com/dashboard",
-  historyUrl: "https://links.example.com/history",
-  unsubscribeUrl: "https://links.example.com/unsubscribe?token=abc.def",
+  dashboardUrl: "https://links.example.test/dashboard",
+  historyUrl: "https://links.example.test/history",
+  unsubscribeUrl: "https://links.example.test/unsubscribe?token=abc.def",
 };
 
 describe("DigestEmail", () => {
   it("lists every link with its title (or URL), notes, categories and saved time", async () => {
     const html = await render(DigestEmail(props));
-    expect(html).toContain('href="https://example.com/articles/one?a=1&amp;b=2"');
-    expect(html).toContain('href="https://video.example.org/watch/42"');
+    expect(html).toContain('href="https://example.test/articles/one?a=1&amp;b=2"');
+    expect(html).toContain('href="https://video.sample.test/watch/42"');
     expect(html).toContain("First line<br/>Second line");
     expect(html).toContain(">Article</span>");
     expect(html).toContain(">Work</span>");
@@ -62,23 +62,25 @@ describe("DigestEmail", () => {
 
   it("links 'and N more' to the history when more links were saved", async () => {
     const html = await render(DigestEmail(props));
-    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/history"[^>]*>and 3 more<\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.test\/history"[^>]*>and 3 more<\/a>/);
     const without = await render(DigestEmail({ ...props, moreCount: 0 }));
     expect(without).not.toContain("more</a>");
-    expect(without).not.toContain('href="https://links.example.com/history"');
+    expect(without).not.toContain('href="https://links.example.test/history"');
   });
 
   it("has a dashboard button and a visible unsubscribe link", async () => {
     const html = await render(DigestEmail(props));
-    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/dashboard"[^>]*>.*Open your dashboard/s);
-    expect(html).toMatch(/<a href="https:\/\/links\.example\.com\/unsubscribe\?token=abc\.def"[^>]*>Unsubscribe from digest emails<\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.test\/dashboard"[^>]*>.*Open your dashboard/s);
+    expect(html).toMatch(
+      /<a href="https:\/\/links\.example\.test\/unsubscribe\?token=abc\.def"[^>]*>Unsubscribe from digest emails<\/a>/,
+    );
   });
 
   it("has a plain-text version with every URL", async () => {
     const text = toPlainText(await render(DigestEmail(props)));
     for (const url of [
-      "https://example.com/articles/one?a=1&b=2",
-      "https://video.example.org/watch/42",
+      "https://example.test/articles/one?a=1&b=2",
+      "https://video.sample.test/watch/42",
       props.dashboardUrl,
       props.historyUrl,
       props.unsubscribeUrl,

@@ -1,6 +1,5 @@
-import { setTimeout as delay } from "node:timers/promises";
 import { Resend } from "resend";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startResendFake, type ResendFake } from "@/tests/fakes/resend-fake";
 
 // Drives the fake through the real `resend` SDK, so the fake is checked against the wire format
@@ -25,9 +24,18 @@ beforeEach(() => {
   fake.reset();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 afterAll(async () => {
   await fake.close();
 });
+
+/** Lets real I/O run (setImmediate is never faked here) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe("POST /emails", () => {
   it("records a send with its headers and returns its id", async () => {
@@ -86,7 +94,10 @@ describe("POST /emails", () => {
 
   it("refuses a request without Authorization, and answers 404 JSON elsewhere", async () => {
     // The SDK cannot send without a key, so these go over plain fetch.
-    const anonymous = await fetch(`${fake.url}/emails`, { method: "POST", body: JSON.stringify(email("ana@example.com")) });
+    const anonymous = await fetch(`${fake.url}/emails`, {
+      method: "POST",
+      body: JSON.stringify(email("ana@example.com")),
+    });
     const unknown = await fetch(`${fake.url}/domains`, { headers: { authorization: `Bearer ${KEY}` } });
 
     expect(anonymous.status).toBe(401);
@@ -98,7 +109,11 @@ describe("POST /emails", () => {
 
 describe("POST /emails/batch", () => {
   it("records every email of a batch with the ids it returns", async () => {
-    const { data, error } = await resend.batch.send([email("a@example.com"), email("b@example.com"), email("c@example.com")]);
+    const { data, error } = await resend.batch.send([
+      email("a@example.com"),
+      email("b@example.com"),
+      email("c@example.com"),
+    ]);
 
     expect(error).toBeNull();
     const ids = data?.data.map(({ id }) => id);
@@ -158,7 +173,9 @@ describe("Idempotency-Key", () => {
   it("refuses the same key with a different payload", async () => {
     await resend.emails.send(email("ana@example.com"), { idempotencyKey: "digest/2" });
 
-    const { data, error } = await resend.emails.send(email("ana@example.com", "Other subject"), { idempotencyKey: "digest/2" });
+    const { data, error } = await resend.emails.send(email("ana@example.com", "Other subject"), {
+      idempotencyKey: "digest/2",
+    });
 
     expect(data).toBeNull();
     expect(error).toMatchObject({ statusCode: 409, name: "invalid_idempotent_request" });
@@ -173,14 +190,21 @@ describe("Idempotency-Key", () => {
   });
 
   it("answers 409 concurrent_idempotent_requests while the first request is in progress", async () => {
+    // The fake's 200 ms of latency runs on the fake clock: the first send stays in progress until it moves.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const slow = await startResendFake({ latencyMs: 200 });
     try {
       const client = new Resend(KEY, { baseUrl: slow.url });
-      const first = client.emails.send(email("ana@example.com"), { idempotencyKey: "digest/3" });
-      await delay(50);
+      let firstAnswered = false;
+      const first = client.emails.send(email("ana@example.com"), { idempotencyKey: "digest/3" }).finally(() => {
+        firstAnswered = true;
+      });
+      await until(() => slow.requests.length === 1);
       const overlapping = await client.emails.send(email("ana@example.com"), { idempotencyKey: "digest/3" });
 
       expect(overlapping.error).toMatchObject({ statusCode: 409, name: "concurrent_idempotent_requests" });
+      expect(firstAnswered).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
       expect((await first).error).toBeNull();
       expect(slow.sent).toHaveLength(1);
     } finally {
@@ -213,19 +237,30 @@ describe("injected failures and rate limiting", () => {
   });
 
   it("answers 429 beyond the per-second limit and accepts again once the second has passed", async () => {
+    // The fake's rolling second reads Date.now(): a frozen clock, moved on by hand.
+    vi.useFakeTimers({ toFake: ["Date"] });
     fake.setRateLimit(2);
 
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => resend.emails.send(email(`u${index}@example.com`))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => resend.emails.send(email(`u${index}@example.com`))),
+    );
     const accepted = answers.filter(({ error }) => error === null);
     const limited = answers.filter(({ error }) => error?.name === "rate_limit_exceeded");
 
     expect(accepted).toHaveLength(2);
     expect(limited).toHaveLength(3);
     expect(accepted[0]?.headers).toMatchObject({ "ratelimit-limit": "2" });
-    expect(limited[0]?.headers).toMatchObject({ "ratelimit-limit": "2", "ratelimit-remaining": "0", "retry-after": "1" });
+    expect(limited[0]?.headers).toMatchObject({
+      "ratelimit-limit": "2",
+      "ratelimit-remaining": "0",
+      "retry-after": "1",
+    });
     expect(fake.sent).toHaveLength(2);
 
-    await delay(Number(limited[0]?.headers?.["retry-after"]) * 1000 + 50);
+    const retryAfterMs = Number(limited[0]?.headers?.["retry-after"]) * 1000;
+    vi.setSystemTime(Date.now() + retryAfterMs - 1);
+    expect((await resend.emails.send(email("early@example.com"))).error?.name).toBe("rate_limit_exceeded");
+    vi.setSystemTime(Date.now() + 1);
     const afterWait = await resend.emails.send(email("late@example.com"));
     expect(afterWait.error).toBeNull();
   });
@@ -243,5 +278,45 @@ describe("injected failures and rate limiting", () => {
     expect(second.error).toBeNull();
     expect(fake.sent).toHaveLength(2);
     expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe("counts", () => {
+  it("counts calls, emails, repeated recipients and 429s, and answers them at GET /_fake/stats", async () => {
+    fake.setRateLimit(2);
+    await resend.batch.send([email("ana@example.com"), email("bob@example.com")], { idempotencyKey: "batch/1" });
+    // A replay is not a new send; a third call within the second is refused.
+    await resend.batch.send([email("ana@example.com"), email("bob@example.com")], { idempotencyKey: "batch/1" });
+    await resend.emails.send(email("Ana@example.com"));
+
+    const stats = fake.stats();
+    expect(stats).toMatchObject({
+      requests: 3,
+      rateLimited: 1,
+      acceptedCalls: 1,
+      acceptedEmails: 2,
+      recipients: 2,
+      duplicateRecipients: 0,
+      peakRequestsPerSecond: 3,
+    });
+    expect(stats.lastAcceptedAt).toBeGreaterThanOrEqual(stats.firstAcceptedAt ?? Infinity);
+
+    fake.setRateLimit(undefined);
+    await resend.emails.send(email("Ana@example.com"));
+    const served = await (await fetch(`${fake.url}/_fake/stats`)).json();
+    expect(served).toMatchObject({ acceptedCalls: 2, acceptedEmails: 3, recipients: 2, duplicateRecipients: 1 });
+  });
+
+  it("keeps only the counts when told not to keep messages", async () => {
+    const counting = await startResendFake({ keepMessages: false });
+    try {
+      const client = new Resend(KEY, { baseUrl: counting.url });
+      await client.batch.send([email("ana@example.com"), email("bob@example.com")]);
+      expect(counting.sent).toHaveLength(0);
+      expect(counting.requests).toHaveLength(0);
+      expect(counting.stats()).toMatchObject({ acceptedCalls: 1, acceptedEmails: 2, recipients: 2 });
+    } finally {
+      await counting.close();
+    }
   });
 });

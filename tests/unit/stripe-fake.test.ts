@@ -29,7 +29,9 @@ const sessionParams = {
 
 describe("parseForm", () => {
   it("nests bracketed keys and turns numbered keys into arrays", () => {
-    expect(parseForm("a=1&line_items[0][price]=p&line_items[0][quantity]=1&metadata[k]=v&expand[0]=x&list[]=1&list[]=2")).toEqual({
+    expect(
+      parseForm("a=1&line_items[0][price]=p&line_items[0][quantity]=1&metadata[k]=v&expand[0]=x&list[]=1&list[]=2"),
+    ).toEqual({
       a: "1",
       line_items: [{ price: "p", quantity: "1" }],
       metadata: { k: "v" },
@@ -42,7 +44,12 @@ describe("parseForm", () => {
 describe("the Stripe fake through the SDK", () => {
   it("creates and retrieves a checkout session, then completes it into an active yearly subscription", async () => {
     const created = await stripe.checkout.sessions.create(sessionParams);
-    expect(created).toMatchObject({ mode: "subscription", status: "open", payment_status: "unpaid", client_reference_id: "user_1" });
+    expect(created).toMatchObject({
+      mode: "subscription",
+      status: "open",
+      payment_status: "unpaid",
+      client_reference_id: "user_1",
+    });
     expect(created.url).toBe(`${fake.url}/checkout/${created.id}`);
 
     const { subscription } = await fake.completeCheckout(created.id);
@@ -63,27 +70,42 @@ describe("the Stripe fake through the SDK", () => {
     const created = await stripe.checkout.sessions.create(sessionParams);
     const { subscription } = await fake.completeCheckout(created.id);
     expect((await stripe.subscriptions.cancel(subscription.id)).status).toBe("canceled");
-    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
   });
 
   it("answers unknown objects with resource_missing, a bad key with an authentication error, an outage with an API error", async () => {
-    await expect(stripe.subscriptions.retrieve("sub_missing")).rejects.toMatchObject({ type: "StripeInvalidRequestError", code: "resource_missing", statusCode: 404 });
+    await expect(stripe.subscriptions.retrieve("sub_missing")).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "resource_missing",
+      statusCode: 404,
+    });
     const port = Number(new URL(fake.url).port);
     const badKey = new Stripe("pk_wrong", { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
-    await expect(badKey.subscriptions.retrieve("sub_x")).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(badKey.subscriptions.retrieve("sub_x")).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
     fake.failNext(1);
     await expect(stripe.subscriptions.retrieve("sub_x")).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
   });
 
   it("refuses a session naming both a customer and an address, or an unknown price", async () => {
-    await expect(stripe.checkout.sessions.create({ ...sessionParams, customer: "cus_unknown" })).rejects.toThrow(/only specify one/);
-    await expect(stripe.checkout.sessions.create({ ...sessionParams, line_items: [{ price: "gold", quantity: 1 }] })).rejects.toThrow(/No such price/);
+    await expect(stripe.checkout.sessions.create({ ...sessionParams, customer: "cus_unknown" })).rejects.toThrow(
+      /only specify one/,
+    );
+    await expect(
+      stripe.checkout.sessions.create({ ...sessionParams, line_items: [{ price: "gold", quantity: 1 }] }),
+    ).rejects.toThrow(/No such price/);
   });
 
   it("opens a billing-portal session for a known customer", async () => {
     const created = await stripe.checkout.sessions.create(sessionParams);
     const { subscription } = await fake.completeCheckout(created.id);
-    const portal = await stripe.billingPortal.sessions.create({ customer: subscription.customer, return_url: "http://localhost:3000/settings" });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: subscription.customer,
+      return_url: "http://localhost:3000/settings",
+    });
     expect(portal.url).toMatch(/\/portal\/bps_/);
     await expect(stripe.billingPortal.sessions.create({ customer: "cus_nobody" })).rejects.toThrow(/No such customer/);
   });

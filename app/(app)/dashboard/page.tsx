@@ -8,11 +8,11 @@ import { TodayLinks } from "@/components/links/today-links";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { env } from "@/lib/env";
-import { trialDaysLeft } from "@/lib/plans";
-import { scheduleSummary } from "@/lib/schedule-summary";
-import { saveKey } from "@/lib/save-key";
-import { getCurrentUser } from "@/lib/session";
-import { toUserResponse } from "@/lib/users";
+import { trialDaysLeft } from "@/lib/billing/plans";
+import { scheduleSummary } from "@/lib/digests/schedule-summary";
+import { saveKey } from "@/lib/save/save-key";
+import { getCurrentUser } from "@/lib/auth/session";
+import { toUserResponse } from "@/lib/users/response";
 
 export const metadata: Metadata = { title: "Today's Stash" };
 
@@ -20,7 +20,7 @@ export default async function DashboardPage() {
   // The layout guards this page too, but layouts and pages render in parallel.
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const profile = toUserResponse(user);
+  const profile = toUserResponse(user, env.billingEnabled);
   const pro = profile.accountType === "pro";
   const daysLeft = !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), new Date()) : null;
 
@@ -33,23 +33,26 @@ export default async function DashboardPage() {
 
       {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} billingEnabled={env.billingEnabled} /> : null}
 
+      {/* One grid, in the order a phone shows it: the form, the schedule with Send Digest Now, then
+          today's list (which may be long), then the save tools. From lg up the schedule and the save
+          tools form the right column; the first row's two cards stretch to one height. */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-8 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Add a link</CardTitle>
-              <CardDescription>Stash it now and read it later in your digest.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <AddLinkForm />
-            </CardContent>
-          </Card>
+        <Card className="min-w-0 lg:col-span-2">
+          <CardHeader>
+            <CardTitle as="h2">Add a link</CardTitle>
+            <CardDescription>Stash it now and read it later in your digest.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AddLinkForm />
+          </CardContent>
+        </Card>
+        <aside aria-label="Digest" className="grid min-w-0">
+          <ScheduledEmail summary={scheduleSummary(profile)} />
+        </aside>
+        <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
           <TodayLinks timeZone={profile.timezone} />
         </div>
-        <div className="grid min-w-0 content-start gap-6">
-          <aside aria-label="Digest" className="min-w-0">
-            <ScheduledEmail summary={scheduleSummary(profile)} />
-          </aside>
+        <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <SaveAnywhereCard origin={env.appOrigin} saveKey={saveKey(user.id)} />
         </div>
       </div>

@@ -1,16 +1,17 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { INVITATIONS_KEY } from "@/components/invitations/invitation-queries";
 import { InvitationLists } from "@/components/invitations/invitation-lists";
 import { InvitationStats } from "@/components/invitations/invitation-stats";
 import { InviteFriendForm } from "@/components/invitations/invite-friend-form";
+import { PrefilledQueries } from "@/components/prefilled-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { INVITATIONS_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
-import { listInvitations } from "@/lib/invitations";
-import { entitlements, proEndsAt } from "@/lib/plans";
-import { getCurrentUser } from "@/lib/session";
-import { formatTimeLeft } from "@/lib/time-left";
+import { REFERRAL_RULE_NOTE } from "@/lib/invitations/rules";
+import { listInvitations } from "@/lib/invitations/service";
+import { entitlements, proEndsAt } from "@/lib/billing/plans";
+import { getCurrentUser } from "@/lib/auth/session";
+import { formatTimeLeft } from "@/lib/time/time-left";
 
 export const metadata: Metadata = { title: "Invitations" };
 
@@ -22,21 +23,20 @@ export default async function InvitationsPage() {
   const plan = entitlements(user, now, env.billingEnabled);
   const proEnd = proEndsAt(user);
 
-  // The list goes into the query cache as rendered now: a later visit in the same tab shows this
-  // render's list rather than the one cached on the first visit.
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(INVITATIONS_KEY, await listInvitations(user, now));
+  const invitations = await listInvitations(user, now);
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Invite Friends</h1>
         <p className="text-muted-foreground">
-          A friend who claims your invitation gets 1 month of Pro for free, and you earn 1 month of Pro for every friend who joins.
+          A friend who claims your invitation gets 1 month of Pro for free, and you earn 1 month of Pro for every friend
+          who joins.
         </p>
+        <p className="text-sm text-muted-foreground">{REFERRAL_RULE_NOTE}</p>
       </div>
 
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <PrefilledQueries queries={[[INVITATIONS_KEY, invitations]]}>
         <InvitationStats
           referralMonths={user.referralMonthsEarned}
           status={{
@@ -49,7 +49,9 @@ export default async function InvitationsPage() {
         <Card>
           <CardHeader>
             <CardTitle as="h2">Invite a Friend</CardTitle>
-            <CardDescription>Create an invitation and share it: it gives your friend 1 month of Pro for free.</CardDescription>
+            <CardDescription>
+              Create an invitation and share it: it gives your friend 1 month of Pro for free.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <InviteFriendForm renewable={plan.renewableInvites} />
@@ -64,7 +66,7 @@ export default async function InvitationsPage() {
             <InvitationLists timeZone={user.timezone} />
           </CardContent>
         </Card>
-      </HydrationBoundary>
+      </PrefilledQueries>
     </div>
   );
 }

@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ImportExportCard } from "@/components/import/import-export-card";
+import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { listApiTokens, toApiTokenResponse } from "@/lib/api-tokens";
-import { listCategories, toCategoryResponse } from "@/lib/categories";
+import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
+import { listCategories, toCategoryResponse } from "@/lib/categories/service";
+import { API_TOKENS_KEY, CATEGORIES_KEY, USER_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
-import { entitlements } from "@/lib/plans";
-import { getCurrentUser } from "@/lib/session";
-import { memberSinceLabel } from "@/lib/settings-form";
-import { toUserResponse } from "@/lib/users";
+import { entitlements } from "@/lib/billing/plans";
+import { getCurrentUser } from "@/lib/auth/session";
+import { memberSinceLabel } from "@/lib/users/settings-form";
+import { toUserResponse } from "@/lib/users/response";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -26,68 +28,78 @@ export default async function SettingsPage() {
   const apiTokens = (await listApiTokens(user)).map(toApiTokenResponse);
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-      <div className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Manage your email preferences, categories and account.</p>
+    <PrefilledQueries
+      queries={[
+        [USER_KEY, toUserResponse(user, env.billingEnabled, now)],
+        [CATEGORIES_KEY, categories],
+        [API_TOKENS_KEY, apiTokens],
+      ]}
+    >
+      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+          <p className="text-muted-foreground">Manage your email preferences, categories and account.</p>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Email Preferences</CardTitle>
+            <CardDescription>Choose where and when your digest of saved links arrives.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <EmailPreferencesForm frequencies={plan.frequencies} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Manage Categories</CardTitle>
+            <CardDescription>Organise your links with the default categories and your own.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ManageCategories />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Import and export</CardTitle>
+            <CardDescription>
+              Bring your links from Pocket, Instapaper or your browser, or download all of yours.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ImportExportCard />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">API tokens</CardTitle>
+            <CardDescription>
+              Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a
+              token like a password.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ApiTokens timeZone={user.timezone} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Account Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AccountInformation
+              email={user.email}
+              username={user.username}
+              memberSince={memberSinceLabel(user.createdAt, user.timezone)}
+              canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
+            />
+          </CardContent>
+        </Card>
       </div>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Email Preferences</CardTitle>
-          <CardDescription>Choose where and when your digest of saved links arrives.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EmailPreferencesForm initialUser={toUserResponse(user, now)} frequencies={plan.frequencies} />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Manage Categories</CardTitle>
-          <CardDescription>Organise your links with the default categories and your own.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ManageCategories initialCategories={categories} />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Import and export</CardTitle>
-          <CardDescription>Bring your links from Pocket, Instapaper or your browser, or download all of yours.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ImportExportCard />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">API tokens</CardTitle>
-          <CardDescription>
-            Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a token like a
-            password.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ApiTokens initialTokens={apiTokens} timeZone={user.timezone} />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Account Information</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <AccountInformation
-            email={user.email}
-            username={user.username}
-            memberSince={memberSinceLabel(user.createdAt, user.timezone)}
-            canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    </PrefilledQueries>
   );
 }

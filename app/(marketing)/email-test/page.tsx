@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { EmailTestForm } from "@/components/email-test/email-test-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { env } from "@/lib/env";
+import { MAILBOX_PATH } from "@/lib/mail/mailbox-page";
 
 export const metadata: Metadata = { title: "Email test" };
 
@@ -22,7 +23,9 @@ export default async function EmailTestPage() {
           <CardTitle as="h1" className="text-2xl">
             Email test
           </CardTitle>
-          <CardDescription>Send a short test email to check that email from LinkStash reaches an address.</CardDescription>
+          <CardDescription>
+            Send a short test email to check that email from LinkStash reaches an address.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <EmailTestForm />
@@ -34,7 +37,7 @@ export default async function EmailTestPage() {
                 <>
                   {" "}
                   This instance keeps its emails in the{" "}
-                  <a href="/dev/mailbox" className="font-medium text-primary underline underline-offset-4">
+                  <a href={MAILBOX_PATH} className="font-medium text-primary underline underline-offset-4">
                     local mailbox
                   </a>
                   .

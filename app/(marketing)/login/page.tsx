@@ -3,10 +3,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { oauthProviders } from "@/lib/auth-providers";
-import { authErrorMessage } from "@/lib/auth-errors";
-import { safeReturnPath } from "@/lib/return-to";
-import { getCurrentUser } from "@/lib/session";
+import { oauthProviders } from "@/lib/auth/providers";
+import { authErrorMessage } from "@/lib/auth/error-messages";
+import { signInReturnPath } from "@/lib/auth/return-to";
+import { getCurrentUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { SITE_NAME } from "@/lib/site";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -19,7 +20,8 @@ function firstValue(value: string | string[] | undefined): string | undefined {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
-  const callbackUrl = safeReturnPath(firstValue(params.callbackUrl));
+  // Parsed against this site first, then checked (docs/decisions/0142): "/.//evil.example" is "//evil.example".
+  const callbackUrl = signInReturnPath(firstValue(params.callbackUrl), env.appOrigin);
   if (await getCurrentUser()) redirect(callbackUrl);
   const error = firstValue(params.error);
 

@@ -3,12 +3,16 @@ import Link from "next/link";
 import { MarkReadConfirm } from "@/components/mark-read/mark-read-confirm";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import { MARK_READ_GONE_MESSAGE, MARK_READ_INVALID_MESSAGE, markReadStatus } from "@/lib/mark-read";
+import { MARK_READ_GONE_MESSAGE, MARK_READ_INVALID_MESSAGE, markReadStatus } from "@/lib/digests/mark-read";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 // The URL carries a token that can mark someone's link read: keep it out of indexes and referrers.
-export const metadata: Metadata = { title: "Mark as read", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Mark as read",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (

@@ -4,8 +4,8 @@ import { CheckoutReturn } from "@/components/billing/checkout-return";
 import { FeatureStrip } from "@/components/billing/feature-strip";
 import { PricingPlans, type PricingViewer } from "@/components/billing/pricing-plans";
 import { env } from "@/lib/env";
-import { entitlements, trialDaysLeft } from "@/lib/plans";
-import { getCurrentUser } from "@/lib/session";
+import { entitlements, trialDaysLeft } from "@/lib/billing/plans";
+import { getCurrentUser } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Pricing" };
 

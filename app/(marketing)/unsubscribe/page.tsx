@@ -3,12 +3,20 @@ import Link from "next/link";
 import { UnsubscribeConfirm } from "@/components/unsubscribe/unsubscribe-confirm";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import { UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE, unsubscribeStatus } from "@/lib/unsubscribe";
+import {
+  UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE,
+  UNSUBSCRIBE_INVALID_MESSAGE,
+  unsubscribeStatus,
+} from "@/lib/digests/unsubscribe";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 // The URL carries a token that can turn someone's digests off: keep it out of indexes and referrers.
-export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Unsubscribe",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
@@ -33,7 +41,11 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
       ) : status.state === "gone" ? (
         <Problem title="Account not found" message={UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE} />
       ) : (
-        <UnsubscribeConfirm token={status.token} maskedEmail={status.maskedEmail} alreadyUnsubscribed={status.state === "unsubscribed"} />
+        <UnsubscribeConfirm
+          token={status.token}
+          maskedEmail={status.maskedEmail}
+          alreadyUnsubscribed={status.state === "unsubscribed"}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
-import { tokenApiRoute } from "@/lib/api";
-import { createCategory, listCategories, toCategoryResponse } from "@/lib/categories";
-import { clientIp } from "@/lib/rate-limit";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { createCategory, listCategories, toCategoryResponse } from "@/lib/categories/service";
+import { clientIp } from "@/lib/http/rate-limit";
 import { categorySchema } from "@/lib/validations/category";
 
 export const GET = tokenApiRoute(async ({ user }) => (await listCategories(user)).map(toCategoryResponse));

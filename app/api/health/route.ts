@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
-import { healthRoute } from "@/lib/health";
+import { getDb } from "@/lib/db/client";
+import { healthRoute } from "@/lib/http/health";
 
 export const GET = healthRoute(getDb);

@@ -1,4 +1,6 @@
-import { apiUploadRoute } from "@/lib/api";
-import { importResponse } from "@/lib/import/import-response";
+import { apiUploadRoute } from "@/lib/http/api-route";
+import { importResponse } from "@/lib/import/response";
 
-export const POST = apiUploadRoute(({ req, url, user, requestId }) => importResponse(req, user, url.searchParams.get("filename") ?? "", requestId));
+export const POST = apiUploadRoute(({ req, url, user, requestId }) =>
+  importResponse(req, user, url.searchParams.get("filename") ?? "", requestId),
+);

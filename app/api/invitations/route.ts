@@ -1,6 +1,6 @@
-import { apiRoute } from "@/lib/api";
-import { createInvitation, listInvitations } from "@/lib/invitations";
-import { clientIp } from "@/lib/rate-limit";
+import { apiRoute } from "@/lib/http/api-route";
+import { createInvitation, listInvitations } from "@/lib/invitations/service";
+import { clientIp } from "@/lib/http/rate-limit";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 
 export const GET = apiRoute(async ({ user }) => listInvitations(user));

@@ -1,8 +1,9 @@
 import { after } from "next/server";
-import { tokenApiRoute } from "@/lib/api";
-import { refreshLinkMetadata } from "@/lib/link-metadata";
-import { createLink, toLinkResponse } from "@/lib/links";
-import { clientIp } from "@/lib/rate-limit";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { refreshLinkMetadata } from "@/lib/links/metadata";
+import { toLinkResponse } from "@/lib/links/response";
+import { createLink } from "@/lib/links/service";
+import { clientIp } from "@/lib/http/rate-limit";
 import { linkSchema } from "@/lib/validations/link";
 
 export const POST = tokenApiRoute(linkSchema, async ({ req, user, body }) => {

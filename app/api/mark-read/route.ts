@@ -1,5 +1,5 @@
-import { publicApiRoute } from "@/lib/api";
-import { markReadByToken } from "@/lib/mark-read";
+import { publicApiRoute } from "@/lib/http/api-route";
+import { markReadByToken } from "@/lib/digests/mark-read";
 import { markReadSchema } from "@/lib/validations/link-read";
 
 // No session needed: the signed token from the digest is the credential (the /mark-read page POSTs here).

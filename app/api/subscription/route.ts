@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api";
+import { apiRoute } from "@/lib/http/api-route";
 import { subscriptionInfo } from "@/lib/billing/subscription-info";
 
 export const GET = apiRoute(async ({ user }) => subscriptionInfo(user));

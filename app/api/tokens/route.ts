@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api";
-import { createApiToken, listApiTokens, toApiTokenResponse } from "@/lib/api-tokens";
+import { apiRoute } from "@/lib/http/api-route";
+import { createApiToken, listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { apiTokenSchema } from "@/lib/validations/api-token";
 
 // Session only: a token cannot list or mint tokens.

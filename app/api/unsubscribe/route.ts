@@ -1,5 +1,5 @@
-import { withRouteErrors } from "@/lib/route-errors";
-import { handleOneClickUnsubscribe, redirectToUnsubscribePage } from "@/lib/unsubscribe";
+import { withRouteErrors } from "@/lib/http/route-errors";
+import { handleOneClickUnsubscribe, redirectToUnsubscribePage } from "@/lib/digests/unsubscribe";
 
 // Not behind the same-origin API wrapper: mail providers POST here from their own servers (RFC 8058).
 export const POST = withRouteErrors((req: Request) => handleOneClickUnsubscribe(req));

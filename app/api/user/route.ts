@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api";
-import { deleteAccount } from "@/lib/account-deletion";
+import { apiRoute } from "@/lib/http/api-route";
+import { deleteAccount } from "@/lib/users/account-deletion";
 
 export const DELETE = apiRoute(async ({ user }) => {
   await deleteAccount(user);

@@ -1,8 +1,8 @@
 import { env } from "@/lib/env";
-import { notFound } from "@/lib/errors";
-import { listMailbox } from "@/lib/mailbox";
-import { mailboxListPage } from "@/lib/mailbox-page";
-import { withRouteErrors } from "@/lib/route-errors";
+import { notFound } from "@/lib/http/errors";
+import { listMailbox } from "@/lib/mail/mailbox";
+import { mailboxListPage } from "@/lib/mail/mailbox-page";
+import { withRouteErrors } from "@/lib/http/route-errors";
 
 export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
   if (!env.mailboxEnabled) throw notFound();

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { InviteClaim } from "@/components/invitations/invite-claim";
-import { getCurrentUser } from "@/lib/session";
+import { getCurrentUser } from "@/lib/auth/session";
 
 // The code in the URL is a bearer of a free month: keep it out of indexes and referrers.
-export const metadata: Metadata = { title: "Invitation", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Invitation",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 /** Claim an invitation (SPEC §2 Invite claim): public; claiming needs a session. */
 export default async function InvitePage({ params }: { params: Promise<{ code: string }> }) {

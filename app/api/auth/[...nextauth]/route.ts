@@ -1,15 +1,19 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth";
-import { limitMagicLinkRequest } from "@/lib/magic-link-limit";
-import { asJsonError, refuseBadAuthRequest } from "@/lib/next-auth-guard";
-import { withRouteErrors } from "@/lib/route-errors";
+import { authOptions } from "@/lib/auth/options";
+import { guardMagicLinkCallback } from "@/lib/auth/magic-link-callback";
+import { limitMagicLinkRequest } from "@/lib/auth/sign-in-limit";
+import { asJsonError, refuseBadAuthRequest } from "@/lib/auth/next-auth-guard";
+import { withRouteErrors } from "@/lib/http/route-errors";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 const handler = withRouteErrors(async (req: NextRequest, context: Context): Promise<Response> => {
   const segments = (await context.params).nextauth;
-  const refused = (await refuseBadAuthRequest(req, segments)) ?? (await limitMagicLinkRequest(req, segments));
+  const refused =
+    (await refuseBadAuthRequest(req, segments)) ??
+    guardMagicLinkCallback(req, segments) ??
+    (await limitMagicLinkRequest(req, segments));
   if (refused) return refused;
   return asJsonError(await NextAuth(req, context, authOptions()));
 });

@@ -1,3 +1,3 @@
-import { publicApiRoute } from "@/lib/api";
+import { publicApiRoute } from "@/lib/http/api-route";
 
 export const GET = publicApiRoute(async ({ user }) => ({ isAuthenticated: user !== null }));

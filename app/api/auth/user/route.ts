@@ -1,4 +1,5 @@
-import { apiRoute } from "@/lib/api";
-import { toUserResponse } from "@/lib/users";
+import { env } from "@/lib/env";
+import { apiRoute } from "@/lib/http/api-route";
+import { toUserResponse } from "@/lib/users/response";
 
-export const GET = apiRoute(async ({ user }) => toUserResponse(user));
+export const GET = apiRoute(async ({ user }) => toUserResponse(user, env.billingEnabled));

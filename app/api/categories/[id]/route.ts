@@ -1,5 +1,5 @@
-import { tokenApiRoute } from "@/lib/api";
-import { deleteCategory } from "@/lib/categories";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { deleteCategory } from "@/lib/categories/service";
 
 export const DELETE = tokenApiRoute(async ({ user, params }) => {
   await deleteCategory(user, params.id ?? "");

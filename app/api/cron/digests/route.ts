@@ -1,16 +1,24 @@
-import { isCronAuthorized } from "@/lib/cron-auth";
+import { isCronAuthorized } from "@/lib/digests/cron-auth";
+import { cronContinuations, startContinuation } from "@/lib/digests/continuations";
 import { dispatchDigests } from "@/lib/digests/dispatch";
-import { unauthorized } from "@/lib/errors";
-import { pruneExpiredRateLimits } from "@/lib/rate-limit";
-import { withRouteErrors } from "@/lib/route-errors";
+import { unauthorized } from "@/lib/http/errors";
+import { pruneExpiredRateLimits } from "@/lib/http/rate-limit";
+import { withRouteErrors } from "@/lib/http/route-errors";
+import { cronQuerySchema } from "@/lib/validations/cron";
 
-// Hosted deployments call this hourly (vercel.json); it stops well before maxDuration and leaves
-// what it could not send for the next call.
+// Hosted deployments call this hourly (vercel.json). A run stops well before maxDuration; when what
+// is due needs longer, it starts continuations (`?continuation=1`, 202) that carry on in parallel.
 export const maxDuration = 60;
+const BUDGET_MS = (maxDuration - 10) * 1000;
 
 export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
   if (!isCronAuthorized(req)) throw unauthorized("Unauthorized");
-  const result = await dispatchDigests({ budgetMs: (maxDuration - 10) * 1000 });
+  const { continuation } = cronQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  if (continuation) {
+    const started = await startContinuation(BUDGET_MS);
+    return Response.json({ started }, { status: started ? 202 : 200 });
+  }
+  const result = await dispatchDigests({ budgetMs: BUDGET_MS, launcher: cronContinuations() });
   await pruneExpiredRateLimits();
   return Response.json(result);
 });

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api";
+import { apiRoute } from "@/lib/http/api-route";
 import { sendDigestNow } from "@/lib/digests/send-now";
 
 export const POST = apiRoute(async ({ user }) => sendDigestNow(user));

@@ -1,4 +1,4 @@
-import { withRouteErrors } from "@/lib/route-errors";
+import { withRouteErrors } from "@/lib/http/route-errors";
 
 // GET /api/health/live (public): the liveness probe. The process is up and serving requests; no
 // database access (GET /api/health is the readiness check), so an orchestrator does not restart a

@@ -1,5 +1,6 @@
-import { tokenApiRoute } from "@/lib/api";
-import { deleteLink, setLinkRead, toLinkResponse } from "@/lib/links";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { toLinkResponse } from "@/lib/links/response";
+import { deleteLink, setLinkRead } from "@/lib/links/service";
 import { linkReadSchema } from "@/lib/validations/link-read";
 
 export const PATCH = tokenApiRoute(linkReadSchema, async ({ user, params, body }) => {

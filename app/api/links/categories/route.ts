@@ -1,5 +1,5 @@
-import { tokenApiRoute } from "@/lib/api";
-import { listLinkCategories } from "@/lib/links";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { listLinkCategories } from "@/lib/links/service";
 
 // The category chips of the history page: every category found in the user's history.
 export const GET = tokenApiRoute(async ({ user }) => listLinkCategories(user));

@@ -1,6 +1,9 @@
-import { tokenApiRoute } from "@/lib/api";
-import { listTodayLinksJson } from "@/lib/links";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { linkPageResponse } from "@/lib/links/page-response";
+import { listTodayPage } from "@/lib/links/service";
+import { todayQuerySchema } from "@/lib/validations/today";
 
-export const GET = tokenApiRoute(
-  async ({ user }) => new Response(await listTodayLinksJson(user), { headers: { "Content-Type": "application/json" } }),
+// Today's links, paged as the history is.
+export const GET = tokenApiRoute(async ({ user, url }) =>
+  linkPageResponse(url, await listTodayPage(user, todayQuerySchema.parse(Object.fromEntries(url.searchParams)))),
 );

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api";
+import { apiRoute } from "@/lib/http/api-route";
 import { createCheckoutSession } from "@/lib/billing/checkout";
 
 // No payload: the server decides the price (STRIPE_PRICE_ID) and the user comes from the session.

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api";
+import { apiRoute } from "@/lib/http/api-route";
 import { verifyCheckoutSession } from "@/lib/billing/checkout";
 import { verifySessionQuerySchema } from "@/lib/validations/billing";
 

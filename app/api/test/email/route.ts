@@ -1,6 +1,6 @@
-import { publicApiRoute } from "@/lib/api";
-import { clientIp } from "@/lib/rate-limit";
-import { sendTestEmail } from "@/lib/test-email";
+import { publicApiRoute } from "@/lib/http/api-route";
+import { clientIp } from "@/lib/http/rate-limit";
+import { sendTestEmail } from "@/lib/mail/test-email";
 import { testEmailSchema } from "@/lib/validations/test-email";
 
 export const POST = publicApiRoute(testEmailSchema, async ({ req, body }) => {

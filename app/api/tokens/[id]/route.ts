@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api";
-import { revokeApiToken } from "@/lib/api-tokens";
+import { apiRoute } from "@/lib/http/api-route";
+import { revokeApiToken } from "@/lib/auth/api-tokens";
 
 export const DELETE = apiRoute(async ({ user, params }) => {
   await revokeApiToken(user, params.id ?? "");

@@ -1,0 +1,64 @@
+// The digest benchmark's database steps, each in a process of its own (the embedded database has one
+// owner at a time, and the configuration is read once per process):
+//
+//   seed --users N --links L   migrate, then N onboarded users due a minute ago with L links each,
+//                              written by generate_series in chunks of 100,000 users (no loop per row)
+//   verify                     what the delivery rows say after a run, as one JSON line
+import { parseArgs } from "node:util";
+import { closeDb, getDb } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { users: { type: "string", default: "0" }, links: { type: "string", default: "3" } },
+});
+
+const CHUNK = 100_000;
+
+async function seed(users: number, links: number): Promise<void> {
+  await migrate();
+  const db = getDb();
+  const due = new Date(Date.now() - 60_000);
+  const trialEnds = new Date(due.getTime() + 10 * 86_400_000);
+  const weekday = due.getUTCDay();
+  for (let from = 1; from <= users; from += CHUNK) {
+    const to = Math.min(users, from + CHUNK - 1);
+    await db.$executeRaw`
+      INSERT INTO "User" (id, email, onboarded, "emailFrequency", "emailDays", "emailHours", timezone,
+        "trialEndsAt", "nextDigestAt", "updatedAt")
+      SELECT 'bench-user-' || g, 'reader-' || g || '@bench.example', true, 'weekly', ARRAY[${weekday}::int],
+        jsonb_build_object(${String(weekday)}::text, ${due.getUTCHours()}::int), 'UTC', ${trialEnds}, ${due}, ${due}
+      FROM generate_series(${from}::int, ${to}::int) AS g`;
+    if (links > 0) {
+      await db.$executeRaw`
+        INSERT INTO "Link" (id, "userId", url, title, "createdAt")
+        SELECT 'bench-link-' || g || '-' || i, 'bench-user-' || g, 'https://example.com/' || g || '/' || i,
+          'Link ' || i, ${due}::timestamp - make_interval(mins => i + 1)
+        FROM generate_series(${from}::int, ${to}::int) AS g, generate_series(0, ${links - 1}::int) AS i`;
+    }
+  }
+  await db.$executeRawUnsafe(`VACUUM ANALYZE "User"`);
+  await db.$executeRawUnsafe(`VACUUM ANALYZE "Link"`);
+  console.log(JSON.stringify({ seeded: users, due: due.toISOString() }));
+}
+
+async function verify(): Promise<void> {
+  const [row] = await getDb().$queryRaw<
+    { users: number; sent: number; lost: number; repeated: number; queued: number; due: number }[]
+  >`
+    SELECT
+      (SELECT count(*)::int FROM "User") AS users,
+      (SELECT count(*)::int FROM "DigestDelivery" WHERE kind = 'scheduled' AND status = 'sent') AS sent,
+      (SELECT count(*)::int FROM "User" u WHERE NOT EXISTS (
+        SELECT 1 FROM "DigestDelivery" d WHERE d."userId" = u.id AND d.status = 'sent')) AS lost,
+      (SELECT count(*)::int FROM (
+        SELECT "userId" FROM "DigestDelivery" WHERE status = 'sent' GROUP BY "userId" HAVING count(*) > 1) r) AS repeated,
+      (SELECT count(*)::int FROM "DigestDelivery" WHERE status IN ('pending', 'sending')) AS queued,
+      (SELECT count(*)::int FROM "User" WHERE "nextDigestAt" <= now() AT TIME ZONE 'UTC') AS due`;
+  console.log(JSON.stringify(row));
+}
+
+if (positionals[0] === "seed") await seed(Number(values.users), Number(values.links));
+else if (positionals[0] === "verify") await verify();
+else throw new Error("usage: database.ts seed --users N --links L | verify");
+await closeDb();

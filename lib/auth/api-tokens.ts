@@ -1,0 +1,83 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { getDb } from "@/lib/db/client";
+import { isRecordId } from "@/lib/db/input";
+import { conflict, notFound } from "@/lib/http/errors";
+import type { ApiToken, User } from "@/lib/generated/prisma/client";
+
+// Personal API tokens: `lsk_` + 32 random bytes (base64url). Only the SHA-256 of a token is stored
+// (a fast hash is enough for 256 random bits), with its first characters to tell tokens apart.
+
+export const TOKEN_PREFIX = "lsk_";
+const TOKEN_PATTERN = /^lsk_[A-Za-z0-9_-]{43}$/;
+const DISPLAY_PREFIX_LENGTH = TOKEN_PREFIX.length + 6;
+export const MAX_ACTIVE_TOKENS = 20;
+export const TOO_MANY_TOKENS_MESSAGE = `You can have at most ${MAX_ACTIVE_TOKENS} API tokens. Revoke one to create another.`;
+// lastUsedAt is a hint for the owner, not an audit log: one write a minute at most per token.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function toApiTokenResponse(token: ApiToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    prefix: token.prefix,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export type ApiTokenResponse = ReturnType<typeof toApiTokenResponse>;
+
+/**
+ * Creates a token; its secret is returned here and never again. The count and the insert run with
+ * the user's row locked, so simultaneous requests cannot both take the last of the
+ * MAX_ACTIVE_TOKENS places (issue 14, finding 12: 21 were made). NO KEY UPDATE, as elsewhere:
+ * enough to serialise this user's creations, and it lets the foreign-key checks of other writes
+ * (KEY SHARE) through.
+ */
+export async function createApiToken(user: User, name: string): Promise<{ token: ApiToken; secret: string }> {
+  const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const token = await getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR NO KEY UPDATE`;
+    const active = await tx.apiToken.count({ where: { userId: user.id, revokedAt: null } });
+    if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE);
+    return tx.apiToken.create({
+      data: { userId: user.id, name, tokenHash: hashToken(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH) },
+    });
+  });
+  return { token, secret };
+}
+
+/** The user's tokens that still work, newest first. */
+export function listApiTokens(user: User): Promise<ApiToken[]> {
+  return getDb().apiToken.findMany({
+    where: { userId: user.id, revokedAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Revokes one of the user's tokens; someone else's, or one already revoked, is not found. */
+export async function revokeApiToken(user: User, id: string, now = new Date()): Promise<void> {
+  if (!isRecordId(id)) throw notFound("Token not found");
+  const { count } = await getDb().apiToken.updateMany({
+    where: { id, userId: user.id, revokedAt: null },
+    data: { revokedAt: now },
+  });
+  if (count === 0) throw notFound("Token not found");
+}
+
+/** The owner of a working token, or null for anything else (malformed, unknown, revoked). */
+export async function findTokenUser(secret: string, now = new Date()): Promise<User | null> {
+  if (!TOKEN_PATTERN.test(secret)) return null;
+  const db = getDb();
+  const token = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) }, include: { user: true } });
+  if (!token || token.revokedAt !== null) return null;
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  }
+  return token.user;
+}

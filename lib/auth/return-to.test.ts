@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_RETURN_PATH, safeReturnPath, signInReturnPath } from "./return-to";
+
+const APP = "http://localhost:3000";
+
+describe("safeReturnPath", () => {
+  it.each([
+    ["/dashboard", "/dashboard"],
+    ["/invite/abc123?x=1#top", "/invite/abc123?x=1#top"],
+    ["/history?category=News", "/history?category=News"],
+    ["/./history", "/history"],
+    ["/a/../history", "/history"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    [`${APP}/invite/abc`, "/invite/abc"],
+  ])("keeps the same-origin path %s as %s", (input, expected) => {
+    expect(safeReturnPath(input, APP)).toBe(expected);
+  });
+
+  it.each([
+    [null],
+    [undefined],
+    [""],
+    [42],
+    [{}],
+    ["https://evil.example/steal"],
+    ["//evil.example/steal"],
+    ["/.//evil.example"],
+    ["/./\u002f/evil.example"],
+    ["/..//evil.example"],
+    ["/a/..//evil.example"],
+    ["/\\evil.example"],
+    ["\\\\evil.example"],
+    ["javascript:alert(1)"],
+    ["http:evil.example"],
+    ["dashboard"],
+    ["?next=1"],
+    ["/\t/evil.example"],
+    ["/\u0000//evil.example"],
+    [`${APP}.evil.example/x`],
+    [`${APP}@evil.example/x`],
+    ["http://localhost:3001/dashboard"],
+  ])("refuses %s", (input) => {
+    expect(safeReturnPath(input, APP)).toBe(DEFAULT_RETURN_PATH);
+  });
+
+  it("parses %2F.%2F%2Fevil.example (decoded from a query) to the dashboard, never //evil.example", () => {
+    const fromQuery = new URLSearchParams("callbackUrl=%2F.%2F%2Fevil.example").get("callbackUrl");
+    expect(fromQuery).toBe("/.//evil.example");
+    expect(safeReturnPath(fromQuery, APP)).toBe(DEFAULT_RETURN_PATH);
+  });
+
+  it("works without an origin for path-only callers", () => {
+    expect(safeReturnPath("/history")).toBe("/history");
+    expect(safeReturnPath("/.//evil.example")).toBe(DEFAULT_RETURN_PATH);
+  });
+});
+
+describe("signInReturnPath", () => {
+  it("leaves other pages as safeReturnPath gives them", () => {
+    expect(signInReturnPath("/invite/abc?x=1", APP)).toBe("/invite/abc?x=1");
+    expect(signInReturnPath("/.//evil.example", APP)).toBe(DEFAULT_RETURN_PATH);
+  });
+
+  it("makes /share ask before saving", () => {
+    expect(signInReturnPath("/share?url=https%3A%2F%2Fphish.example%2F&title=Hi", APP)).toBe(
+      "/share?url=https%3A%2F%2Fphish.example%2F&title=Hi&confirm=1",
+    );
+  });
+
+  it("drops /save's key and makes it ask", () => {
+    expect(signInReturnPath(`${APP}/save?key=secret&url=https%3A%2F%2Fa.example%2F`, APP)).toBe(
+      "/save?url=https%3A%2F%2Fa.example%2F&confirm=1",
+    );
+  });
+
+  it("is idempotent: a path that went through it once comes out the same", () => {
+    const once = signInReturnPath("/share?url=https%3A%2F%2Fa.example%2F", APP);
+    expect(signInReturnPath(once, APP)).toBe(once);
+  });
+});

@@ -1,0 +1,48 @@
+// Pure: where to go after signing in (docs/decisions/0142). The target is parsed as a browser would
+// parse it against the app's origin first, and the checks run on the result: a same-origin path
+// that is still a path (not `//host`, which a browser reads as another site) once dot segments and
+// escapes are resolved. Anything else falls back to the dashboard.
+
+export const DEFAULT_RETURN_PATH = "/dashboard";
+
+/** Any fixed origin serves for path-only callers: only the path part of the result is used. */
+const PLACEHOLDER_ORIGIN = "http://linkstash.invalid";
+
+/** Pages that save a link they are given; after a sign-in they ask first (see signInReturnPath). */
+const SAVING_PAGES = new Set(["/save", "/share"]);
+
+/** The query flag that makes /save and /share ask before saving, whoever opened them. */
+export const ASK_BEFORE_SAVING_PARAM = "confirm";
+
+export function safeReturnPath(value: unknown, appOrigin: string = PLACEHOLDER_ORIGIN): string {
+  if (typeof value !== "string" || value === "") return DEFAULT_RETURN_PATH;
+  // Control characters and backslashes are read differently by different URL parsers.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return DEFAULT_RETURN_PATH;
+  let parsed: URL;
+  try {
+    parsed = new URL(value, appOrigin);
+  } catch {
+    return DEFAULT_RETURN_PATH;
+  }
+  if (parsed.origin !== new URL(appOrigin).origin) return DEFAULT_RETURN_PATH;
+  // A relative value must name a path ("dashboard" or "?x" would resolve against the base's path).
+  if (!value.startsWith("/") && !value.startsWith(`${parsed.origin}/`)) return DEFAULT_RETURN_PATH;
+  const path = parsed.pathname;
+  // "/.//evil.example" resolves to the path "//evil.example", which a Location header sends off-site.
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return DEFAULT_RETURN_PATH;
+  return `${path}${parsed.search}${parsed.hash}`;
+}
+
+/**
+ * The path to land on after a sign-in. A sign-in link can be requested by anyone for any address,
+ * with any return path: /save and /share never save on arrival from one (they get the ask flag, and
+ * /save loses its key, a per-user secret that has no place in an email).
+ */
+export function signInReturnPath(value: unknown, appOrigin: string = PLACEHOLDER_ORIGIN): string {
+  const path = safeReturnPath(value, appOrigin);
+  const url = new URL(path, PLACEHOLDER_ORIGIN);
+  if (!SAVING_PAGES.has(url.pathname)) return path;
+  url.searchParams.delete("key");
+  url.searchParams.set(ASK_BEFORE_SAVING_PARAM, "1");
+  return `${url.pathname}${url.search}${url.hash}`;
+}

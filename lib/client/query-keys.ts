@@ -1,0 +1,27 @@
+// Every React Query key of the app, in one place. A key is the API path its query fetches (the
+// default query function in lib/client/fetcher.ts joins the string parts into the URL), so any
+// screen refreshes a list by naming its path, and the server fills the cache under the same key.
+
+/** GET /api/auth/user: the signed-in user. */
+export const USER_KEY = ["/api/auth/user"];
+/** GET /api/links/today. */
+export const TODAY_LINKS_KEY = ["/api/links/today"];
+/** GET /api/links/history: every history list; each filter set is one entry below it (historyKey). */
+export const HISTORY_KEY = ["/api/links/history"];
+/** GET /api/links/categories: the categories the user's links carry (the history's chips). */
+export const LINK_CATEGORIES_KEY = ["/api/links/categories"];
+/** GET /api/categories: the user's own categories. */
+export const CATEGORIES_KEY = ["/api/categories"];
+/** GET /api/invitations. */
+export const INVITATIONS_KEY = ["/api/invitations"];
+/** GET /api/tokens: the user's API tokens. */
+export const API_TOKENS_KEY = ["/api/tokens"];
+
+/** The history list's filters, the last part of its query key. */
+export type HistoryFilters = { category: string; q: string; unread: boolean };
+
+/** One history list (its pages are fetched by URL, not by this key's path). */
+export const historyKey = (filters: HistoryFilters) => [...HISTORY_KEY, filters];
+
+/** GET /api/invitations/{code}: whether a code can be claimed. */
+export const invitationCheckKey = (code: string) => ["/api/invitations", encodeURIComponent(code)];

@@ -1,0 +1,493 @@
+import { describe, expect, it } from "vitest";
+import { ALL_FREQUENCIES, FREE_FREQUENCIES } from "@/lib/billing/plans";
+import { localDateKey } from "@/lib/time/local-day";
+import { APIA, BERLIN, HAVANA, KATHMANDU, KOLKATA, LORD_HOWE, NEW_YORK } from "@/tests/support/time-zones";
+import {
+  type DigestSchedule,
+  WEEKDAY_NAMES,
+  effectiveSchedule,
+  formatHour12,
+  nextDigestAt,
+  scheduledSlots,
+} from "./schedule";
+
+function daily(hour: number): DigestSchedule {
+  return { emailFrequency: "daily", emailTime: hour, emailDays: [], emailHours: {} };
+}
+
+function weekly(day: number, hour: number): DigestSchedule {
+  return { emailFrequency: "weekly", emailTime: 20, emailDays: [day], emailHours: { [String(day)]: hour } };
+}
+
+function next(schedule: DigestSchedule, timeZone: string, afterIso: string): string | undefined {
+  return nextDigestAt(schedule, timeZone, new Date(afterIso))?.toISOString();
+}
+
+/** The sends a schedule makes, in order, starting strictly after `afterIso`. */
+function sends(schedule: DigestSchedule, timeZone: string, afterIso: string, count: number): string[] {
+  const result: string[] = [];
+  let after = new Date(afterIso);
+  for (let i = 0; i < count; i++) {
+    const at = nextDigestAt(schedule, timeZone, after);
+    if (!at) break;
+    result.push(at.toISOString());
+    after = at;
+  }
+  return result;
+}
+
+/** Offset as the runtime names it ("GMT-05:00"), read independently of the module under test. */
+function offsetName(timeZone: string, iso: string): string | undefined {
+  return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === "timeZoneName")?.value;
+}
+
+describe("time-zone data these tests rely on", () => {
+  it.each([
+    [NEW_YORK, "2026-03-08T06:59:59Z", "GMT-05:00", "2026-03-08T07:00:00Z", "GMT-04:00"],
+    [NEW_YORK, "2026-11-01T05:59:59Z", "GMT-04:00", "2026-11-01T06:00:00Z", "GMT-05:00"],
+    [NEW_YORK, "2027-03-14T06:59:59Z", "GMT-05:00", "2027-03-14T07:00:00Z", "GMT-04:00"],
+    [NEW_YORK, "2027-11-07T05:59:59Z", "GMT-04:00", "2027-11-07T06:00:00Z", "GMT-05:00"],
+    [BERLIN, "2026-03-29T00:59:59Z", "GMT+01:00", "2026-03-29T01:00:00Z", "GMT+02:00"],
+    [BERLIN, "2026-10-25T00:59:59Z", "GMT+02:00", "2026-10-25T01:00:00Z", "GMT+01:00"],
+    [BERLIN, "2027-03-28T00:59:59Z", "GMT+01:00", "2027-03-28T01:00:00Z", "GMT+02:00"],
+    [BERLIN, "2027-10-31T00:59:59Z", "GMT+02:00", "2027-10-31T01:00:00Z", "GMT+01:00"],
+    [LORD_HOWE, "2026-04-04T14:59:59Z", "GMT+11:00", "2026-04-04T15:00:00Z", "GMT+10:30"],
+    [LORD_HOWE, "2026-10-03T15:29:59Z", "GMT+10:30", "2026-10-03T15:30:00Z", "GMT+11:00"],
+    [LORD_HOWE, "2027-04-03T14:59:59Z", "GMT+11:00", "2027-04-03T15:00:00Z", "GMT+10:30"],
+    [LORD_HOWE, "2027-10-02T15:29:59Z", "GMT+10:30", "2027-10-02T15:30:00Z", "GMT+11:00"],
+    [HAVANA, "2026-03-08T04:59:59Z", "GMT-05:00", "2026-03-08T05:00:00Z", "GMT-04:00"],
+    [HAVANA, "2026-11-01T04:59:59Z", "GMT-04:00", "2026-11-01T05:00:00Z", "GMT-05:00"],
+  ])("%s changes offset at the second after %s", (zone, before, offsetBefore, at, offsetAfter) => {
+    expect(offsetName(zone, before)).toBe(offsetBefore);
+    expect(offsetName(zone, at)).toBe(offsetAfter);
+  });
+
+  it.each([
+    [KOLKATA, "GMT+05:30"],
+    [KATHMANDU, "GMT+05:45"],
+    // Apia dropped DST in 2021; these were its old April and September change dates.
+    [APIA, "GMT+13:00"],
+  ])("%s keeps one offset through 2026", (zone, offset) => {
+    for (const iso of [
+      "2026-01-15T00:00:00Z",
+      "2026-04-06T00:00:00Z",
+      "2026-07-15T00:00:00Z",
+      "2026-09-28T00:00:00Z",
+    ]) {
+      expect(offsetName(zone, iso)).toBe(offset);
+    }
+  });
+});
+
+describe("WEEKDAY_NAMES", () => {
+  it("runs Sunday (0) to Saturday (6)", () => {
+    expect(WEEKDAY_NAMES).toEqual(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]);
+  });
+});
+
+describe("formatHour12", () => {
+  it.each([
+    [0, "12:00 AM"],
+    [1, "1:00 AM"],
+    [8, "8:00 AM"],
+    [11, "11:00 AM"],
+    [12, "12:00 PM"],
+    [13, "1:00 PM"],
+    [20, "8:00 PM"],
+    [23, "11:00 PM"],
+  ])("formats %i as %s", (hour, text) => {
+    expect(formatHour12(hour)).toBe(text);
+  });
+
+  it.each([[-1], [24], [8.5], [Number.NaN]])("refuses %s", (hour) => {
+    expect(() => formatHour12(hour)).toThrow(RangeError);
+  });
+});
+
+describe("scheduledSlots", () => {
+  it("daily sends every weekday at emailTime", () => {
+    expect(scheduledSlots({ ...daily(7), emailDays: [3], emailHours: { "3": 22 } })).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, hour: 7 })),
+    );
+  });
+
+  it("weekly sends on the first selected day at that day's hour", () => {
+    expect(
+      scheduledSlots({ emailFrequency: "weekly", emailTime: 20, emailDays: [5, 2], emailHours: { "5": 9, "2": 6 } }),
+    ).toEqual([{ weekday: 5, hour: 9 }]);
+  });
+
+  it("weekly uses emailTime when the day has no hour of its own", () => {
+    expect(scheduledSlots({ emailFrequency: "weekly", emailTime: 20, emailDays: [3], emailHours: {} })).toEqual([
+      { weekday: 3, hour: 20 },
+    ]);
+  });
+
+  it("weekly defaults to Monday", () => {
+    expect(scheduledSlots({ emailFrequency: "weekly", emailTime: 18, emailDays: [], emailHours: {} })).toEqual([
+      { weekday: 1, hour: 18 },
+    ]);
+  });
+
+  it("custom sends on each selected day at its own hour, else emailTime", () => {
+    expect(
+      scheduledSlots({
+        emailFrequency: "custom",
+        emailTime: 21,
+        emailDays: [5, 1, 3],
+        emailHours: { "1": 7, "5": 12 },
+      }),
+    ).toEqual([
+      { weekday: 5, hour: 12 },
+      { weekday: 1, hour: 7 },
+      { weekday: 3, hour: 21 },
+    ]);
+  });
+
+  it("custom with no stored day reads as the UI default, Monday", () => {
+    expect(scheduledSlots({ emailFrequency: "custom", emailTime: 9, emailDays: [], emailHours: {} })).toEqual([
+      { weekday: 1, hour: 9 },
+    ]);
+  });
+
+  it("none sends nothing", () => {
+    expect(scheduledSlots({ emailFrequency: "none", emailTime: 8, emailDays: [1], emailHours: { "1": 8 } })).toEqual(
+      [],
+    );
+  });
+
+  it("ignores out-of-range days and hours, and duplicate days", () => {
+    expect(
+      scheduledSlots({
+        emailFrequency: "custom",
+        emailTime: 30,
+        emailDays: [7, 2, -1, 2, 1.5],
+        emailHours: { "2": 24 },
+      }),
+    ).toEqual([{ weekday: 2, hour: 8 }]);
+  });
+});
+
+describe("effectiveSchedule", () => {
+  it("returns the schedule itself when the plan allows its frequency", () => {
+    const custom: DigestSchedule = {
+      emailFrequency: "custom",
+      emailTime: 8,
+      emailDays: [2, 4],
+      emailHours: { "2": 9 },
+    };
+    expect(effectiveSchedule(custom, ALL_FREQUENCIES)).toBe(custom);
+    const weeklySchedule = weekly(3, 10);
+    expect(effectiveSchedule(weeklySchedule, FREE_FREQUENCIES)).toBe(weeklySchedule);
+    const none: DigestSchedule = { emailFrequency: "none", emailTime: 8, emailDays: [], emailHours: {} };
+    expect(effectiveSchedule(none, FREE_FREQUENCIES)).toBe(none);
+  });
+
+  it("turns a free user's daily schedule into weekly on Monday at its hour", () => {
+    expect(effectiveSchedule(daily(7), FREE_FREQUENCIES)).toEqual({
+      emailFrequency: "weekly",
+      emailTime: 7,
+      emailDays: [1],
+      emailHours: { "1": 7 },
+    });
+  });
+
+  it("keeps a daily schedule's stored first day and ignores a stale per-day hour", () => {
+    expect(
+      effectiveSchedule(
+        { emailFrequency: "daily", emailTime: 7, emailDays: [4], emailHours: { "4": 22 } },
+        FREE_FREQUENCIES,
+      ),
+    ).toEqual({ emailFrequency: "weekly", emailTime: 7, emailDays: [4], emailHours: { "4": 7 } });
+  });
+
+  it("turns a custom schedule into weekly on its first selected day at that day's hour", () => {
+    expect(
+      effectiveSchedule(
+        { emailFrequency: "custom", emailTime: 20, emailDays: [5, 2], emailHours: { "5": 18, "2": 9 } },
+        FREE_FREQUENCIES,
+      ),
+    ).toEqual({ emailFrequency: "weekly", emailTime: 20, emailDays: [5], emailHours: { "5": 18 } });
+  });
+
+  it("uses emailTime for a custom first day without its own hour", () => {
+    expect(
+      effectiveSchedule({ emailFrequency: "custom", emailTime: 20, emailDays: [6], emailHours: {} }, FREE_FREQUENCIES),
+    ).toEqual({ emailFrequency: "weekly", emailTime: 20, emailDays: [6], emailHours: { "6": 20 } });
+  });
+
+  it("switches digests off when not even weekly is allowed", () => {
+    const result = effectiveSchedule(daily(8), ["none"]);
+    expect(result.emailFrequency).toBe("none");
+    expect(nextDigestAt(result, BERLIN, new Date("2026-06-10T00:00:00Z"))).toBeNull();
+  });
+
+  it("the fallback's next send is the first day's slot, not tomorrow's", () => {
+    // 2026-06-10 is a Wednesday; Berlin is UTC+2 in June.
+    const fallback = effectiveSchedule(daily(7), FREE_FREQUENCIES);
+    expect(next(fallback, BERLIN, "2026-06-10T12:00:00Z")).toBe("2026-06-15T05:00:00.000Z");
+  });
+});
+
+describe("nextDigestAt basics (UTC)", () => {
+  // 2026-06-01 is a Monday.
+  it("is null for none", () => {
+    expect(
+      nextDigestAt({ emailFrequency: "none", emailTime: 8, emailDays: [1], emailHours: {} }, "UTC", new Date()),
+    ).toBe(null);
+  });
+
+  it("daily: today's slot when it is still ahead", () => {
+    expect(next(daily(8), "UTC", "2026-06-10T07:59:59.999Z")).toBe("2026-06-10T08:00:00.000Z");
+  });
+
+  it("daily: strictly after — a slot exactly at `after` is skipped", () => {
+    expect(next(daily(8), "UTC", "2026-06-10T08:00:00.000Z")).toBe("2026-06-11T08:00:00.000Z");
+    expect(next(daily(8), "UTC", "2026-06-10T08:00:00.001Z")).toBe("2026-06-11T08:00:00.000Z");
+  });
+
+  it("daily at midnight and at 23:00", () => {
+    expect(next(daily(0), "UTC", "2026-06-10T00:00:00Z")).toBe("2026-06-11T00:00:00.000Z");
+    expect(next(daily(23), "UTC", "2026-06-10T23:30:00Z")).toBe("2026-06-11T23:00:00.000Z");
+  });
+
+  it("weekly: later this week", () => {
+    expect(next(weekly(5, 9), "UTC", "2026-06-10T12:00:00Z")).toBe("2026-06-12T09:00:00.000Z");
+  });
+
+  it("weekly: wraps to next week once this week's slot has passed or is exactly now", () => {
+    expect(next(weekly(1, 9), "UTC", "2026-06-10T12:00:00Z")).toBe("2026-06-15T09:00:00.000Z");
+    expect(next(weekly(1, 9), "UTC", "2026-06-15T09:00:00Z")).toBe("2026-06-22T09:00:00.000Z");
+    expect(next(weekly(6, 22), "UTC", "2026-06-13T22:00:00Z")).toBe("2026-06-20T22:00:00.000Z");
+  });
+
+  it("weekly: later the same day", () => {
+    expect(next(weekly(1, 9), "UTC", "2026-06-15T08:59:00Z")).toBe("2026-06-15T09:00:00.000Z");
+  });
+
+  it("custom: different hours per day, in order, wrapping the week", () => {
+    const custom: DigestSchedule = {
+      emailFrequency: "custom",
+      emailTime: 21,
+      emailDays: [5, 1, 3],
+      emailHours: { "1": 7, "3": 18, "5": 12 },
+    };
+    expect(sends(custom, "UTC", "2026-06-01T06:00:00Z", 5)).toEqual([
+      "2026-06-01T07:00:00.000Z",
+      "2026-06-03T18:00:00.000Z",
+      "2026-06-05T12:00:00.000Z",
+      "2026-06-08T07:00:00.000Z",
+      "2026-06-10T18:00:00.000Z",
+    ]);
+  });
+
+  it("custom: a day without its own hour uses emailTime", () => {
+    const custom: DigestSchedule = {
+      emailFrequency: "custom",
+      emailTime: 21,
+      emailDays: [2, 4],
+      emailHours: { "2": 6 },
+    };
+    expect(next(custom, "UTC", "2026-06-02T06:00:00Z")).toBe("2026-06-04T21:00:00.000Z");
+  });
+
+  it("custom with every day and one hour matches daily", () => {
+    const custom: DigestSchedule = {
+      emailFrequency: "custom",
+      emailTime: 10,
+      emailDays: [0, 1, 2, 3, 4, 5, 6],
+      emailHours: {},
+    };
+    expect(sends(custom, NEW_YORK, "2026-03-05T00:00:00Z", 7)).toEqual(
+      sends(daily(10), NEW_YORK, "2026-03-05T00:00:00Z", 7),
+    );
+  });
+
+  it("throws for an unknown time zone", () => {
+    expect(() => nextDigestAt(daily(8), "Mars/Olympus_Mons", new Date("2026-06-10T00:00:00Z"))).toThrow(RangeError);
+  });
+});
+
+describe("nextDigestAt in America/New_York", () => {
+  it("uses EST in winter and EDT in summer", () => {
+    expect(next(daily(8), NEW_YORK, "2026-01-15T00:00:00Z")).toBe("2026-01-15T13:00:00.000Z");
+    expect(next(daily(8), NEW_YORK, "2026-07-15T00:00:00Z")).toBe("2026-07-15T12:00:00.000Z");
+  });
+
+  it.each([
+    // Spring forward 2026-03-08: 02:00 EST jumps to 03:00 EDT (07:00Z).
+    ["2026", 0, "2026-03-08T01:00:00Z", "2026-03-08T05:00:00.000Z"],
+    ["2026", 1, "2026-03-08T01:00:00Z", "2026-03-08T06:00:00.000Z"],
+    ["2026", 2, "2026-03-08T01:00:00Z", "2026-03-08T07:00:00.000Z"],
+    ["2026", 3, "2026-03-08T01:00:00Z", "2026-03-08T07:00:00.000Z"],
+    ["2026", 8, "2026-03-08T01:00:00Z", "2026-03-08T12:00:00.000Z"],
+    // Spring forward 2027-03-14.
+    ["2027", 2, "2027-03-14T01:00:00Z", "2027-03-14T07:00:00.000Z"],
+    ["2027", 8, "2027-03-14T01:00:00Z", "2027-03-14T12:00:00.000Z"],
+  ])("spring %s: daily %i:00 → %s", (_year, hour, after, expected) => {
+    expect(next(daily(hour), NEW_YORK, after)).toBe(expected);
+  });
+
+  it("spring: the skipped 02:00 goes out at 03:00 EDT, then back to 02:00 the next day", () => {
+    expect(sends(daily(2), NEW_YORK, "2026-03-06T12:00:00Z", 3)).toEqual([
+      "2026-03-07T07:00:00.000Z", // 02:00 EST
+      "2026-03-08T07:00:00.000Z", // 02:00 does not exist → 03:00 EDT
+      "2026-03-09T06:00:00.000Z", // 02:00 EDT
+    ]);
+  });
+
+  it.each([
+    // Fall back 2026-11-01: 02:00 EDT (06:00Z) returns to 01:00 EST; 01:00–02:00 happens twice.
+    ["2026", 0, "2026-11-01T01:00:00Z", "2026-11-01T04:00:00.000Z"],
+    ["2026", 1, "2026-11-01T01:00:00Z", "2026-11-01T05:00:00.000Z"],
+    ["2026", 2, "2026-11-01T01:00:00Z", "2026-11-01T07:00:00.000Z"],
+    ["2026", 8, "2026-11-01T01:00:00Z", "2026-11-01T13:00:00.000Z"],
+    // Fall back 2027-11-07.
+    ["2027", 1, "2027-11-07T01:00:00Z", "2027-11-07T05:00:00.000Z"],
+    ["2027", 2, "2027-11-07T01:00:00Z", "2027-11-07T07:00:00.000Z"],
+  ])("fall %s: daily %i:00 → %s", (_year, hour, after, expected) => {
+    expect(next(daily(hour), NEW_YORK, after)).toBe(expected);
+  });
+
+  it("fall: a repeated 01:00 sends once, at its first occurrence", () => {
+    expect(sends(daily(1), NEW_YORK, "2026-10-31T00:00:00Z", 3)).toEqual([
+      "2026-10-31T05:00:00.000Z", // 01:00 EDT
+      "2026-11-01T05:00:00.000Z", // first 01:00 (EDT); the 06:00Z repeat is not a send
+      "2026-11-02T06:00:00.000Z", // 01:00 EST
+    ]);
+    expect(next(daily(1), NEW_YORK, "2026-11-01T05:00:00Z")).toBe("2026-11-02T06:00:00.000Z");
+    expect(next(daily(1), NEW_YORK, "2026-11-01T05:30:00Z")).toBe("2026-11-02T06:00:00.000Z");
+    expect(next(daily(1), NEW_YORK, "2027-11-07T05:00:00Z")).toBe("2027-11-08T06:00:00.000Z");
+  });
+
+  it("fall: a weekly Sunday 01:00 is not repeated within the hour", () => {
+    expect(next(weekly(0, 1), NEW_YORK, "2026-11-01T05:00:00Z")).toBe("2026-11-08T06:00:00.000Z");
+  });
+
+  it("fall: two weeks of daily sends are one per local day, all at the local hour", () => {
+    const hourIn = new Intl.DateTimeFormat("en-US", { timeZone: NEW_YORK, hour: "numeric", hourCycle: "h23" });
+    const result = sends(daily(1), NEW_YORK, "2026-10-25T00:00:00Z", 14);
+    expect(result).toHaveLength(14);
+    expect(new Set(result.map((iso) => localDateKey(NEW_YORK, new Date(iso)))).size).toBe(14);
+    expect(result.map((iso) => Number(hourIn.format(new Date(iso))))).toEqual(Array(14).fill(1));
+  });
+});
+
+describe("nextDigestAt in Europe/Berlin", () => {
+  it.each([
+    // Spring forward 2026-03-29: 02:00 CET jumps to 03:00 CEST (01:00Z).
+    ["2026-03-28T12:00:00Z", 1, "2026-03-29T00:00:00.000Z"],
+    ["2026-03-28T12:00:00Z", 2, "2026-03-29T01:00:00.000Z"],
+    ["2026-03-28T12:00:00Z", 3, "2026-03-29T01:00:00.000Z"],
+    ["2026-03-28T12:00:00Z", 8, "2026-03-29T06:00:00.000Z"],
+    ["2026-03-29T01:00:00Z", 2, "2026-03-30T00:00:00.000Z"],
+    // Spring forward 2027-03-28.
+    ["2027-03-27T12:00:00Z", 2, "2027-03-28T01:00:00.000Z"],
+    // Fall back 2026-10-25: 03:00 CEST returns to 02:00 CET (01:00Z); 02:00 happens twice.
+    ["2026-10-24T12:00:00Z", 2, "2026-10-25T00:00:00.000Z"],
+    ["2026-10-25T00:00:00Z", 2, "2026-10-26T01:00:00.000Z"],
+    ["2026-10-24T12:00:00Z", 3, "2026-10-25T02:00:00.000Z"],
+    ["2026-10-24T12:00:00Z", 8, "2026-10-25T07:00:00.000Z"],
+    // Fall back 2027-10-31.
+    ["2027-10-30T12:00:00Z", 2, "2027-10-31T00:00:00.000Z"],
+    ["2027-10-31T00:00:00Z", 2, "2027-11-01T01:00:00.000Z"],
+  ])("after %s, daily %i:00 → %s", (after, hour, expected) => {
+    expect(next(daily(hour), BERLIN, after)).toBe(expected);
+  });
+
+  it("weekly Sunday 02:00 on both change days", () => {
+    expect(next(weekly(0, 2), BERLIN, "2026-03-23T00:00:00Z")).toBe("2026-03-29T01:00:00.000Z");
+    expect(next(weekly(0, 2), BERLIN, "2026-10-19T00:00:00Z")).toBe("2026-10-25T00:00:00.000Z");
+    expect(next(weekly(0, 2), BERLIN, "2026-10-25T00:00:00Z")).toBe("2026-11-01T01:00:00.000Z");
+  });
+});
+
+describe("nextDigestAt in Asia/Kolkata (+05:30) and Asia/Kathmandu (+05:45)", () => {
+  it.each([
+    [KOLKATA, 8, "2026-03-28T00:00:00Z", "2026-03-28T02:30:00.000Z"],
+    [KOLKATA, 8, "2026-03-28T02:30:00Z", "2026-03-29T02:30:00.000Z"],
+    [KOLKATA, 0, "2026-10-24T12:00:00Z", "2026-10-24T18:30:00.000Z"],
+    [KOLKATA, 23, "2026-11-01T00:00:00Z", "2026-11-01T17:30:00.000Z"],
+    [KATHMANDU, 8, "2026-03-08T00:00:00Z", "2026-03-08T02:15:00.000Z"],
+    [KATHMANDU, 0, "2026-11-01T12:00:00Z", "2026-11-01T18:15:00.000Z"],
+    [KATHMANDU, 6, "2026-12-31T18:15:00Z", "2027-01-01T00:15:00.000Z"],
+  ])("%s daily %i:00 after %s → %s", (zone, hour, after, expected) => {
+    expect(next(daily(hour), zone, after)).toBe(expected);
+  });
+
+  it("a local Monday midnight is Sunday evening in UTC", () => {
+    // 2026-06-15 is a Monday.
+    expect(next(weekly(1, 0), KOLKATA, "2026-06-10T00:00:00Z")).toBe("2026-06-14T18:30:00.000Z");
+    expect(next(weekly(1, 0), KATHMANDU, "2026-06-10T00:00:00Z")).toBe("2026-06-14T18:15:00.000Z");
+  });
+
+  it("keeps the same UTC time across other zones' DST changes", () => {
+    expect(sends(daily(9), KATHMANDU, "2026-03-27T12:00:00Z", 3)).toEqual([
+      "2026-03-28T03:15:00.000Z",
+      "2026-03-29T03:15:00.000Z",
+      "2026-03-30T03:15:00.000Z",
+    ]);
+  });
+});
+
+describe("nextDigestAt in Australia/Lord_Howe (+10:30 / +11, 30-minute DST)", () => {
+  it.each([
+    // DST ends 2026-04-05: 02:00 (+11, 15:00Z) returns to 01:30 (+10:30); only 01:30–02:00 repeats.
+    ["2026-04-04T00:00:00Z", 1, "2026-04-04T14:00:00.000Z"], // 01:00 +11
+    ["2026-04-04T00:00:00Z", 2, "2026-04-04T15:30:00.000Z"], // 02:00 +10:30, happens once
+    ["2026-04-04T00:00:00Z", 8, "2026-04-04T21:30:00.000Z"],
+    ["2026-04-04T14:00:00Z", 1, "2026-04-05T14:30:00.000Z"], // next day, 01:00 +10:30
+    // DST ends 2027-04-04.
+    ["2027-04-03T00:00:00Z", 2, "2027-04-03T15:30:00.000Z"],
+    ["2027-04-03T00:00:00Z", 8, "2027-04-03T21:30:00.000Z"],
+    // DST starts 2026-10-04: 02:00 (+10:30, 15:30Z) jumps to 02:30 (+11); 02:00 does not exist.
+    ["2026-10-03T00:00:00Z", 1, "2026-10-03T14:30:00.000Z"], // 01:00 +10:30
+    ["2026-10-03T00:00:00Z", 2, "2026-10-03T16:00:00.000Z"], // next whole hour, 03:00 +11
+    ["2026-10-03T00:00:00Z", 3, "2026-10-03T16:00:00.000Z"],
+    ["2026-10-03T00:00:00Z", 8, "2026-10-03T21:00:00.000Z"],
+    ["2026-10-03T16:00:00Z", 2, "2026-10-04T15:00:00.000Z"], // next day, 02:00 +11
+    // DST starts 2027-10-03.
+    ["2027-10-02T00:00:00Z", 2, "2027-10-02T16:00:00.000Z"],
+    ["2027-10-02T00:00:00Z", 8, "2027-10-02T21:00:00.000Z"],
+  ])("after %s, daily %i:00 → %s", (after, hour, expected) => {
+    expect(next(daily(hour), LORD_HOWE, after)).toBe(expected);
+  });
+});
+
+describe("nextDigestAt in Pacific/Apia (fixed +13:00, west of the dateline)", () => {
+  it("a Monday in Apia is a Sunday in UTC", () => {
+    // 2026-03-01T12:00Z is Sunday in UTC but already Monday 01:00 in Apia.
+    const at = nextDigestAt(weekly(1, 8), APIA, new Date("2026-03-01T12:00:00Z"));
+    expect(at?.toISOString()).toBe("2026-03-01T19:00:00.000Z");
+    expect(at?.getUTCDay()).toBe(0);
+  });
+
+  it("a slot that already passed in Apia wraps a week even though the UTC day is earlier", () => {
+    expect(next(weekly(1, 8), APIA, "2026-03-01T19:00:00Z")).toBe("2026-03-08T19:00:00.000Z");
+  });
+
+  it.each([
+    // Apia's former DST end (first Sunday of April) and start (last Sunday of September) dates.
+    ["2026-04-04T00:00:00Z", "2026-04-04T14:00:00.000Z", "2026-04-05T14:00:00.000Z"],
+    ["2026-09-26T00:00:00Z", "2026-09-26T14:00:00.000Z", "2026-09-27T14:00:00.000Z"],
+  ])("no DST shift around %s", (after, first, second) => {
+    expect(sends(daily(3), APIA, after, 2)).toEqual([first, second]);
+  });
+});
+
+describe("nextDigestAt where midnight is skipped or repeated (America/Havana)", () => {
+  it("a skipped 00:00 goes out at 01:00", () => {
+    // 2026-03-08: 00:00 CST (05:00Z) jumps to 01:00 CDT.
+    expect(next(daily(0), HAVANA, "2026-03-07T12:00:00Z")).toBe("2026-03-08T05:00:00.000Z");
+  });
+
+  it("a repeated 00:00 sends once", () => {
+    // 2026-11-01: 01:00 CDT (05:00Z) returns to 00:00 CST.
+    expect(sends(daily(0), HAVANA, "2026-10-31T12:00:00Z", 2)).toEqual([
+      "2026-11-01T04:00:00.000Z",
+      "2026-11-02T05:00:00.000Z",
+    ]);
+  });
+});

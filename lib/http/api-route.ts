@@ -1,0 +1,196 @@
+import "server-only";
+import type { z } from "zod";
+import { findTokenUser } from "@/lib/auth/api-tokens";
+import { env } from "@/lib/env";
+import { badRequest, forbidden, unauthorized } from "@/lib/http/errors";
+import type { User } from "@/lib/generated/prisma/client";
+import { currentRequestId, withRouteErrors } from "@/lib/http/route-errors";
+import { findSessionUser, sessionTokenFromRequest } from "@/lib/auth/session";
+
+// The one wrapper every /api route handler goes through: same-origin check for mutations, session,
+// JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
+// errors to status + {message}.
+
+type RouteParams = Record<string, string | string[] | undefined>;
+// Next passes no params (undefined) to routes without dynamic segments.
+type NextRouteContext = { params: Promise<RouteParams | undefined> };
+
+export type ApiContext<Body, U> = {
+  req: Request;
+  url: URL;
+  params: Record<string, string>;
+  body: Body;
+  user: U;
+  requestId: string;
+};
+
+type Result = Response | object;
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function isSameOrigin(req: Request): boolean {
+  return req.headers.get("origin") === env.appOrigin;
+}
+
+export const NO_BODY_MESSAGE = "This request takes no body: send none, or {} as application/json.";
+
+/**
+ * The request's Content-Type, or null when it carries no payload. Without a Content-Type there is
+ * none (a bodiless POST or DELETE); Next still hands such requests an empty body stream, so the
+ * header, not the stream, decides. A GET has none either way.
+ */
+function payloadType(req: Request): string | null {
+  return req.method === "GET" || req.method === "HEAD" ? null : req.headers.get("content-type");
+}
+
+const isJson = (contentType: string) => /^application\/json\b/i.test(contentType);
+
+/** The JSON body a route's schema accepts. */
+async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
+  const contentType = payloadType(req);
+  let data: unknown;
+  if (contentType !== null) {
+    if (!isJson(contentType)) {
+      throw badRequest("Expected a JSON body (Content-Type: application/json).");
+    }
+    try {
+      data = await req.json();
+    } catch {
+      throw badRequest("The request body is not valid JSON.");
+    }
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  if (data === undefined) throw badRequest("Expected a JSON body (Content-Type: application/json).");
+  throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+}
+
+/**
+ * A route without a schema takes no options. No body, an empty one, and `{}` (what a client that
+ * always sends JSON sends) all mean none; anything else is refused, saying what the route takes.
+ */
+async function readNoBody(req: Request): Promise<undefined> {
+  const contentType = payloadType(req);
+  if (contentType === null) return undefined;
+  const text = await req.text();
+  if (text.trim() === "") return undefined;
+  if (isJson(contentType) && isEmptyObject(text)) return undefined;
+  throw badRequest(NO_BODY_MESSAGE);
+}
+
+function isEmptyObject(json: string): boolean {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+  } catch {
+    // Not JSON at all: not an empty object either.
+    return false;
+  }
+}
+
+function flattenParams(raw: RouteParams | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw ?? {})) {
+    if (typeof value === "string") params[key] = value;
+    else if (Array.isArray(value)) params[key] = value.join("/");
+  }
+  return params;
+}
+
+function toResponse(result: Result): Response {
+  return result instanceof Response ? result : Response.json(result);
+}
+
+type Handler<Body, U> = (ctx: ApiContext<Body, U>) => Promise<Result>;
+type RouteHandler = (req: Request, context?: NextRouteContext) => Promise<Response>;
+
+// `bearer` is the request's bearer token when the route accepts one (else always null).
+type ResolveUser<U> = (req: Request, bearer: string | null) => Promise<U>;
+
+// How a route reads its input: a schema's JSON body, no body at all, or (an upload) not at all here.
+type ReadInput<Body> = (req: Request) => Promise<Body>;
+
+const withSchema =
+  <Body>(schema: z.ZodType<Body>): ReadInput<Body> =>
+  (req) =>
+    readBody(req, schema);
+
+function handle<Body, U>(
+  readInput: ReadInput<Body>,
+  resolveUser: ResolveUser<U>,
+  handler: Handler<Body, U>,
+  options: { acceptsBearer?: boolean } = {},
+): RouteHandler {
+  return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
+    const bearer = options.acceptsBearer ? bearerToken(req) : null;
+    // The same-origin rule guards the ambient credential (the cookie); a bearer token is only ever
+    // sent on purpose, so a script or an extension may use it from anywhere.
+    if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req))
+      throw forbidden("Cross-origin request refused.");
+    const user = await resolveUser(req, bearer);
+    const params = flattenParams(await context?.params);
+    const body = await readInput(req);
+    return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
+  });
+}
+
+async function requireSessionUser(req: Request): Promise<User> {
+  const user = await findSessionUser(sessionTokenFromRequest(req));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The token of an `Authorization: Bearer …` header; null when the request has none. */
+function bearerToken(req: Request): string | null {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(req.headers.get("authorization") ?? "");
+  return match ? (match[1] ?? "").trim() : null;
+}
+
+// With a bearer token the token alone decides: a bad or revoked one is 401 even beside a session cookie.
+async function requireTokenOrSessionUser(req: Request, bearer: string | null): Promise<User> {
+  if (bearer === null) return requireSessionUser(req);
+  const user = await findTokenUser(bearer);
+  if (!user) throw unauthorized("Invalid or revoked API token.");
+  return user;
+}
+
+/** A route for signed-in users (401 without a session); with a schema, the JSON body it accepts. */
+export function apiRoute(handler: Handler<undefined, User>): RouteHandler;
+export function apiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User>): RouteHandler;
+export function apiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>, second?: Handler<Body, User>) {
+  if (typeof first === "function") return handle(readNoBody, requireSessionUser, first);
+  if (!second) throw new Error("apiRoute(schema, handler): handler missing");
+  return handle(withSchema(first), requireSessionUser, second);
+}
+
+/**
+ * apiRoute that also accepts a personal API token (`Authorization: Bearer lsk_…`) instead of the
+ * session: the links and categories endpoints only. Every other route ignores bearer tokens.
+ */
+export function tokenApiRoute(handler: Handler<undefined, User>): RouteHandler;
+export function tokenApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User>): RouteHandler;
+export function tokenApiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>, second?: Handler<Body, User>) {
+  if (typeof first === "function") return handle(readNoBody, requireTokenOrSessionUser, first, { acceptsBearer: true });
+  if (!second) throw new Error("tokenApiRoute(schema, handler): handler missing");
+  return handle(withSchema(first), requireTokenOrSessionUser, second, { acceptsBearer: true });
+}
+
+/** A signed-in route that reads its request body itself (an uploaded file, streamed). */
+export function apiUploadRoute(handler: Handler<undefined, User>): RouteHandler {
+  // It reads the body stream itself; the wrapper must not consume it.
+  return handle(async () => undefined, requireSessionUser, handler);
+}
+
+const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));
+
+/** A route anyone may call; `user` is the signed-in user or null. */
+export function publicApiRoute(handler: Handler<undefined, User | null>): RouteHandler;
+export function publicApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User | null>): RouteHandler;
+export function publicApiRoute<Body>(
+  first: z.ZodType<Body> | Handler<undefined, User | null>,
+  second?: Handler<Body, User | null>,
+) {
+  if (typeof first === "function") return handle(readNoBody, optionalSessionUser, first);
+  if (!second) throw new Error("publicApiRoute(schema, handler): handler missing");
+  return handle(withSchema(first), optionalSessionUser, second);
+}

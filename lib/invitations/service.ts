@@ -1,0 +1,233 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import InvitationEmail from "@/emails/invitation";
+import { getDb } from "@/lib/db/client";
+import { lockUsers } from "@/lib/db/lock-users";
+import { isRecordId } from "@/lib/db/input";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { env } from "@/lib/env";
+import { conflict, forbidden, type HttpError, notFound, paymentRequired } from "@/lib/http/errors";
+import { logFailure } from "@/lib/http/log";
+import { claimAvailableCode } from "@/lib/invitations/queries";
+import type { Invitation, Prisma, User } from "@/lib/generated/prisma/client";
+import {
+  ALREADY_CLAIMED_MESSAGE,
+  INVITATION_CLAIMED_MESSAGE,
+  INVITATION_INVALID_MESSAGE,
+  INVITATION_VALID_MESSAGE,
+  inviteAllowance,
+  inviteLink,
+  inviterEarnsMonth,
+  MAILBOX_ALREADY_CLAIMED_MESSAGE,
+  noInvitesMessage,
+  OWN_INVITATION_MESSAGE,
+  OWN_MAILBOX_MESSAGE,
+  referralWindowStart,
+  USED_INVITATION_DELETE_MESSAGE,
+} from "@/lib/invitations/rules";
+import { mailboxIdentity, sameMailbox } from "@/lib/invitations/mailbox-identity";
+import { rescheduleAfterPlanChange } from "@/lib/digests/plan-schedule";
+import { sendEmail } from "@/lib/mail/send-email";
+import { addProMonth, entitlements } from "@/lib/billing/plans";
+import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { RECIPIENT_CAP_MESSAGE, recipientCheck } from "@/lib/mail/outbound-limits";
+import { invitationCodeSchema } from "@/lib/validations/invitation";
+import {
+  toInvitationResponse,
+  type InvitationCheck,
+  type InvitationResponse,
+  type InvitationsResponse,
+} from "@/lib/invitations/response";
+
+// Invitations (DESIGN.md §3): an allowance checked under the inviter's row lock, codes from the
+// system's CSPRNG, and a claim that is one conditional UPDATE, so a code is won by exactly one user
+// and a user wins at most one code (the unique recipientId).
+
+// Invitation emails go to addresses the sender chooses: limited per user and, against one person
+// with many accounts, per client address (room for a few colleagues behind one NAT).
+export const INVITATION_EMAIL_RATE_LIMITS = {
+  perUser: { name: "invitation-email:user", limit: 10, windowSeconds: 60 * 60 },
+  perIp: { name: "invitation-email:ip", limit: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+export const INVITATION_EMAIL_RATE_LIMITED_MESSAGE =
+  "You have sent too many invitation emails in the last hour. Please try again later, or create an invitation without an email and share its link.";
+
+/** 12 random bytes as base64url: 16 URL-safe characters, 96 bits, so codes neither collide nor can be guessed. */
+function generateInvitationCode(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+const withRecipient = { recipient: { select: { email: true, username: true } } } satisfies Prisma.InvitationInclude;
+
+/** The user's invitations, newest first, and how many more they may create now. */
+export async function listInvitations(user: User, now = new Date()): Promise<InvitationsResponse> {
+  const invitations = await getDb().invitation.findMany({
+    where: { inviterId: user.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: withRecipient,
+  });
+  const { available } = inviteAllowance({
+    granted: user.invitesGranted,
+    created: invitations.length,
+    used: invitations.filter((invitation) => invitation.status === "used").length,
+    renewable: entitlements(user, now, env.billingEnabled).renewableInvites,
+  });
+  return { availableInvites: available, invitations: invitations.map(toInvitationResponse) };
+}
+
+export type EmailStatus = "none" | "sent" | "failed";
+
+/**
+ * Creates an invitation if the allowance has one left (402 otherwise) and emails it when a recipient
+ * is given. The inviter's row is locked while the allowance is counted, so simultaneous requests
+ * cannot both take the last invite; a renewal the count reveals is stored in the same transaction.
+ */
+export async function createInvitation(
+  user: User,
+  recipientEmail: string | undefined,
+  ip: string | null,
+  now = new Date(),
+): Promise<{ invitation: InvitationResponse; emailStatus: EmailStatus }> {
+  // Counted before the invite is used, so a refused email never costs one.
+  if (recipientEmail) {
+    await enforceRateLimits(
+      userAndIpChecks(INVITATION_EMAIL_RATE_LIMITS, user.id, ip),
+      INVITATION_EMAIL_RATE_LIMITED_MESSAGE,
+    );
+    await enforceRateLimits([recipientCheck(recipientEmail)], RECIPIENT_CAP_MESSAGE);
+  }
+  const invitation = await getDb().$transaction(async (tx) => {
+    // NO KEY UPDATE: serialises this user's creations, yet lets claims (whose foreign-key checks
+    // take KEY SHARE on the same row) proceed.
+    await lockUsers(tx, [user.id], "noKeyUpdate");
+    const inviter = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+    const created = await tx.invitation.count({ where: { inviterId: user.id } });
+    const used = await tx.invitation.count({ where: { inviterId: user.id, status: "used" } });
+    const renewable = entitlements(inviter, now, env.billingEnabled).renewableInvites;
+    const allowance = inviteAllowance({ granted: inviter.invitesGranted, created, used, renewable });
+    if (allowance.available < 1) throw paymentRequired(noInvitesMessage(renewable));
+    if (allowance.granted !== inviter.invitesGranted) {
+      await tx.user.update({ where: { id: user.id }, data: { invitesGranted: allowance.granted } });
+    }
+    return tx.invitation.create({
+      data: { code: generateInvitationCode(), inviterId: user.id, recipientEmail: recipientEmail ?? null },
+      include: withRecipient,
+    });
+  });
+  const emailStatus = recipientEmail ? await emailInvitation(user, invitation) : "none";
+  return { invitation: toInvitationResponse(invitation), emailStatus };
+}
+
+/**
+ * A failed send keeps the invitation: its link still works when shared by hand, and the inviter is
+ * told so instead of losing the invite or retrying into a duplicate email.
+ */
+async function emailInvitation(inviter: User, invitation: Invitation): Promise<EmailStatus> {
+  if (!invitation.recipientEmail) return "none";
+  const claimUrl = inviteLink(env.appUrl, invitation.code);
+  const inviterName = inviter.username ?? inviter.name ?? inviter.email;
+  const result = await sendEmail({
+    to: invitation.recipientEmail,
+    subject: `${inviterName} invited you to LinkStash: 1 month of Pro for free`,
+    react: InvitationEmail({ inviterName, claimUrl }),
+    idempotencyKey: `invitation-${invitation.id}`,
+  });
+  if (result.ok) return "sent";
+  logFailure("invitation email not sent", { invitationId: invitation.id, error: result.error });
+  return "failed";
+}
+
+/** Deletes one of the user's unclaimed invitations; a used one is kept (409), anyone else's is not found. */
+export async function deleteInvitation(user: User, id: string): Promise<void> {
+  if (!isRecordId(id)) throw notFound("Invitation not found");
+  const db = getDb();
+  const { count } = await db.invitation.deleteMany({ where: { id, inviterId: user.id, status: "available" } });
+  if (count > 0) return;
+  const existing = await db.invitation.findFirst({ where: { id, inviterId: user.id }, select: { status: true } });
+  if (existing?.status === "used") throw conflict(USED_INVITATION_DELETE_MESSAGE);
+  throw notFound("Invitation not found");
+}
+
+/** Whether a code can still be claimed (public: the claim page asks before anyone signs in). */
+export async function checkInvitation(code: string): Promise<InvitationCheck> {
+  const invalid = { valid: false, message: INVITATION_INVALID_MESSAGE };
+  if (!invitationCodeSchema.safeParse(code).success) return invalid;
+  const invitation = await getDb().invitation.findUnique({ where: { code }, select: { status: true } });
+  return invitation?.status === "available" ? { valid: true, message: INVITATION_VALID_MESSAGE } : invalid;
+}
+
+/** What ClaimedMailbox stores: a digest of the mailbox, not the address itself. */
+function mailboxHash(email: string): string {
+  return createHash("sha256").update(mailboxIdentity(email)).digest("hex");
+}
+
+/** A claim refused after its UPDATE matched: thrown inside the transaction, so nothing of it stays. */
+class ClaimRefused extends Error {
+  constructor(readonly refusal: HttpError) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * Claims a code for the user. The conditional UPDATE is the whole decision: of any number of
+ * simultaneous claims of one code exactly one matches `status = 'available'`, and the unique
+ * recipientId refuses a user's second claim. In the same transaction (docs/decisions/0163) the
+ * claimer's mailbox is recorded, once ever (its primary key refuses a second account of one
+ * mailbox, even one claiming at the same moment), and one of the inviter's own mailbox is refused;
+ * either refusal rolls the claim back. The reward is given with both users' rows locked (in id
+ * order, so two claims between the same pair cannot deadlock), so a month added by a simultaneous
+ * claim or payment is never overwritten, and the inviter's month only while their claims of the
+ * last year have earned fewer than REFERRAL_MONTHS_PER_YEAR.
+ */
+export async function claimInvitation(user: User, code: string, now = new Date()): Promise<{ message: string }> {
+  if (!invitationCodeSchema.safeParse(code).success) throw notFound(INVITATION_INVALID_MESSAGE);
+  const db = getDb();
+  let claimed: boolean;
+  try {
+    claimed = await db.$transaction(async (tx) => {
+      const invitation = await claimAvailableCode(tx, code, user.id, now);
+      if (!invitation) return false;
+      // NO KEY UPDATE, as the updates below would take: FOR UPDATE would wait on the KEY SHARE
+      // that another claim's foreign-key check holds on one of these rows, and deadlock with it.
+      await lockUsers(tx, [user.id, invitation.inviterId], "noKeyUpdate");
+      const claimer = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+      const inviter = await tx.user.findUniqueOrThrow({ where: { id: invitation.inviterId } });
+      if (sameMailbox(claimer.email, inviter.email)) throw new ClaimRefused(forbidden(OWN_MAILBOX_MESSAGE));
+      const recorded = await tx.claimedMailbox.createMany({
+        data: [{ mailboxHash: mailboxHash(claimer.email), claimedAt: now }],
+        skipDuplicates: true,
+      });
+      if (recorded.count === 0) throw new ClaimRefused(conflict(MAILBOX_ALREADY_CLAIMED_MESSAGE));
+
+      const monthsThisYear = await tx.invitation.count({
+        where: { inviterId: inviter.id, inviterRewarded: true, usedAt: { gte: referralWindowStart(now) } },
+      });
+      const rewardInviter = inviterEarnsMonth(monthsThisYear);
+      const claimerAfter = await tx.user.update({
+        where: { id: claimer.id },
+        data: { proUntil: addProMonth(claimer, now) },
+      });
+      // Pro lifts a free account's weekly fallback: their next digest follows their own schedule.
+      await rescheduleAfterPlanChange(tx, claimer, claimerAfter, now);
+      if (rewardInviter) {
+        await tx.invitation.update({ where: { id: invitation.id }, data: { inviterRewarded: true } });
+        const inviterAfter = await tx.user.update({
+          where: { id: inviter.id },
+          data: { proUntil: addProMonth(inviter, now), referralMonthsEarned: { increment: 1 } },
+        });
+        await rescheduleAfterPlanChange(tx, inviter, inviterAfter, now);
+      }
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ClaimRefused) throw error.refusal;
+    if (isUniqueViolation(error)) throw conflict(ALREADY_CLAIMED_MESSAGE);
+    throw error;
+  }
+  if (claimed) return { message: INVITATION_CLAIMED_MESSAGE };
+  // Nothing matched: say why, from the row as it is now.
+  const invitation = await db.invitation.findUnique({ where: { code }, select: { inviterId: true } });
+  if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);
+  if (invitation.inviterId === user.id) throw forbidden(OWN_INVITATION_MESSAGE);
+  throw conflict(INVITATION_INVALID_MESSAGE);
+}

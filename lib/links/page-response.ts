@@ -1,0 +1,19 @@
+import "server-only";
+import { DAY_TOTALS_HEADER, formatDayTotals } from "@/lib/links/day-totals";
+import type { LinkPage } from "@/lib/links/service";
+
+/**
+ * A page of links as the API answers it (decision 0182): SPEC's JSON array, the next page's address
+ * in a `Link: <…>; rel="next"` header (the request's own query with the new cursor), and the true
+ * total of each day on the page in X-Day-Totals.
+ */
+export function linkPageResponse(url: URL, page: LinkPage): Response {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  if (page.nextCursor) {
+    const next = new URLSearchParams(url.searchParams);
+    next.set("cursor", page.nextCursor);
+    headers.set("Link", `<${url.pathname}?${next}>; rel="next"`);
+  }
+  if (page.dayTotals.size > 0) headers.set(DAY_TOTALS_HEADER, formatDayTotals(page.dayTotals));
+  return new Response(JSON.stringify(page.links), { headers });
+}

@@ -1,0 +1,21 @@
+import type { Link } from "@/lib/generated/prisma/client";
+
+// The one JSON shape of a link in the API, built here and nowhere else (decision 0181). Pure: client
+// components import its type.
+export function toLinkResponse(link: Link) {
+  return {
+    id: link.id,
+    url: link.url,
+    title: link.title,
+    description: link.description,
+    siteName: link.siteName,
+    faviconUrl: link.faviconUrl,
+    notes: link.notes,
+    category: link.category,
+    categories: link.categories,
+    createdAt: link.createdAt.toISOString(),
+    readAt: link.readAt?.toISOString() ?? null,
+  };
+}
+
+export type LinkResponse = ReturnType<typeof toLinkResponse>;

@@ -1,0 +1,157 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { lockUsers } from "@/lib/db/lock-users";
+import { isRecordId } from "@/lib/db/input";
+import { env } from "@/lib/env";
+import { badRequest, notFound, paymentRequired } from "@/lib/http/errors";
+import type { Link, User } from "@/lib/generated/prisma/client";
+import { categoryKey, distinctCategories } from "@/lib/categories/rules";
+import { entitlements } from "@/lib/billing/plans";
+import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { localDateKey, localDayBounds } from "@/lib/time/local-day";
+import {
+  countLinksPerDay,
+  type DaySpan,
+  insertLink,
+  type LinkCursor,
+  type LinkFilter,
+  selectCategoryNames,
+  selectLinkPage,
+  updateReadState,
+} from "@/lib/links/queries";
+import { type LinkResponse, toLinkResponse } from "@/lib/links/response";
+import type { HistoryQuery } from "@/lib/validations/history";
+import type { LinkPayload } from "@/lib/validations/link";
+import { LINK_PAGE_SIZE, type TodayQuery } from "@/lib/validations/today";
+
+export const DAILY_LIMIT_MESSAGE =
+  "Free accounts can save 1 link per day after the trial. Upgrade to Pro for unlimited links, or save this one tomorrow.";
+
+// Abuse limits, separate from the free plan's daily limit: far above anyone saving by hand, room
+// for a scripted import of a few hundred bookmarks at once (more waits for Retry-After), and low
+// enough that a script cannot flood the database. Per address, room for an office behind one NAT.
+export const LINK_RATE_LIMITS = {
+  perUser: { name: "link-save:user", limit: 300, windowSeconds: 60 },
+  perIp: { name: "link-save:ip", limit: 1200, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const LINK_RATE_LIMITED_MESSAGE = "You are saving links too quickly. Please wait a minute and try again.";
+
+/**
+ * Saves a link, after the rate limits (429). A user under the free daily limit is serialised on
+ * their own user row, so simultaneous saves cannot all see "nothing saved today" and slip past it.
+ */
+export async function createLink(user: User, payload: LinkPayload, ip: string | null, now = new Date()): Promise<Link> {
+  await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
+  const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
+  const link = {
+    userId: user.id,
+    url: payload.url,
+    title: payload.title ?? null,
+    notes: payload.notes ?? null,
+    category: payload.category,
+    categories: payload.categories,
+  };
+  if (limit === null) return insertLink(link);
+  const { start, end } = localDayBounds(user.timezone, now);
+  return getDb().$transaction(async (tx) => {
+    await lockUsers(tx, [user.id]);
+    const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
+    if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
+    return tx.link.create({ data: link });
+  });
+}
+
+/** The links saved during the user's local calendar day, newest first (a digest sent now). */
+export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
+  const { start, end } = localDayBounds(user.timezone, now);
+  return getDb().link.findMany({
+    where: { userId: user.id, createdAt: { gte: start, lt: end } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** A history cursor: the last link's time (ISO, UTC) and id. */
+export function encodeHistoryCursor(createdAtIso: string, id: string): string {
+  return Buffer.from(`${createdAtIso}|${id}`).toString("base64url");
+}
+
+function decodeHistoryCursor(value: string): LinkCursor {
+  const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || !isRecordId(id) || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { createdAt, id };
+}
+
+/** One page of a list of links: the API's objects, the next page's cursor, and each day's true total. */
+export type LinkPage = { links: LinkResponse[]; nextCursor: string | null; dayTotals: Map<string, number> };
+
+/**
+ * A page of the user's links matching `filter`, newest first, keyset-paged on (createdAt, id) so a
+ * page is stable while links are added. The page reads one link more than it shows, to know
+ * whether another page follows; the days it shows get their totals over all pages.
+ */
+async function listLinkPage(
+  user: User,
+  filter: LinkFilter,
+  query: { limit?: number; cursor?: string },
+): Promise<LinkPage> {
+  const limit = Math.min(Math.max(query.limit ?? LINK_PAGE_SIZE, 1), LINK_PAGE_SIZE);
+  const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
+  const rows = await selectLinkPage(filter, cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const days = new Map<string, DaySpan>();
+  for (const link of page) {
+    const key = localDateKey(user.timezone, link.createdAt);
+    if (!days.has(key)) days.set(key, { key, ...localDayBounds(user.timezone, link.createdAt) });
+  }
+  return {
+    links: page.map(toLinkResponse),
+    nextCursor: rows.length > limit && last ? encodeHistoryCursor(last.createdAt.toISOString(), last.id) : null,
+    dayTotals: await countLinksPerDay(filter, [...days.values()]),
+  };
+}
+
+/** A page of the user's history; the category filter ignores case, `q` is a tsquery from buildSearchQuery. */
+export function listHistoryPage(user: User, query: Partial<HistoryQuery>): Promise<LinkPage> {
+  const category = query.category?.trim() ? categoryKey(query.category) : null;
+  return listLinkPage(
+    user,
+    { userId: user.id, category, tsquery: query.q ?? null, unreadOnly: query.unread ?? false },
+    query,
+  );
+}
+
+/** A page of the links saved during the user's local calendar day. */
+export function listTodayPage(user: User, query: Partial<TodayQuery>, now = new Date()): Promise<LinkPage> {
+  const { start, end } = localDayBounds(user.timezone, now);
+  return listLinkPage(
+    user,
+    { userId: user.id, from: start, to: end, category: null, tsquery: null, unreadOnly: false },
+    query,
+  );
+}
+
+/** Every category name found on the user's links: distinct ignoring case, sorted (history chips). */
+export async function listLinkCategories(user: User): Promise<string[]> {
+  return distinctCategories(await selectCategoryNames(user.id));
+}
+
+/**
+ * Marks one of the user's links read (keeping the first time it was read) or unread; someone
+ * else's link is answered as not found.
+ */
+export async function setLinkRead(user: User, id: string, read: boolean, now = new Date()): Promise<Link> {
+  if (!isRecordId(id)) throw notFound("Link not found");
+  const link = await updateReadState(user.id, id, read, now);
+  if (!link) throw notFound("Link not found");
+  return link;
+}
+
+/** Deletes one of the user's links; someone else's link is answered as not found. */
+export async function deleteLink(user: User, id: string): Promise<void> {
+  if (!isRecordId(id)) throw notFound("Link not found");
+  const { count } = await getDb().link.deleteMany({ where: { id, userId: user.id } });
+  if (count === 0) throw notFound("Link not found");
+}

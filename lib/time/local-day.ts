@@ -1,0 +1,63 @@
+import {
+  addDays,
+  civilDateAt,
+  compareCivil,
+  DAY_MS,
+  occurrencesOf,
+  offsetMsAt,
+  wallAsUtcMs,
+  type CivilDate,
+  type WallTime,
+} from "@/lib/time/wall-clock";
+
+// The user's local calendar day ("today", the free daily limits, export file names), pure.
+
+/**
+ * The first instant the local calendar day `date` is in effect. Usually its first 00:00; when
+ * midnight is skipped (e.g. America/Havana in March) it is the transition itself, found by bisection
+ * between the instant 00:00 would have under the later offset (still the previous day) and under the
+ * earlier one (already this day).
+ */
+function startOfCivilDayMs(timeZone: string, date: CivilDate): number {
+  const midnight: WallTime = { ...date, hour: 0, minute: 0, second: 0 };
+  const first = occurrencesOf(timeZone, midnight)[0];
+  if (first !== undefined) return first;
+  const naive = wallAsUtcMs(midnight);
+  let before = naive - offsetMsAt(timeZone, naive + DAY_MS);
+  let after = naive - offsetMsAt(timeZone, naive - DAY_MS);
+  // Transitions fall on whole seconds; bisect to that precision.
+  while (after - before > 1000) {
+    const mid = before + Math.floor((after - before) / 2000) * 1000;
+    if (compareCivil(civilDateAt(timeZone, mid), date) < 0) before = mid;
+    else after = mid;
+  }
+  return after;
+}
+
+/**
+ * UTC bounds [start, end) of the local calendar day containing `at`; `end` is the next local day's
+ * start, so DST days are 23 or 25 hours long (23.5/24.5 on Lord Howe).
+ */
+export function localDayBounds(timeZone: string, at: Date): { start: Date; end: Date } {
+  const instant = at.getTime();
+  let day = lastDayByZone.get(timeZone);
+  if (!day || instant < day.startMs || instant >= day.endMs) {
+    const date = civilDateAt(timeZone, instant);
+    day = { startMs: startOfCivilDayMs(timeZone, date), endMs: startOfCivilDayMs(timeZone, addDays(date, 1)) };
+    if (lastDayByZone.size >= MAX_REMEMBERED_ZONES) lastDayByZone.clear();
+    lastDayByZone.set(timeZone, day);
+  }
+  return { start: new Date(day.startMs), end: new Date(day.endMs) };
+}
+
+// The last day asked for in each zone: nearly every call (today's links, the free daily limit) asks
+// about an instant of the current day, which lies between bounds already found, so the dozen Intl
+// formatToParts calls that finding them takes (about 60 µs) are spent once per zone and day.
+const lastDayByZone = new Map<string, { startMs: number; endMs: number }>();
+const MAX_REMEMBERED_ZONES = 1000;
+
+/** "YYYY-MM-DD" of the local calendar day containing `at`. */
+export function localDateKey(timeZone: string, at: Date): string {
+  const { year, month, day } = civilDateAt(timeZone, at.getTime());
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}

@@ -1,0 +1,33 @@
+import { entitlements } from "@/lib/billing/plans";
+import { readEmailHours } from "@/lib/digests/schedule";
+import type { User } from "@/lib/generated/prisma/client";
+import { livePendingEmail } from "@/lib/users/email-change-rule";
+
+// The JSON shape of a user in the API. Pure: client components import its type; the caller says
+// whether billing (and so every plan limit) is on.
+
+/** The user as GET /api/auth/user answers it (SPEC §3 plus time zone and plan dates). */
+export function toUserResponse(user: User, billingEnabled: boolean, now = new Date()) {
+  const plan = entitlements(user, now, billingEnabled);
+  return {
+    id: user.id,
+    email: user.email,
+    /** An address waiting for its owner's confirmation; `email` stays in use until then. */
+    pendingEmail: livePendingEmail(user, now),
+    username: user.username ?? user.name,
+    accountType: plan.accountType,
+    inTrial: plan.inTrial,
+    emailFrequency: user.emailFrequency,
+    emailTime: user.emailTime,
+    emailDays: user.emailDays,
+    emailHours: readEmailHours(user.emailHours),
+    timezone: user.timezone,
+    onboarded: user.onboarded,
+    createdAt: user.createdAt.toISOString(),
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    proUntil: user.proUntil?.toISOString() ?? null,
+    referralMonthsEarned: user.referralMonthsEarned,
+  };
+}
+
+export type UserResponse = ReturnType<typeof toUserResponse>;

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { ALL_FREQUENCIES, FREE_FREQUENCIES } from "@/lib/billing/plans";
+import {
+  hourChoices,
+  memberSinceLabel,
+  selectedHour,
+  SETTINGS_HOURS,
+  settingsFormDefaults,
+  timePreferenceFor,
+  timeZoneChoices,
+  toSettingsRequest,
+  type SettingsUser,
+} from "@/lib/users/settings-form";
+import { settingsFormSchema, settingsRequestSchema, type SettingsFormValues } from "@/lib/validations/settings";
+
+const user = (overrides: Partial<SettingsUser> = {}): SettingsUser => ({
+  email: "reader@example.com",
+  emailFrequency: "daily",
+  emailTime: 20,
+  emailDays: [],
+  emailHours: {},
+  timezone: "Europe/Berlin",
+  ...overrides,
+});
+
+describe("hour choices", () => {
+  it("offers 6 AM to 11 PM: 18 hours", () => {
+    expect(SETTINGS_HOURS).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
+    expect(hourChoices("20")).toEqual(SETTINGS_HOURS);
+    expect(hourChoices("")).toEqual(SETTINGS_HOURS);
+  });
+
+  it("reads a select's value as an hour", () => {
+    expect(selectedHour("0")).toBe(0);
+    expect(selectedHour("23")).toBe(23);
+    for (const value of ["", "24", "-1", "7.5", " 7", "x"]) expect(selectedHour(value)).toBeUndefined();
+  });
+
+  it("adds a saved hour outside them so that it shows", () => {
+    expect(hourChoices("3")).toEqual([3, ...SETTINGS_HOURS]);
+    expect(hourChoices("24")).toEqual(SETTINGS_HOURS);
+  });
+
+  it("reads an hour below 7 as tomorrow", () => {
+    expect(timePreferenceFor(0)).toBe("tomorrow");
+    expect(timePreferenceFor(6)).toBe("tomorrow");
+    expect(timePreferenceFor(7)).toBe("today");
+    expect(timePreferenceFor(23)).toBe("today");
+  });
+});
+
+describe("settingsFormDefaults", () => {
+  it("shows the address waiting for confirmation, so saving other preferences keeps it waiting", () => {
+    expect(settingsFormDefaults(user(), ALL_FREQUENCIES).email).toBe("reader@example.com");
+    expect(settingsFormDefaults(user({ pendingEmail: "new@example.com" }), ALL_FREQUENCIES).email).toBe(
+      "new@example.com",
+    );
+  });
+
+  it("starts a daily user on their hour, Monday for a new weekly or custom selection", () => {
+    const values = settingsFormDefaults(user({ emailTime: 6 }), ALL_FREQUENCIES);
+    expect(values).toMatchObject({
+      emailFrequency: "daily",
+      emailTime: "6",
+      timePreference: "tomorrow",
+      weeklyDay: "1",
+      globalHour: "6",
+      selectedDays: [1],
+      timezone: "Europe/Berlin",
+    });
+  });
+
+  it("shows a weekly user's day and its hour", () => {
+    const values = settingsFormDefaults(
+      user({ emailFrequency: "weekly", emailDays: [5], emailHours: { "5": 7 } }),
+      FREE_FREQUENCIES,
+    );
+    expect(values).toMatchObject({
+      emailFrequency: "weekly",
+      weeklyDay: "5",
+      globalHour: "7",
+      emailTime: "20",
+      timePreference: "today",
+    });
+  });
+
+  it("shows a custom user's days with their own hours", () => {
+    const values = settingsFormDefaults(
+      user({ emailFrequency: "custom", emailDays: [1, 3], emailHours: { "1": 8, "3": 18 } }),
+      ALL_FREQUENCIES,
+    );
+    expect(values.selectedDays).toEqual([1, 3]);
+    expect(values.dayHours).toMatchObject({ "1": "8", "3": "18", "0": "20" });
+  });
+
+  it("shows a schedule the plan no longer allows as the weekly one it runs as", () => {
+    const values = settingsFormDefaults(
+      user({ emailFrequency: "custom", emailDays: [3, 5], emailHours: { "3": 9, "5": 10 } }),
+      FREE_FREQUENCIES,
+    );
+    expect(values).toMatchObject({ emailFrequency: "weekly", weeklyDay: "3", globalHour: "9" });
+  });
+});
+
+describe("toSettingsRequest", () => {
+  const base: SettingsFormValues = settingsFormDefaults(user(), ALL_FREQUENCIES);
+  const submit = (values: Partial<SettingsFormValues>) => {
+    const parsed = settingsFormSchema.parse({ ...base, ...values });
+    const request = toSettingsRequest(parsed);
+    // Whatever the form sends, the server accepts as is.
+    expect(settingsRequestSchema.parse(request)).toEqual(request);
+    return request;
+  };
+
+  it("sends SPEC's fields per frequency", () => {
+    expect(submit({ emailFrequency: "daily", emailTime: "9" })).toEqual({
+      email: "reader@example.com",
+      emailFrequency: "daily",
+      emailTime: 9,
+      timezone: "Europe/Berlin",
+    });
+    expect(submit({ emailFrequency: "weekly", weeklyDay: "5", globalHour: "7" })).toEqual({
+      email: "reader@example.com",
+      emailFrequency: "weekly",
+      emailDays: [5],
+      emailHours: { "5": 7 },
+      timezone: "Europe/Berlin",
+    });
+    expect(
+      submit({
+        emailFrequency: "custom",
+        selectedDays: [3, 1],
+        dayHours: { ...base.dayHours, "1": "8", "3": "18", "6": "12" },
+      }),
+    ).toEqual({
+      email: "reader@example.com",
+      emailFrequency: "custom",
+      emailDays: [1, 3],
+      emailHours: { "1": 8, "3": 18 },
+      timezone: "Europe/Berlin",
+    });
+    expect(submit({ emailFrequency: "none" })).toEqual({
+      email: "reader@example.com",
+      emailFrequency: "none",
+      timezone: "Europe/Berlin",
+    });
+  });
+});
+
+describe("settingsFormSchema", () => {
+  const base = settingsFormDefaults(user(), ALL_FREQUENCIES);
+  // Partial<Record<...>>, not the form's type: wrong values are the point.
+  const firstMessage = (values: Partial<Record<keyof SettingsFormValues, unknown>>) =>
+    settingsFormSchema.safeParse({ ...base, ...values }).error?.issues[0]?.message;
+
+  it("words each problem as SPEC does", () => {
+    expect(firstMessage({ email: "nope" })).toBe("Please enter a valid email address");
+    expect(firstMessage({ emailFrequency: "hourly" })).toBe("Please select an email frequency");
+    expect(firstMessage({ emailTime: "" })).toBe("Please select a time");
+    expect(firstMessage({ weeklyDay: "" })).toBe("Please select a day");
+    expect(firstMessage({ globalHour: "" })).toBe("Please select a time");
+    expect(firstMessage({ emailFrequency: "custom", selectedDays: [] })).toBe("Please select at least one day");
+    expect(firstMessage({ timePreference: "soon" })).toBe("Please select when you want to receive your emails");
+  });
+
+  it("checks the custom days only when custom is chosen", () => {
+    expect(firstMessage({ emailFrequency: "weekly", selectedDays: [] })).toBeUndefined();
+  });
+});
+
+describe("display helpers", () => {
+  it("formats the member-since date in the user's zone, or N/A", () => {
+    expect(memberSinceLabel(new Date("2025-01-05T12:00:00Z"), "Europe/Berlin")).toBe("January 5, 2025");
+    expect(memberSinceLabel(new Date("2025-01-05T02:00:00Z"), "America/Los_Angeles")).toBe("January 4, 2025");
+    expect(memberSinceLabel(null, "UTC")).toBe("N/A");
+    expect(memberSinceLabel(new Date(Number.NaN), "UTC")).toBe("N/A");
+  });
+
+  it("lists the saved zone and UTC among the runtime's zones, sorted", () => {
+    expect(timeZoneChoices("Asia/Kolkata", ["Europe/Berlin", "Asia/Calcutta"])).toEqual([
+      "Asia/Calcutta",
+      "Asia/Kolkata",
+      "Europe/Berlin",
+      "UTC",
+    ]);
+  });
+});

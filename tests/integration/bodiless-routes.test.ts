@@ -1,0 +1,225 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+// Every bodiless mutation (a route wrapped without a schema) takes no options: no body, an empty
+// body and `{}` (what a client that always sends JSON sends) do the same thing; any other body is
+// 400 with a message that says what the route takes, and changes nothing. Billing is on, so the
+// checkout and portal routes reach the Stripe fake.
+const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-billing")).startBillingFake());
+
+const { POST: openPortal } = await import("@/app/api/billing/portal/route");
+const { DELETE: deleteCategory } = await import("@/app/api/categories/[id]/route");
+const { POST: createCategory } = await import("@/app/api/categories/route");
+const { POST: sendNow } = await import("@/app/api/digest/send-now/route");
+const { POST: claimInvitation } = await import("@/app/api/invitations/[idOrCode]/claim/route");
+const { DELETE: deleteInvitation } = await import("@/app/api/invitations/[idOrCode]/route");
+const { DELETE: deleteLink } = await import("@/app/api/links/[id]/route");
+const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
+const { GET: verifySession } = await import("@/app/api/subscriptions/verify-session/route");
+const { DELETE: revokeToken } = await import("@/app/api/tokens/[id]/route");
+const { POST: createToken } = await import("@/app/api/tokens/route");
+const { DELETE: deleteAccount } = await import("@/app/api/user/route");
+const { getDb } = await import("@/lib/db/client");
+const { NO_BODY_MESSAGE } = await import("@/lib/http/api-route");
+const { apiRequest, routeParams, signedInUser } = await import("@/tests/support/factories");
+const { newInvitation } = await import("@/tests/support/invitations");
+const { listRouteFiles, REPO_ROOT, routePattern } = await import("@/tests/security/route-inventory");
+
+afterAll(() => fake.close());
+
+const DAY = 86_400_000;
+const pro = () => ({ trialEndsAt: new Date(Date.now() - DAY), proUntil: new Date(Date.now() + 60 * DAY) });
+
+/** A body as a client sends it; `text: null` is no body at all (an empty stream, no Content-Type). */
+type Body = { label: string; contentType: string | null; text: string | null };
+
+const NO_OPTIONS: Body[] = [
+  { label: "an empty JSON body", contentType: "application/json", text: "" },
+  { label: "{}", contentType: "application/json", text: "{}" },
+  { label: "{ } with a charset", contentType: "application/json; charset=utf-8", text: " { }\n" },
+];
+
+const REFUSED: Body[] = [
+  { label: "an object with a field", contentType: "application/json", text: '{"unexpected":true}' },
+  { label: "an empty array", contentType: "application/json", text: "[]" },
+  { label: "null", contentType: "application/json", text: "null" },
+  { label: "malformed JSON", contentType: "application/json", text: "{" },
+  { label: "{} as text/plain", contentType: "text/plain", text: "{}" },
+  { label: "a form", contentType: "application/x-www-form-urlencoded", text: "a=1" },
+];
+
+type Call = (req: Request) => Promise<Response>;
+/** One fresh case: `send` calls the route with a body, `happened` says whether it took effect. */
+type Prepared = { method: string; path: string; cookie: string; send: Call; happened: () => Promise<boolean> };
+
+function request(prepared: Prepared, body: Body | null): Request {
+  const { method, path: url, cookie } = prepared;
+  if (body === null || body.text === null) return apiRequest(method, url, { cookie, emptyStream: true });
+  const headers: Record<string, string> = body.contentType === null ? {} : { "content-type": body.contentType };
+  return apiRequest(method, url, { cookie, body: body.text, headers });
+}
+
+async function signedInWithLinkToday() {
+  const signedIn = await signedInUser(pro());
+  await getDb().link.create({ data: { userId: signedIn.user.id, url: "https://today.example/" } });
+  return signedIn;
+}
+
+async function subscriber() {
+  const { user, cookie } = await signedInUser(pro());
+  const res = await createCheckout(
+    apiRequest("POST", "/api/subscriptions/create-checkout-session", { cookie, emptyStream: true }),
+  );
+  const sessionId = /\/checkout\/(cs_\w+)$/.exec((await res.json()).url)?.[1] ?? "";
+  const { subscription } = await fake.completeCheckout(sessionId);
+  await verifySession(apiRequest("GET", `/api/subscriptions/verify-session?session_id=${sessionId}`, { cookie }));
+  return { user, cookie, customer: subscription.customer };
+}
+
+const stripeCalls = (path: string, match: Record<string, string>) =>
+  fake.requests.filter(
+    (call) => call.path === path && Object.entries(match).every(([key, value]) => call.body?.[key] === value),
+  ).length;
+
+const SCENARIOS: Record<string, () => Promise<Prepared>> = {
+  "POST /api/billing/portal": async () => {
+    const { cookie, customer } = await subscriber();
+    return {
+      method: "POST",
+      path: "/api/billing/portal",
+      cookie,
+      send: (req) => openPortal(req),
+      happened: async () => stripeCalls("/v1/billing_portal/sessions", { customer }) > 0,
+    };
+  },
+  "DELETE /api/categories/[id]": async () => {
+    const { cookie } = await signedInUser(pro());
+    const created = await createCategory(apiRequest("POST", "/api/categories", { cookie, json: { name: "Recipes" } }));
+    const { id } = await created.json();
+    return {
+      method: "DELETE",
+      path: `/api/categories/${id}`,
+      cookie,
+      send: (req) => deleteCategory(req, routeParams({ id })),
+      happened: async () => (await getDb().category.findUnique({ where: { id } })) === null,
+    };
+  },
+  "POST /api/digest/send-now": async () => {
+    const { user, cookie } = await signedInWithLinkToday();
+    return {
+      method: "POST",
+      path: "/api/digest/send-now",
+      cookie,
+      send: (req) => sendNow(req),
+      happened: async () => (await getDb().digestDelivery.count({ where: { userId: user.id } })) > 0,
+    };
+  },
+  "POST /api/invitations/[idOrCode]/claim": async () => {
+    const inviter = await signedInUser(pro());
+    const { id, code } = await newInvitation(inviter.cookie);
+    const { cookie } = await signedInUser(pro());
+    return {
+      method: "POST",
+      path: `/api/invitations/${code}/claim`,
+      cookie,
+      send: (req) => claimInvitation(req, routeParams({ idOrCode: code })),
+      happened: async () => (await getDb().invitation.findUniqueOrThrow({ where: { id } })).status === "used",
+    };
+  },
+  "DELETE /api/invitations/[idOrCode]": async () => {
+    const { cookie } = await signedInUser(pro());
+    const { id } = await newInvitation(cookie);
+    return {
+      method: "DELETE",
+      path: `/api/invitations/${id}`,
+      cookie,
+      send: (req) => deleteInvitation(req, routeParams({ idOrCode: id })),
+      happened: async () => (await getDb().invitation.findUnique({ where: { id } })) === null,
+    };
+  },
+  "DELETE /api/links/[id]": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const { id } = await getDb().link.create({ data: { userId: user.id, url: "https://delete-me.example/" } });
+    return {
+      method: "DELETE",
+      path: `/api/links/${id}`,
+      cookie,
+      send: (req) => deleteLink(req, routeParams({ id })),
+      happened: async () => (await getDb().link.findUnique({ where: { id } })) === null,
+    };
+  },
+  "POST /api/subscriptions/create-checkout-session": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    return {
+      method: "POST",
+      path: "/api/subscriptions/create-checkout-session",
+      cookie,
+      send: (req) => createCheckout(req),
+      happened: async () => stripeCalls("/v1/checkout/sessions", { client_reference_id: user.id }) > 0,
+    };
+  },
+  "DELETE /api/tokens/[id]": async () => {
+    const { cookie } = await signedInUser(pro());
+    const created = await createToken(apiRequest("POST", "/api/tokens", { cookie, json: { name: "script" } }));
+    const { token } = await created.json();
+    return {
+      method: "DELETE",
+      path: `/api/tokens/${token.id}`,
+      cookie,
+      send: (req) => revokeToken(req, routeParams({ id: token.id })),
+      happened: async () => (await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt !== null,
+    };
+  },
+  "DELETE /api/user": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    return {
+      method: "DELETE",
+      path: "/api/user",
+      cookie,
+      send: (req) => deleteAccount(req),
+      happened: async () => (await getDb().user.findUnique({ where: { id: user.id } })) === null,
+    };
+  },
+};
+
+/** "METHOD /api/pattern" of every mutation whose route file wraps it without a schema. */
+function bodilessMutationsInTheCode(): string[] {
+  const wrappedWithoutSchema =
+    /export const (POST|PUT|PATCH|DELETE) = (?:apiRoute|tokenApiRoute|publicApiRoute)\(\s*(?:async\s*)?\(/g;
+  return listRouteFiles().flatMap((file) =>
+    [...readFileSync(path.join(REPO_ROOT, file), "utf8").matchAll(wrappedWithoutSchema)].map(
+      ([, method]) => `${method} ${routePattern(file)}`,
+    ),
+  );
+}
+
+describe("bodiless mutations", () => {
+  it("are all covered here", () => {
+    expect(bodilessMutationsInTheCode().sort()).toEqual(Object.keys(SCENARIOS).sort());
+  });
+
+  describe.each(Object.entries(SCENARIOS))("%s", (_key, prepare) => {
+    async function outcome(body: Body | null) {
+      const prepared = await prepare();
+      const res = await prepared.send(request(prepared, body));
+      const json: Record<string, unknown> = await res.json();
+      return { status: res.status, json, happened: await prepared.happened() };
+    }
+
+    it.each(NO_OPTIONS)("takes $label as no body", async (body) => {
+      const without = await outcome(null);
+      expect(without.status).toBeLessThan(300);
+      expect(without.happened).toBe(true);
+      const withBody = await outcome(body);
+      expect(withBody.status).toBe(without.status);
+      expect(Object.keys(withBody.json).sort()).toEqual(Object.keys(without.json).sort());
+      expect(withBody.happened).toBe(true);
+    });
+
+    it.each(REFUSED)("refuses $label with a message saying it takes no body, and does nothing", async (body) => {
+      const refused = await outcome(body);
+      expect(refused).toEqual({ status: 400, json: { message: NO_BODY_MESSAGE }, happened: false });
+    });
+  });
+});
