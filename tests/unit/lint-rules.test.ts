@@ -1,0 +1,55 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+
+// `npm run lint` must reject what the code's boundaries forbid (DESIGN.md §2, decision 0048): these
+// sources are linted as if they sat at the given paths, with the project's own configuration.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIdsFor(relativePath: string, source: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, relativePath) });
+  return result.messages.map((message) => message.ruleId);
+}
+
+const databaseImport = `import { getDb } from "@/lib/db/client";
+
+export function LinkCount() {
+  return <p>{String(getDb())}</p>;
+}
+`;
+
+const serverModuleImport = `import { insertLink } from "@/lib/links/queries";
+
+export const save = insertLink;
+`;
+
+// The first lint loads the whole configuration (Next, typescript-eslint): seconds on a busy machine.
+describe("npm run lint", { timeout: 60_000 }, () => {
+  it("rejects a component that imports the database", async () => {
+    expect(await ruleIdsFor("components/links/link-count.tsx", databaseImport)).toContain("no-restricted-imports");
+  });
+
+  it("rejects a browser helper that imports a server-only module", async () => {
+    expect(await ruleIdsFor("lib/client/shape.ts", serverModuleImport)).toContain("boundaries/no-server-module");
+  });
+
+  it("rejects server code that imports a browser helper", async () => {
+    const source = `import { USER_KEY } from "@/lib/client/query-keys";\n\nexport const key = USER_KEY;\n`;
+    expect(await ruleIdsFor("lib/links/keys.ts", source)).toContain("no-restricted-imports");
+  });
+
+  it("lets a server module import the database", async () => {
+    const source = `import { getDb } from "@/lib/db/client";\n\nexport const db = getDb;\n`;
+    expect(await ruleIdsFor("lib/links/db-handle.ts", source)).toEqual([]);
+  });
+
+  it("rejects a formatting error", async () => {
+    const filepath = path.join(root, "lib/links/format.ts");
+    const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+    expect(await prettier.check('export const a = {b:1,   c:"x"}\n', options)).toBe(false);
+    expect(await prettier.check('export const a = { b: 1, c: "x" };\n', options)).toBe(true);
+  });
+});
