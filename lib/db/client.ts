@@ -39,11 +39,19 @@ function pool(databaseUrl: string): Pool {
   return store.pool;
 }
 
+// Prisma's default waits 2 s for a pooled connection before failing a transaction (a 503). Requests
+// serialised on one user's row each hold a connection while they wait, so a burst from one user
+// can keep the pool busy longer than that: they wait their turn instead.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 function createClient(): PrismaClient {
   if (env.databaseUrl) {
-    return new PrismaClient({ adapter: new PrismaPg(pool(env.databaseUrl)) });
+    return new PrismaClient({
+      adapter: new PrismaPg(pool(env.databaseUrl)),
+      transactionOptions: TRANSACTION_OPTIONS,
+    });
   }
-  return new PrismaClient({ adapter: new PrismaPGlite(embeddedDatabase()) });
+  return new PrismaClient({ adapter: new PrismaPGlite(embeddedDatabase()), transactionOptions: TRANSACTION_OPTIONS });
 }
 
 export function getDb(): PrismaClient {

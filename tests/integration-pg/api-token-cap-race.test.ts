@@ -20,10 +20,10 @@ describe("the API token cap on PostgreSQL", () => {
           createTokenRoute(apiRequest("POST", "/api/tokens", { cookie, json: { name: `script ${i}` } })),
         ),
       );
-      const statuses = responses.map((res) => res.status);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_ACTIVE_TOKENS);
+      const statuses: Record<number, number> = {};
+      for (const { status } of responses) statuses[status] = (statuses[status] ?? 0) + 1;
+      expect(statuses).toEqual({ 201: MAX_ACTIVE_TOKENS, 409: ATTEMPTS - MAX_ACTIVE_TOKENS });
       const refused = responses.filter((res) => res.status === 409);
-      expect(refused).toHaveLength(ATTEMPTS - MAX_ACTIVE_TOKENS);
       for (const res of refused) expect(await res.json()).toEqual({ message: TOO_MANY_TOKENS_MESSAGE });
       expect(await getDb().apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_TOKENS);
     }

@@ -10,8 +10,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: root });
 
 async function ruleIdsFor(relativePath: string, source: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(source, { filePath: path.join(root, relativePath) });
-  return result.messages.map((message) => message.ruleId);
+  const results = await eslint.lintText(source, { filePath: path.join(root, relativePath) });
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId));
 }
 
 const databaseImport = `import { getDb } from "@/lib/db/client";
