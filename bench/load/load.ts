@@ -25,6 +25,13 @@ export type LoadEndpoint = "POST /api/links" | "GET /api/links/today";
 
 export type LoadResult = { elapsed: number; stats: Record<LoadEndpoint, Stats> };
 
+/**
+ * The load's clients all connect from this machine and each names an address of its own in
+ * X-Forwarded-For, as a CDN in front would: the app trusts that one hop beyond the proxies the run
+ * starts (none, or HAProxy), so per-client limits (20 sign-in emails per address) see them apart.
+ */
+export const CLIENT_PROXY_HOPS = { direct: "1", balanced: "2" } as const;
+
 /** Signs in `clients` users through the magic link, a few at a time; returns their Cookie headers. */
 export async function signInClients(appUrl: string, clients: number, options: SignInOptions = {}): Promise<string[]> {
   const cookies: string[] = new Array(clients);

@@ -14,7 +14,7 @@
 // loop: a client sends its next request when the previous one has answered), in this process, on the
 // same cores as the servers and PostgreSQL.
 import { parseArgs } from "node:util";
-import { countLinks, printLoadReport, runSaveAndList, signInClients } from "@/bench/load/load";
+import { CLIENT_PROXY_HOPS, countLinks, printLoadReport, runSaveAndList, signInClients } from "@/bench/load/load";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
 import { assertBuilt, freePort, startApp } from "@/tests/support/built-app";
 import { startCluster } from "@/tests/support/cluster";
@@ -44,10 +44,17 @@ async function start(
   dataDir: string,
 ): Promise<{ url: string; stop: () => Promise<unknown>; log: () => string }> {
   if (instances === 0) {
-    const app = await startApp({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } });
+    const app = await startApp({
+      port: await freePort(),
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: CLIENT_PROXY_HOPS.direct },
+    });
     return { url: app.url, stop: () => app.stop("SIGTERM"), log: app.log };
   }
-  const cluster = await startCluster({ instances, directUrl: databaseUrl, env: { DATA_DIR: dataDir } });
+  const cluster = await startCluster({
+    instances,
+    directUrl: databaseUrl,
+    env: { DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: CLIENT_PROXY_HOPS.balanced },
+  });
   const log = () => cluster.instances.map((instance) => `${instance.url}:\n${instance.log().slice(-2000)}`).join("\n");
   return { url: cluster.url, stop: cluster.stop, log };
 }

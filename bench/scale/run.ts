@@ -13,7 +13,7 @@
 // and with PostgreSQL and the load generator); what must hold is correctness, and the CPU per
 // request staying flat: an instance added costs no more per request than the first.
 import { parseArgs } from "node:util";
-import { countLinks, runSaveAndList, signInClients, summarize } from "@/bench/load/load";
+import { CLIENT_PROXY_HOPS, countLinks, runSaveAndList, signInClients, summarize } from "@/bench/load/load";
 import { cpuSince, cpuSnapshot } from "@/bench/support/cpu";
 import { backendPids } from "@/bench/support/postgres-backends";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
@@ -60,7 +60,11 @@ const perRequest = (cpuMs: number, requests: number) => Number((cpuMs / Math.max
 async function measure(instances: number): Promise<{ row: Row; passed: boolean }> {
   return withTempDatabase(values["admin-url"], "linkstash_scale", async ({ databaseUrl, dataDir }) => {
     const database = new URL(databaseUrl).pathname.slice(1);
-    const cluster = await startCluster({ instances, directUrl: databaseUrl, env: { DATA_DIR: dataDir } });
+    const cluster = await startCluster({
+      instances,
+      directUrl: databaseUrl,
+      env: { DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: CLIENT_PROXY_HOPS.balanced },
+    });
     try {
       const cookies = await signInClients(cluster.url, clients);
       const appPids = cluster.instances.map((instance) => instance.pid);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { countLinks, runSaveAndList, signInClients, summarize } from "@/bench/load/load";
+import { CLIENT_PROXY_HOPS, countLinks, runSaveAndList, signInClients, summarize } from "@/bench/load/load";
 import { type ResendFake, startResendFake } from "@/tests/fakes/resend-fake";
 import { assertBuilt, magicLinkIn, signInOverHttp } from "@/tests/support/built-app";
 import { type Cluster, startCluster } from "@/tests/support/cluster";
@@ -57,6 +57,7 @@ beforeAll(async () => {
     directUrl,
     env: {
       DATA_DIR: dataDir,
+      TRUSTED_PROXY_HOPS: CLIENT_PROXY_HOPS.balanced,
       MAIL_TRANSPORT: "resend",
       RESEND_API_KEY: "re_test_instances",
       RESEND_BASE_URL: fake.url,
