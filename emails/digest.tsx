@@ -32,9 +32,9 @@ const wrap: CSSProperties = { overflowWrap: "anywhere", wordBreak: "break-word" 
 
 const badge: CSSProperties = {
   display: "inline-block",
-  backgroundColor: "#eef2ff",
-  color: "#3730a3",
-  border: "1px solid #c7d2fe",
+  backgroundColor: "#eff6ff",
+  color: "#1e40af",
+  border: "1px solid #bfdbfe",
   borderRadius: 9999,
   fontSize: 12,
   lineHeight: "18px",

@@ -43,7 +43,15 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
             </Button>
           </nav>
         )}
-        <MobileMenu accountName={accountName} className="md:hidden" />
+        <div className="flex items-center gap-2 md:hidden">
+          {/* A visitor on a phone finds Log in without opening the menu. */}
+          {accountName ? null : (
+            <Button asChild size="sm">
+              <a href={LOGIN_HREF}>Log in</a>
+            </Button>
+          )}
+          <MobileMenu accountName={accountName} />
+        </div>
       </div>
     </header>
   );
