@@ -180,7 +180,8 @@ DigestEmail.PreviewProps = {
     {
       title: null,
       url: "https://video.example.org/watch/a-very-long-identifier-without-any-spaces-0123456789abcdefghijklmnopqrstuvwxyz",
-      shownUrl: "https://video.example.org/watch/a-very-long-identifier-without-any-spaces-0123456789abcdefghijklmnopqrstuvwxyz",
+      shownUrl:
+        "https://video.example.org/watch/a-very-long-identifier-without-any-spaces-0123456789abcdefghijklmnopqrstuvwxyz",
       notes: null,
       categories: ["Video"],
       savedAt: "Nov 21, 12:40 PM",

@@ -25,8 +25,10 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
         {accountName ? (
           <div className="hidden items-center gap-2 md:flex">
             <nav aria-label="Main" className="flex items-center gap-1">
+              {/* Full prefetch: a signed-in page's data is on its way before the click (docs/performance.md,
+                  "Navigation"); a save that changes what these pages show calls router.refresh(), which drops it. */}
               {APP_NAV_LINKS.map((link) => (
-                <Link key={link.href} href={link.href} className={navLinkClass}>
+                <Link key={link.href} href={link.href} prefetch className={navLinkClass}>
                   {link.label}
                 </Link>
               ))}

@@ -35,7 +35,13 @@ export function TimeZoneSelect({ value, onValueChange, className, id, ref, ...in
   const [active, setActive] = useState(0);
 
   const options = useMemo(
-    () => zoneOptions(Intl.supportedValuesOf("timeZone"), { current: value, browser: browserZone() }, new Date(), isValidTimeZone),
+    () =>
+      zoneOptions(
+        Intl.supportedValuesOf("timeZone"),
+        { current: value, browser: browserZone() },
+        new Date(),
+        isValidTimeZone,
+      ),
     [value],
   );
   const browser = useMemo(() => {
@@ -55,7 +61,8 @@ export function TimeZoneSelect({ value, onValueChange, className, id, ref, ...in
     setActive(index);
     setOpen(true);
     const option = matches[index];
-    if (option) requestAnimationFrame(() => document.getElementById(optionId(option))?.scrollIntoView({ block: "nearest" }));
+    if (option)
+      requestAnimationFrame(() => document.getElementById(optionId(option))?.scrollIntoView({ block: "nearest" }));
   }
 
   function pick(option: ZoneOption) {
@@ -104,7 +111,9 @@ export function TimeZoneSelect({ value, onValueChange, className, id, ref, ...in
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
-          aria-describedby={[inputProps["aria-describedby"], open ? countId : undefined].filter(Boolean).join(" ") || undefined}
+          aria-describedby={
+            [inputProps["aria-describedby"], open ? countId : undefined].filter(Boolean).join(" ") || undefined
+          }
           autoComplete="off"
           spellCheck={false}
           value={shown}

@@ -58,7 +58,9 @@ type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<type
  * closed the way its own Escape would (its close control, which is disabled while it is busy).
  */
 function closeOpenDialog(event: KeyboardEvent): void {
-  const dialogs = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+  const dialogs = document.querySelectorAll(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
   const dialog = dialogs[dialogs.length - 1];
   if (!dialog) return;
   event.preventDefault();

@@ -72,9 +72,9 @@ describe("the Netscape bookmark reader", () => {
       const text = fixture(name);
       const whole = parseNetscape(text);
       for (const size of [1, 5, 64]) {
-      const reader = createNetscapeReader();
-      const records = [];
-      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
+        const reader = createNetscapeReader();
+        const records = [];
+        for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
         records.push(...reader.end());
         expect(records).toEqual(whole);
       }

@@ -144,7 +144,10 @@ export function createNetscapeReader(
       headingText = "";
       mode = "heading";
     } else if (name === "/h1") {
-      archived = decodeEntities(headingText ?? "").trim().toLowerCase() === "read archive";
+      archived =
+        decodeEntities(headingText ?? "")
+          .trim()
+          .toLowerCase() === "read archive";
       headingText = null;
       mode = "none";
     } else if (name === "dl") {

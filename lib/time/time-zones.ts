@@ -65,7 +65,8 @@ export function zoneOptions(
   isValid: (zone: string) => boolean,
 ): ZoneOption[] {
   const oldNames = new Map<string, string[]>();
-  for (const [old, current] of Object.entries(RENAMED_ZONES)) oldNames.set(current, [...(oldNames.get(current) ?? []), old]);
+  for (const [old, current] of Object.entries(RENAMED_ZONES))
+    oldNames.set(current, [...(oldNames.get(current) ?? []), old]);
   const browser = extra.browser ? canonicalZone(extra.browser) : null;
   const zones = [...new Set([...supported, extra.current, "UTC", ...(browser ? [browser] : [])].map(canonicalZone))]
     .filter(isValid)

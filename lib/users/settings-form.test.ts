@@ -174,5 +174,4 @@ describe("display helpers", () => {
     expect(memberSinceLabel(null, "UTC")).toBe("N/A");
     expect(memberSinceLabel(new Date(Number.NaN), "UTC")).toBe("N/A");
   });
-
 });

@@ -9,6 +9,9 @@ import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from ".
 // who looks, the pricing page's payment return and its billing-off wording.
 
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+// Each journey signs up one or two users and walks several pages: more than the suite's 60 s on
+// shared cores.
+test.describe.configure({ timeout: 180_000 });
 const FIFTEEN_DAYS = 15 * 24 * 60 * 60;
 
 /** Tabs until `target` has focus (at most `limit` presses), so the test drives the page by keyboard. */
@@ -109,7 +112,7 @@ test("with billing off, the pricing page says upgrades are not available instead
 
 test("focus returns to the control that opened each dialog, however it closes", async ({ page }) => {
   // Three pages and every way out of eleven dialogs, by keyboard.
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await signUpAndOnboard(page);
 
   // Dashboard: the New category dialog, closed by Escape, Cancel, × and Create.
@@ -334,4 +337,110 @@ test("the digest email shows an internationalised domain name in its own letters
   expect(message.html).toContain(">https://bücher.example/neu<");
   expect(message.html).not.toContain(">https://xn--bcher-kva.example/neu<");
   expect(message.text).toContain("https://bücher.example/neu");
+  // The email speaks the app's blue, not another colour.
+  expect(message.html).toContain("#2955d3");
+  expect(message.html).not.toContain("#4f46e5");
+});
+
+test("the time-zone picker finds a city, lists current names, suggests the browser's zone first and shows offsets", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, timezoneId: "Asia/Kolkata" });
+  const page = await context.newPage();
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  await expect(zone).toHaveValue("Asia/Kolkata (UTC+05:30)");
+
+  await zone.click();
+  const list = page.getByRole("listbox", { name: "Time zones" });
+  const options = list.getByRole("option");
+  await expect(options.first()).toContainText("Asia/Kolkata");
+  await expect(options.first()).toContainText("your browser");
+  await expect(options.first()).toContainText("UTC+05:30");
+  await expect(list.getByRole("option", { name: /Asia\/Calcutta/ })).toHaveCount(0);
+  await expect(list.getByRole("option", { name: /Europe\/Kiev\b/ })).toHaveCount(0);
+  expect(await options.count()).toBeGreaterThan(300);
+
+  // Typing a city finds it; an old name finds the current one.
+  await zone.fill("kiev");
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText("Europe/Kyiv");
+  await zone.fill("Tokyo");
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText("Asia/Tokyo");
+  await expect(options).toContainText("UTC+09:00");
+  await expect(page.getByText("1 time zone found")).toBeAttached();
+
+  // By keyboard: the highlighted option is announced through aria-activedescendant; Enter picks it.
+  await expect(zone).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id")) ?? "");
+  await page.keyboard.press("Enter");
+  await expect(list).toBeHidden();
+  await expect(zone).toHaveValue("Asia/Tokyo (UTC+09:00)");
+  // Escape leaves a half-typed search and puts the chosen zone back.
+  await zone.fill("Lon");
+  await page.keyboard.press("Escape");
+  await expect(zone).toHaveValue("Asia/Tokyo (UTC+09:00)");
+
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(toastText(page, "Settings updated")).toBeVisible();
+  await page.reload();
+  await expect(zone).toHaveValue("Asia/Tokyo (UTC+09:00)");
+  await context.close();
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a visitor finds Log in without the menu, the Free card names its extra digest, the search hint fits", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "Open menu" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Log in" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/api/login");
+    await expect(page.getByText("One extra manual digest per day", { exact: true })).toBeVisible();
+
+    await signUpAndOnboard(page);
+    await page.goto("/history");
+    const search = page.getByRole("searchbox");
+    await expect(search).toBeVisible();
+    // The placeholder's width in the input's own font, against the room the input gives it.
+    const room = await search.evaluate((input) => {
+      if (!(input instanceof HTMLInputElement)) throw new Error("not an input");
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) throw new Error("no canvas");
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(input.placeholder).width;
+      const box = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, box };
+    });
+    expect(room.text).toBeLessThanOrEqual(room.box);
+  });
+});
+
+test("a successful save or delete completes: no request is left cancelled once the page collects its garbage", async ({
+  page,
+}) => {
+  await signUpAndOnboard(page);
+  const failed: string[] = [];
+  page.on("requestfailed", (request) =>
+    failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
+  const cdp = await page.context().newCDPSession(page);
+
+  await page.getByLabel("URL").fill("example.test/completed");
+  await page.getByRole("button", { name: "Save link", exact: true }).click();
+  await expect(toastText(page, "Link saved successfully!")).toBeVisible();
+  await page.getByRole("button", { name: "Delete link" }).click();
+  await expect(toastText(page, "Link deleted")).toBeVisible();
+  await expect(page.getByText("No links saved today")).toBeVisible();
+  // An answer nobody read is dropped when its Response is collected: collect now, then ask the page
+  // for one more round trip so any failure event has arrived.
+  await cdp.send("HeapProfiler.collectGarbage");
+  await page.evaluate(() => fetch("/api/auth/check").then((res) => res.text()));
+  expect(failed).toEqual([]);
 });
