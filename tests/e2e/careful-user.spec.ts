@@ -185,6 +185,8 @@ test("focus returns to the control that opened each dialog, however it closes", 
 
   // Invitations: the confirmation that Create Invitation opens, and the delete of an invitation.
   await page.goto("/invitations");
+  // Enter on the submit button before hydration would submit the form natively.
+  await page.waitForLoadState("networkidle");
   const create = page.getByRole("button", { name: "Create Invitation" });
   await create.focus();
   await page.keyboard.press("Enter");
