@@ -256,19 +256,21 @@ test("the invitation page knows who is looking; a new user goes from the claim s
   // detour through /dashboard (which would redirect there, with an empty page meanwhile).
   await signInByMagicLink(friend, uniqueEmail("friend"), `/invite/${first}`);
   await expect(friend).toHaveURL(new RegExp(`/invite/${first}$`));
-  // Navigations to /dashboard (the header's links prefetch it, which is no navigation).
-  const dashboardRequests: string[] = [];
-  friend.on("request", (request) => {
-    const headers = request.headers();
-    const navigation = headers["next-router-prefetch"] === undefined && headers["rsc"] !== undefined;
-    if (new URL(request.url()).pathname === "/dashboard" && navigation) dashboardRequests.push(request.url());
+  // Whether the page's main area is ever left without a heading or a status while it moves on.
+  await friend.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) throw new Error("no main");
+    const blank = () => main.querySelector("h1, [role='status']") === null;
+    new MutationObserver(() => {
+      if (blank()) main.dataset.wasBlank = "true";
+    }).observe(main, { subtree: true, childList: true });
   });
   await friend.getByRole("button", { name: "Claim 1 Month Pro Access" }).click();
   await expect(friend.getByRole("heading", { name: "Invitation Claimed" })).toBeVisible();
   await expect(friend.getByRole("link", { name: "Set up your digest" })).toHaveAttribute("href", "/onboarding");
   await expect(friend).toHaveURL(/\/onboarding$/, { timeout: 6_000 });
   await expect(friend.getByRole("button", { name: "Complete Setup" })).toBeVisible();
-  expect(dashboardRequests).toEqual([]);
+  await expect(friend.locator("main")).not.toHaveAttribute("data-was-blank", "true");
 
   // Having claimed one, the friend is told so on the second.
   await friend.goto(`/invite/${second}`);
