@@ -15,10 +15,8 @@ export function digestPlainText({
 }: DigestEmailProps): string {
   const blocks = links.map((link) =>
     [
-      // The address as read, then as a client links it when the two differ.
-      link.title ?? link.shownUrl,
-      ...(link.title ? [link.shownUrl] : []),
-      ...(link.shownUrl !== link.url ? [link.url] : []),
+      link.title ?? link.url,
+      ...(link.title ? [link.url] : []),
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),
       `Saved ${link.savedAt}`,

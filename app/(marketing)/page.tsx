@@ -32,7 +32,6 @@ const FREE_FEATURES = [
   "Weekly email digests",
   "Basic organisation",
   "2 invitations",
-  "One extra manual digest per day",
 ] as const;
 
 const PRO_FEATURES = [

@@ -40,11 +40,8 @@ function StateIcon({ tone, children }: { tone: keyof typeof toneClass; children:
   );
 }
 
-/** Who looks at the claim page: a signed-in viewer who may not claim this code has a `refusal`. */
-export type InviteViewer = { signedIn: false } | { signedIn: true; onboarded: boolean; refusal: string | null };
-
-/** The /invite/{code} screen: checking, the offer (claim, log in, or why not), claimed, or invalid. */
-export function InviteClaim({ code, viewer }: { code: string; viewer: InviteViewer }) {
+/** The /invite/{code} screen: checking, the offer (claim or log in), claimed, or invalid. */
+export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const check = useQuery<InvitationCheck>({ queryKey: invitationCheckKey(code) });
@@ -65,15 +62,11 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
     },
   });
 
-  // A new user's dashboard is onboarding: go there directly rather than through a redirect.
-  const refusal = viewer.signedIn ? viewer.refusal : null;
-  const next = viewer.signedIn && !viewer.onboarded ? "/onboarding" : "/dashboard";
   useEffect(() => {
     if (!claim.isSuccess) return;
-    router.prefetch(next);
-    const timer = setTimeout(() => router.push(next), CLAIM_REDIRECT_MS);
+    const timer = setTimeout(() => router.push("/dashboard"), CLAIM_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [claim.isSuccess, router, next]);
+  }, [claim.isSuccess, router]);
 
   if (claim.isSuccess) {
     return (
@@ -85,15 +78,11 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
           <CardTitle as="h1" className="text-2xl">
             Invitation Claimed
           </CardTitle>
-          <CardDescription role="status">
-            {next === "/dashboard"
-              ? `${claim.data.message} Taking you to your dashboard...`
-              : `${claim.data.message} Taking you to set up your digest...`}
-          </CardDescription>
+          <CardDescription role="status">{`${claim.data.message} Taking you to your dashboard...`}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild className="w-full">
-            <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
+            <Link href="/dashboard">Go to Dashboard</Link>
           </Button>
         </CardContent>
       </Card>
@@ -137,9 +126,9 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
           <Gift aria-hidden="true" />
         </StateIcon>
         <CardTitle as="h1" className="text-2xl">
-          {refusal ? "You cannot claim this invitation" : "You're invited!"}
+          You&apos;re invited!
         </CardTitle>
-        <CardDescription>{refusal ?? check.data.message}</CardDescription>
+        <CardDescription>{check.data.message}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby="pro-benefits" className="grid gap-3">
@@ -155,11 +144,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
             ))}
           </ul>
         </section>
-        {refusal ? (
-          <Button asChild variant="outline" size="lg">
-            <Link href="/dashboard">Go to Dashboard</Link>
-          </Button>
-        ) : viewer.signedIn ? (
+        {signedIn ? (
           <Button size="lg" disabled={claim.isPending} onClick={() => claim.mutate()}>
             <BusyLabel busy={claim.isPending} label="Claim 1 Month Pro Access" busyLabel="Claiming..." />
           </Button>

@@ -37,8 +37,7 @@ export function AccountMenu({ accountName }: { accountName: string }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          {/* Prefetched in full as the menu opens, like the header's links. */}
-          <Link href="/settings" prefetch>
+          <Link href="/settings">
             <Settings aria-hidden="true" />
             Settings
           </Link>

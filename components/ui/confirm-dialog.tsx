@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,7 +13,6 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { BusyLabel } from "@/components/ui/busy-label";
-import { rememberFocusPlace } from "@/lib/client/focus-after-removal";
 
 /**
  * A confirmation before an action (a destructive one unless `variant` says otherwise). While `busy`
@@ -43,14 +42,6 @@ export function ConfirmDialog({
   busyLabel?: string;
   variant?: "default" | "destructive";
 }) {
-  // Radix hands focus back to its own trigger; a dialog the caller opens (a form's submit) hands it
-  // back to whatever had it when the dialog opened, here.
-  const restoreFocus = useRef<(options?: { force?: boolean }) => void>(() => undefined);
-  useLayoutEffect(() => {
-    // Layout effects run before the dialog's focus trap moves focus in.
-    if (open && !trigger) restoreFocus.current = rememberFocusPlace(document.activeElement);
-  }, [open, trigger]);
-
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     // Radix would close the dialog on click; it closes when the action has finished instead.
     event.preventDefault();
@@ -60,13 +51,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (trigger) return;
-          event.preventDefault();
-          restoreFocus.current({ force: true });
-        }}
-      >
+      <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
