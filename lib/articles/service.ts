@@ -1,9 +1,10 @@
 import "server-only";
 import { type ExtractedArticle, extractArticle } from "@/lib/articles/extract";
+import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
-import type { Article, User } from "@/lib/generated/prisma/client";
+import type { User } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
@@ -15,19 +16,12 @@ import { parseMetadata } from "@/lib/unfurl/parse-metadata";
 // off the request path, and again when the reader opens a link that has none yet (saved before this
 // feature, imported, or whose page did not answer). Imports never extract: thousands of fetches.
 
-/** Fetches that may fail before the reader stops retrying and calls the article unavailable. */
-export const MAX_FETCH_FAILURES = 3;
-
 export const ARTICLE_RATE_LIMITS = {
   perUser: { name: "article-extract:user", limit: 10, windowSeconds: 10 * 60 },
   perIp: { name: "article-extract:ip", limit: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const ARTICLE_RATE_LIMITED_MESSAGE = "You are refreshing articles too quickly. Please wait a few minutes.";
-
-export type ArticleResponse =
-  | { status: "pending" | "unavailable" }
-  | ({ status: "ready" } & Omit<ExtractedArticle, "textContent">);
 
 /** Work to do after the response (the route passes Next's `after`). */
 export type Later = (task: () => Promise<void>) => void;
@@ -122,24 +116,6 @@ export function refreshSavedLink(link: LinkRef, options: { keepTitle?: boolean }
   });
 }
 
-function toResponse(article: Article | null): ArticleResponse {
-  if (!article || (article.status === "failed" && article.failures < MAX_FETCH_FAILURES)) return { status: "pending" };
-  if (article.status !== "ready" || article.contentHtml === null) return { status: "unavailable" };
-  return {
-    status: "ready",
-    title: article.title,
-    byline: article.byline,
-    siteName: article.siteName,
-    excerpt: article.excerpt,
-    lang: article.lang,
-    dir: article.dir === "rtl" || article.dir === "ltr" ? article.dir : null,
-    publishedTime: article.publishedTime,
-    contentHtml: article.contentHtml,
-    wordCount: article.wordCount ?? 0,
-    readingMinutes: article.readingMinutes ?? 0,
-  };
-}
-
 async function findOwnLink(user: User, id: string): Promise<LinkRef> {
   const link = isRecordId(id)
     ? await getDb().link.findFirst({ where: { id, userId: user.id }, select: { id: true, userId: true, url: true } })
@@ -152,7 +128,7 @@ async function findOwnLink(user: User, id: string): Promise<LinkRef> {
 export async function readLinkArticle(user: User, id: string, later: Later): Promise<ArticleResponse> {
   const link = await findOwnLink(user, id);
   const article = await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } });
-  const response = toResponse(article);
+  const response = toArticleResponse(article);
   if (response.status === "pending") later(() => extractLinkArticle(link));
   return response;
 }
@@ -168,4 +144,13 @@ export async function refreshLinkArticle(
   await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
   later(() => extractLinkArticle(link));
   return { status: "pending" };
+}
+
+/** What the reader page shows: the user's link and its article; null when the link is not theirs. */
+export async function findReaderLink(user: User, id: string) {
+  if (!isRecordId(id)) return null;
+  const link = await getDb().link.findFirst({ where: { id, userId: user.id }, include: { article: true } });
+  if (!link) return null;
+  const { article, ...rest } = link;
+  return { link: rest, article: toArticleResponse(article) };
 }
