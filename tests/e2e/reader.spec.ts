@@ -91,6 +91,7 @@ test("the digest shows the reading time and links to the reader", async ({ page 
     .poll(
       async () => {
         await page.reload();
+        await item.getByRole("link", { name: /^Read / }).waitFor();
         return item.getByText(/\d+ min read/).count();
       },
       { timeout: 20_000 },
