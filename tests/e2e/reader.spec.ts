@@ -106,3 +106,36 @@ test("the digest shows the reading time and links to the reader", async ({ page 
   expect(digest.html).toMatch(/>Read<\/a>/);
   expect(digest.text).toContain("A year at the edge of the sea.");
 });
+
+test("the installed app keeps the newest unread articles and opens them offline", async ({ page, context }) => {
+  await signUpAndOnboard(page);
+  await saveArticle(page, "/offline-story");
+  const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").first();
+  const readPath = (await item.getByRole("link", { name: /^Read / }).getAttribute("href")) ?? "";
+  await page.goto(readPath);
+  await expect(page.getByRole("heading", { level: 1, name: "The Lighthouse Keeper" })).toBeVisible();
+
+  // The dashboard hands the unread links to the service worker, which fetches their reader pages.
+  await page.goto("/dashboard");
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (path) => (await (await caches.open("linkstash-reader-v1")).match(path)) !== undefined,
+          readPath,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(readPath);
+  await expect(page.getByRole("heading", { level: 1, name: "The Lighthouse Keeper" })).toBeVisible();
+  await expect(page.getByText("Chapter 30.", { exact: false })).toBeVisible();
+
+  await page.goto("/history");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Read offline" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "The Lighthouse Keeper" })).toHaveAttribute("href", readPath);
+  await context.setOffline(false);
+});
