@@ -39,7 +39,10 @@ export function normaliseText(text: string): string {
 export function capText(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text;
   // Decoding a cut buffer replaces a split character with U+FFFD: drop it.
-  return Buffer.from(text).subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
+  return Buffer.from(text)
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }
 
 function field(value: string | null): string | null {

@@ -27,7 +27,9 @@ describe("sanitizeArticleHtml", () => {
     expect(html).not.toMatch(/\son\w+=/i);
     expect(html).not.toMatch(/style=|class=|id=/);
     expect(html).not.toMatch(/javascript:|data:|vbscript:|evil/i);
-    expect(html).toContain('<a href="https://other.example/p" rel="noopener noreferrer nofollow">protocol-relative</a>');
+    expect(html).toContain(
+      '<a href="https://other.example/p" rel="noopener noreferrer nofollow">protocol-relative</a>',
+    );
   });
 
   it("resolves relative links and images against the page, images lazy and without a referrer", () => {
