@@ -37,6 +37,8 @@ async function saveArticle(page: Page, path: string): Promise<void> {
 }
 
 test("save a local article, read it, change the text size and theme, mark it read", async ({ page }) => {
+  // Sign-up, extraction after the save, an axe audit and a reload: more than the default minute on a busy machine.
+  test.slow();
   await signUpAndOnboard(page);
   await saveArticle(page, "/lighthouse");
   const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").first();
@@ -108,6 +110,7 @@ test("the digest shows the reading time and links to the reader", async ({ page 
 });
 
 test("the installed app keeps the newest unread articles and opens them offline", async ({ page, context }) => {
+  test.slow();
   await signUpAndOnboard(page);
   await saveArticle(page, "/offline-story");
   const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").first();
@@ -124,7 +127,7 @@ test("the installed app keeps the newest unread articles and opens them offline"
           async (path) => (await (await caches.open("linkstash-reader-v1")).match(path)) !== undefined,
           readPath,
         ),
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
 
