@@ -17,11 +17,9 @@ export function digestPlainText({
     [
       link.title ?? link.url,
       ...(link.title ? [link.url] : []),
-      ...(link.excerpt ? [link.excerpt] : []),
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),
-      link.readingMinutes ? `Saved ${link.savedAt} · ${link.readingMinutes} min read` : `Saved ${link.savedAt}`,
-      `Read: ${link.readUrl}`,
+      `Saved ${link.savedAt}`,
       `Mark as read: ${link.markReadUrl}`,
     ].join("\n"),
   );

@@ -1,17 +1,21 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { logError } from "@/lib/http/log";
-import type { PageMetadata } from "@/lib/unfurl/parse-metadata";
+import { fetchPageMetadata } from "@/lib/unfurl/fetch-page";
 
 /**
- * Stores a saved page's title, description, site name and icon. Only our own failures (the
- * database) are logged. A title the client sent along (`keepTitle`) is not replaced.
+ * Fetches a saved page's title, description, site name and icon and stores them. A page that fails
+ * or times out leaves the link as it is (the URL stands in for the title); only our own failures
+ * (the database) are logged. A title the client sent along (`keepTitle`) is not replaced.
  */
-export async function storeLinkMetadata(
+export async function refreshLinkMetadata(
   linkId: string,
-  metadata: PageMetadata,
+  url: string,
   options: { keepTitle?: boolean } = {},
 ): Promise<void> {
+  const metadata = await fetchPageMetadata(url, { allowedHosts: env.unfurlAllowedHosts });
+  if (!metadata) return;
   try {
     await getDb().link.updateMany({
       where: { id: linkId },

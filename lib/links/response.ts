@@ -15,7 +15,6 @@ export function toLinkResponse(link: Link) {
     categories: link.categories,
     createdAt: link.createdAt.toISOString(),
     readAt: link.readAt?.toISOString() ?? null,
-    readingMinutes: link.readingMinutes,
   };
 }
 
