@@ -2,6 +2,7 @@ import { CircleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
+import { QueryProvider } from "@/components/providers";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { oauthProviders } from "@/lib/auth/providers";
 import { authErrorMessage } from "@/lib/auth/error-messages";
@@ -45,7 +46,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               <p>{authErrorMessage(error)}</p>
             </div>
           ) : null}
-          <LoginForm callbackUrl={callbackUrl} providers={oauthProviders()} />
+          <QueryProvider>
+            <LoginForm callbackUrl={callbackUrl} providers={oauthProviders()} />
+          </QueryProvider>
         </CardContent>
       </Card>
     </div>
