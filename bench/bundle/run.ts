@@ -166,10 +166,35 @@ function clientModulesOf(route: string): ClientModules | undefined {
   return undefined;
 }
 
-/** Project modules (not Next's own) defined in the chunk, else those that need it. */
+// Minified chunks keep no module names; these strings survive minification and name the library.
+const LIBRARY_MARKS: [library: string, mark: RegExp][] = [
+  ["zod", /\$ZodType/],
+  ["react-hook-form", /shouldUnregister/],
+  ["@tanstack/react-query", /No QueryClient set/],
+  ["tailwind-merge", /classGroupId/],
+  ["Radix Popper (floating-ui)", /radix-popper/],
+  ["Radix Select", /radix-select/],
+  ["Radix Dialog", /DialogContent|radix-dialog/],
+  ["Radix FocusScope / DismissableLayer", /FocusScope|DismissableLayer/],
+  ["Radix Toast", /ToastViewport|radix-toast/],
+  ["Radix Tabs", /radix-tabs|TabsContent/],
+  ["date-fns", /date-fns/],
+];
+
+/** The libraries a chunk holds, as far as LIBRARY_MARKS can tell. */
+function librariesIn(source: string): string {
+  const found = LIBRARY_MARKS.filter(([, mark]) => mark.test(source)).map(([library]) => library);
+  return found.length ? `[${found.join(", ")}] ` : "";
+}
+
+/** Libraries in the chunk, and project modules (not Next's own) defined in it, else those that need it. */
 function contributors(chunk: string, modules: ClientModules | undefined): string {
-  if (!modules) return "(no client reference manifest)";
   const source = readFileSync(path.join(REPO_ROOT, chunk), "utf8");
+  return librariesIn(source) + projectModules(source, chunk, modules);
+}
+
+function projectModules(source: string, chunk: string, modules: ClientModules | undefined): string {
+  if (!modules) return "(no client reference manifest)";
   const own = Object.entries(modules).filter(([name]) => !name.includes("/node_modules/next/"));
   const name = (key: string) => key.replace(/^\[project\]\//, "").replace(/ <.*>$/, "");
   // Turbopack's chunks push "id, factory" pairs: a module is defined in the chunk holding its id.
