@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { APP_NAV_LINKS, LOGIN_HREF } from "@/components/layout/nav-links";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { SITE_NAME } from "@/lib/site";
 
 const navLinkClass =
@@ -31,7 +31,10 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
                 </Link>
               ))}
             </nav>
-            <AccountMenu accountName={accountName} />
+            <AccountMenu
+              accountName={accountName}
+              buttonClassName={buttonVariants({ variant: "ghost", size: "sm", className: "max-w-56" })}
+            />
           </div>
         ) : (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -43,7 +46,11 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
             </Button>
           </nav>
         )}
-        <MobileMenu accountName={accountName} className="md:hidden" />
+        <MobileMenu
+          accountName={accountName}
+          className="md:hidden"
+          buttonClassName={buttonVariants({ variant: "ghost", size: "icon" })}
+        />
       </div>
     </header>
   );
