@@ -1,6 +1,5 @@
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
-import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 
 // Signed-in pages (SPEC §2): "Loading" first, then a signed-out visitor goes to the landing page and
@@ -10,7 +9,7 @@ async function RequireOnboardedUser({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
   if (!user.onboarded) redirect("/onboarding");
-  return <QueryProvider>{children}</QueryProvider>;
+  return children;
 }
 
 export default function SignedInLayout({ children }: { children: ReactNode }) {

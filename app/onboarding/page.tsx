@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OnboardingForm } from "@/components/onboarding/onboarding-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import { SITE_NAME } from "@/lib/site";
 
@@ -21,9 +20,7 @@ export default async function OnboardingPage() {
           <CardDescription>Tell us where and when to send your digest of saved links.</CardDescription>
         </CardHeader>
         <CardContent>
-          <QueryProvider>
-            <OnboardingForm defaultEmail={user.email} />
-          </QueryProvider>
+          <OnboardingForm defaultEmail={user.email} />
         </CardContent>
       </Card>
     </div>

@@ -5,23 +5,16 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { APP_NAV_LINKS, LOGIN_HREF, LOGOUT_HREF } from "@/components/layout/nav-links";
 import { ThemeRadioGroup } from "@/components/theme/theme-radio-group";
+import { Button } from "@/components/ui/button";
 
 const itemClass =
   "flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
 
 /**
  * The header's links on small screens: a disclosure button that shows them below the header.
- * `accountName` is null for a signed-out visitor; the button's classes come from the server.
+ * `accountName` is null for a signed-out visitor.
  */
-export function MobileMenu({
-  accountName,
-  className,
-  buttonClassName,
-}: {
-  accountName: string | null;
-  className?: string;
-  buttonClassName: string;
-}) {
+export function MobileMenu({ accountName, className }: { accountName: string | null; className?: string }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -53,17 +46,17 @@ export function MobileMenu({
 
   return (
     <div className={className}>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className={buttonClassName}
+        variant="ghost"
+        size="icon"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
         {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-      </button>
+      </Button>
       <div
         ref={panelRef}
         id={panelId}

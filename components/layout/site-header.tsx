@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { APP_NAV_LINKS, LOGIN_HREF } from "@/components/layout/nav-links";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { SITE_NAME } from "@/lib/site";
 
 const navLinkClass =
@@ -31,10 +31,7 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
                 </Link>
               ))}
             </nav>
-            <AccountMenu
-              accountName={accountName}
-              buttonClassName={buttonVariants({ variant: "ghost", size: "sm", className: "max-w-56" })}
-            />
+            <AccountMenu accountName={accountName} />
           </div>
         ) : (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -46,11 +43,7 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
             </Button>
           </nav>
         )}
-        <MobileMenu
-          accountName={accountName}
-          className="md:hidden"
-          buttonClassName={buttonVariants({ variant: "ghost", size: "icon" })}
-        />
+        <MobileMenu accountName={accountName} className="md:hidden" />
       </div>
     </header>
   );

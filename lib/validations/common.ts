@@ -1,9 +1,7 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
 
-import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
-
-export { EMAIL_MESSAGE };
+export const EMAIL_MESSAGE = "Please enter a valid email address";
 
 export const emailField = z
   .string({ error: EMAIL_MESSAGE })

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { InviteClaim } from "@/components/invitations/invite-claim";
-import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 
 // The code in the URL is a bearer of a free month: keep it out of indexes and referrers.
@@ -15,9 +14,7 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
   const [{ code }, user] = await Promise.all([params, getCurrentUser()]);
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <QueryProvider>
-        <InviteClaim code={code} signedIn={user !== null} />
-      </QueryProvider>
+      <InviteClaim code={code} signedIn={user !== null} />
     </div>
   );
 }
