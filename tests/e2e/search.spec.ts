@@ -117,7 +117,7 @@ test("a digest's Mark as read link marks the link read from the email", async ({
 
   await page.goto(markRead);
   await expect(page.getByRole("heading", { name: "Marked as read" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /example\.com\/from-the-digest/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /example\.test\/from-the-digest/ })).toBeVisible();
   await expectAccessible(page, "/mark-read");
 
   await page.goto("/history");

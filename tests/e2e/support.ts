@@ -51,7 +51,9 @@ export async function openSignInLink(page: Page, link: string): Promise<void> {
   const email = new URL(link).searchParams.get("email") ?? "";
   await page.goto(link);
   await page.getByRole("button", { name: `Sign in as ${email}` }).click();
-  await expect(page).not.toHaveURL(/\/login\/confirm/);
+  // Its POST redirects through next-auth's callback to the page asked for (and from there perhaps to
+  // onboarding): wait until that page has loaded, or the test's next navigation may cut it short.
+  await page.waitForURL((url) => !url.pathname.startsWith("/login/confirm") && !url.pathname.startsWith("/api/"));
 }
 
 /** Signs in a new user and completes onboarding with the defaults. */
