@@ -9,14 +9,8 @@ export async function register(): Promise<void> {
       // Next would log this and stay up answering 500 to every request. A bad configuration (it
       // names the variable) or an unreachable database must stop the process, where a supervisor
       // or the operator sees it.
-      console.error(
-        JSON.stringify({
-          level: "error",
-          time: new Date().toISOString(),
-          message: "start-up failed",
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      const { logFailure } = await import("@/lib/http/log");
+      logFailure("start-up failed", { error: error instanceof Error ? error.message : String(error) });
       process.exit(1);
     }
   }

@@ -19,10 +19,10 @@ export async function startServer(): Promise<void> {
   captureSocketAddresses();
   const applied = await migrate();
   if (applied.length) logInfo("migrations applied", { applied });
-  const stopScheduler = env.digestScheduler === "internal" ? startDigestScheduler() : () => {};
+  const stopScheduler = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};
   if (env.databaseUrl) {
     // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.
-    for (const signal of SIGNALS) process.once(signal, stopScheduler);
+    for (const signal of SIGNALS) process.once(signal, () => void stopScheduler());
   } else {
     closeEmbeddedDatabaseOnSignals(stopScheduler);
   }
@@ -36,13 +36,14 @@ export async function startServer(): Promise<void> {
  * statement or transaction in progress finish, then exits 0. Requests still open then fail; none
  * of them had been answered, so nothing acknowledged is lost.
  */
-function closeEmbeddedDatabaseOnSignals(stopScheduler: () => void): void {
+function closeEmbeddedDatabaseOnSignals(stopScheduler: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     // A second Ctrl+C (the shell signals the whole process group) must not start a second close.
     if (stopping) return;
     stopping = true;
-    stopScheduler();
+    // The run in progress is not awaited: closing the database lets its statement finish first.
+    void stopScheduler();
     setTimeout(() => {
       logFailure("database close timed out", { signal });
       process.exit(1);

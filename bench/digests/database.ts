@@ -32,7 +32,7 @@ async function seed(users: number, links: number): Promise<void> {
     if (links > 0) {
       await db.$executeRaw`
         INSERT INTO "Link" (id, "userId", url, title, "createdAt")
-        SELECT 'bench-link-' || g || '-' || i, 'bench-user-' || g, 'https://example.com/' || g || '/' || i,
+        SELECT 'bench-link-' || g || '-' || i, 'bench-user-' || g, 'https://site.example/' || g || '/' || i,
           'Link ' || i, ${due}::timestamp - make_interval(mins => i + 1)
         FROM generate_series(${from}::int, ${to}::int) AS g, generate_series(0, ${links - 1}::int) AS i`;
     }

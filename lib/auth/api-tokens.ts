@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
+import { lockUsers } from "@/lib/db/lock-users";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { ApiToken, User } from "@/lib/generated/prisma/client";
 
@@ -42,7 +43,7 @@ export type ApiTokenResponse = ReturnType<typeof toApiTokenResponse>;
 export async function createApiToken(user: User, name: string): Promise<{ token: ApiToken; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const token = await getDb().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR NO KEY UPDATE`;
+    await lockUsers(tx, [user.id], "noKeyUpdate");
     const active = await tx.apiToken.count({ where: { userId: user.id, revokedAt: null } });
     if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE);
     return tx.apiToken.create({

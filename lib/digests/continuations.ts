@@ -3,7 +3,7 @@ import { after } from "next/server";
 import { runWorker, type WorkerLauncher } from "@/lib/digests/dispatch";
 import { takeWorkerSlot } from "@/lib/digests/worker-slots";
 import { env } from "@/lib/env";
-import { logError } from "@/lib/http/log";
+import { logError, logInfo } from "@/lib/http/log";
 
 // Hosted deployments fan out through the cron route itself (docs/decisions/0222): a run that cannot
 // send what is due within its function's time starts continuations, calls to the same route with
@@ -47,9 +47,7 @@ export async function startContinuation(budgetMs: number): Promise<boolean> {
   after(async () => {
     try {
       const result = await runWorker({ deadline, lease, launcher: cronContinuations() });
-      console.log(
-        JSON.stringify({ level: "info", time: new Date().toISOString(), message: "digest continuation", ...result }),
-      );
+      logInfo("digest continuation", result);
     } catch (error) {
       logError({ requestId: `digest-continuation:${lease.leaseId}`, method: "GET", path: CONTINUATION_PATH, error });
     }

@@ -1,5 +1,6 @@
 import "server-only";
-import { countLeft, runWorker, type DispatchResult, type WorkerLauncher } from "@/lib/digests/dispatch";
+import { runWorker, type DispatchResult, type WorkerLauncher } from "@/lib/digests/dispatch";
+import { countLeft } from "@/lib/digests/queries";
 import { takeWorkerSlot } from "@/lib/digests/worker-slots";
 
 // Self-hosted and embedded deployments fan out inside the process: the workers a run adds are

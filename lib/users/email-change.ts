@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
+import { logFailure } from "@/lib/http/log";
 import { sendEmail } from "@/lib/mail/send-email";
 import { emailChangeAction, livePendingEmail } from "@/lib/users/email-change-rule";
 
@@ -115,16 +116,7 @@ export async function prepareEmailChange(user: User, submitted: string, now = ne
         react: EmailChangeNoticeEmail({ newEmail: submitted, settingsUrl: `${env.appUrl}/settings` }),
       });
       // The change itself stands (its link went out); the old address missing the notice is logged.
-      if (!notice.ok)
-        console.error(
-          JSON.stringify({
-            level: "error",
-            time: new Date().toISOString(),
-            message: "email change notice not sent",
-            userId: user.id,
-            error: notice.error,
-          }),
-        );
+      if (!notice.ok) logFailure("email change notice not sent", { userId: user.id, error: notice.error });
     },
   };
 }

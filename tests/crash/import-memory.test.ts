@@ -54,7 +54,7 @@ function* jsonExport(totalBytes: number): Generator<string> {
   for (let i = 0; written < totalBytes; i += 1) {
     // 2,000 distinct links, each repeated: the reading is what is measured, not 250,000 inserts.
     const link = JSON.stringify({
-      url: `https://example.com/json/${i % 2000}`,
+      url: `https://site.example/json/${i % 2000}`,
       title: `A link from a LinkStash export, number ${i}`,
       notes: i % 10 === 0 ? "Some notes about why this was saved." : null,
       categories: ["News", "Work"],
@@ -176,7 +176,7 @@ describe("imports against the built server stay in bounded memory and time (issu
         'title,url,time_added,cursor,tags,status\n"',
         "x",
         63 * MB,
-        '",https://example.com/,1600000000,1,,unread\n',
+        '",https://site.example/,1600000000,1,,unread\n',
       ),
     );
     await writeInPieces(

@@ -62,4 +62,16 @@ describe("start-up", () => {
     expect(health.status, await health.text()).toBe(200);
     expect(existsSync(path.join(dataDir, "db", "PG_VERSION"))).toBe(true);
   });
+
+  it("serves no email test page and no mailbox on a public origin by default", async () => {
+    const app = await startApp({
+      port: await freePort(),
+      env: { APP_URL: "https://stash.example", AUTH_SECRET: "a-secret-of-the-operator", DATA_DIR: newDataDir() },
+    });
+    running.push(app);
+    for (const page of ["/email-test", "/dev/mailbox"]) {
+      const res = await fetch(`${app.url}${page}`);
+      expect(res.status, page).toBe(404);
+    }
+  });
 });

@@ -14,7 +14,8 @@ describe("the in-process digest scheduler", () => {
       const [second] = await createDueUsers(1, new Date(Date.now() - 1_000), 1, "scheduled-b");
       await expect.poll(() => getDb().mailboxMessage.count({ where: { to: second } }), { timeout: 60_000 }).toBe(1);
     } finally {
-      stop();
+      // Waits for a run already under way: it must not be the one that finds the next user.
+      await stop();
     }
     const [third] = await createDueUsers(1, new Date(Date.now() - 1_000), 1, "scheduled-c");
     await new Promise((resolve) => setTimeout(resolve, 600));

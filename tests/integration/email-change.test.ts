@@ -171,7 +171,7 @@ describe("a pending address never signs anyone in (the takeover of finding 2)", 
     const saved = await saveLink(
       apiRequest("POST", "/api/links", {
         cookie: victimCookie,
-        json: { url: "https://example.com/private", notes: "private note" },
+        json: { url: "https://site.example/private", notes: "private note" },
       }),
     );
     expect(saved.status).toBe(201);

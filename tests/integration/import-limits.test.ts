@@ -32,7 +32,7 @@ async function summaryOf(res: Response) {
 }
 
 const countLinks = (userId: string) => getDb().link.count({ where: { userId } });
-const pocketRow = (n: number) => `Title ${n},https://example.com/${n},1600000000,${n},,unread\n`;
+const pocketRow = (n: number) => `Title ${n},https://site.example/${n},1600000000,${n},,unread\n`;
 
 describe("import limits (issue 14)", () => {
   it("refuses a small ZIP of millions of ',' rows for its compression ratio, before storing anything", async () => {
@@ -71,7 +71,7 @@ describe("import limits (issue 14)", () => {
 
   it("refuses a CSV whose one field runs to megabytes, naming the line and the limit", async () => {
     const { user, cookie } = await signedInUser();
-    const csv = `${POCKET_HEADER}"${"x".repeat(4 * MB)}",https://example.com/,1600000000,1,,unread\n`;
+    const csv = `${POCKET_HEADER}"${"x".repeat(4 * MB)}",https://site.example/,1600000000,1,,unread\n`;
     await refused(
       await upload(cookie, "part_000000.csv", csv),
       422,
@@ -97,7 +97,7 @@ describe("import limits (issue 14)", () => {
     const { user, cookie } = await signedInUser();
     const huge = JSON.stringify({
       format: "linkstash",
-      links: [{ url: "https://example.com/", notes: "n".repeat(4 * MB) }],
+      links: [{ url: "https://site.example/", notes: "n".repeat(4 * MB) }],
     });
     // The string or the link it sits in, whichever the reader measures first.
     await refused(await upload(cookie, "export.json", huge), 422, /is longer than 1 MB/);
@@ -109,7 +109,7 @@ describe("import limits (issue 14)", () => {
   it("streams a JSON export link by link: every link stored, progress along the way", async () => {
     const { user, cookie } = await signedInUser();
     const links = Array.from({ length: 3000 }, (_, i) => ({
-      url: `https://example.com/json/${i}`,
+      url: `https://site.example/json/${i}`,
       title: `Link ${i}`,
       notes: null,
       categories: ["News"],
@@ -141,7 +141,7 @@ describe("spreadsheet-safe CSV export (issue 14)", () => {
   it("prefixes cells a spreadsheet would run, and imports them back exactly", async () => {
     const owner = await signedInUser();
     const hostile = {
-      url: "https://example.com/formula",
+      url: "https://site.example/formula",
       title: '=HYPERLINK("https://evil.example","Click me")',
       notes: "+1 and more",
       category: "-draft",
@@ -153,7 +153,7 @@ describe("spreadsheet-safe CSV export (issue 14)", () => {
         { userId: owner.user.id, ...hostile },
         {
           userId: owner.user.id,
-          url: "https://example.com/tab",
+          url: "https://site.example/tab",
           title: "\tTabbed",
           notes: "'=already quoted",
           createdAt: new Date("2024-01-01T00:00:00.000Z"),
@@ -174,7 +174,7 @@ describe("spreadsheet-safe CSV export (issue 14)", () => {
     const imported = await getDb().link.findMany({ where: { userId: other.user.id }, orderBy: { url: "asc" } });
     expect(imported.map(({ url, title, notes, categories }) => ({ url, title, notes, categories }))).toEqual([
       { url: hostile.url, title: hostile.title, notes: hostile.notes, categories: hostile.categories },
-      { url: "https://example.com/tab", title: "Tabbed", notes: "'=already quoted", categories: ["Uncategorized"] },
+      { url: "https://site.example/tab", title: "Tabbed", notes: "'=already quoted", categories: ["Uncategorized"] },
     ]);
   });
 });

@@ -81,7 +81,7 @@ describe("emails one address receives on request", () => {
     await expectCapped(await testEmail(`${mailbox}@example.com`, "198.51.100.60"), RECIPIENT_CAP_MESSAGE);
 
     const owner = await signedInUser({ email: `${mailbox}+own@example.com` });
-    await getDb().link.create({ data: { userId: owner.user.id, url: "https://example.com/mine" } });
+    await getDb().link.create({ data: { userId: owner.user.id, url: "https://site.example/mine" } });
     await expectCapped(await sendNow(owner.cookie), RECIPIENT_CAP_MESSAGE);
     expect(await delivered([...variants, `${mailbox}@example.com`, owner.user.email])).toBe(cap);
   });
