@@ -1,4 +1,5 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
+import { ActionLink } from "./components/action-link";
 import { colors, EmailLayout } from "./components/email-layout";
 
 export type EmailChangeConfirmEmailProps = { currentEmail: string; newEmail: string; confirmUrl: string };
@@ -17,25 +18,7 @@ export default function EmailChangeConfirmEmail({ currentEmail, newEmail, confir
       <Text style={{ fontSize: 16, lineHeight: "24px", color: colors.text, margin: "0 0 20px" }}>
         To confirm, open the link below in a browser signed in to that account. It works once and expires in 24 hours.
       </Text>
-      <Button
-        href={confirmUrl}
-        style={{
-          backgroundColor: colors.brand,
-          color: "#ffffff",
-          borderRadius: 6,
-          padding: "12px 20px",
-          fontWeight: 600,
-          textDecoration: "none",
-        }}
-      >
-        Confirm new address
-      </Button>
-      <Text style={{ fontSize: 13, color: colors.muted, marginTop: 24 }}>
-        Or paste this address into your browser:{" "}
-        <Link href={confirmUrl} style={{ color: colors.brand, wordBreak: "break-all" }}>
-          {confirmUrl}
-        </Link>
-      </Text>
+      <ActionLink href={confirmUrl}>Confirm new address</ActionLink>
     </EmailLayout>
   );
 }

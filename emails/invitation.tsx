@@ -1,4 +1,5 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
+import { ActionLink } from "./components/action-link";
 import { colors, EmailLayout } from "./components/email-layout";
 
 export type InvitationEmailProps = { inviterName: string; claimUrl: string };
@@ -18,25 +19,7 @@ export default function InvitationEmail({ inviterName, claimUrl }: InvitationEma
         The invitation gives you 1 month of Pro for free: unlimited links per day, daily email digests, advanced
         categorization and multiple digests per day.
       </Text>
-      <Button
-        href={claimUrl}
-        style={{
-          backgroundColor: colors.brand,
-          color: "#ffffff",
-          borderRadius: 6,
-          padding: "12px 20px",
-          fontWeight: 600,
-          textDecoration: "none",
-        }}
-      >
-        Claim 1 Month Pro Access
-      </Button>
-      <Text style={{ fontSize: 13, color: colors.muted, marginTop: 24 }}>
-        Or paste this address into your browser:{" "}
-        <Link href={claimUrl} style={{ color: colors.brand, wordBreak: "break-all" }}>
-          {claimUrl}
-        </Link>
-      </Text>
+      <ActionLink href={claimUrl}>Claim 1 Month Pro Access</ActionLink>
     </EmailLayout>
   );
 }

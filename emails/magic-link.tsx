@@ -1,4 +1,5 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
+import { ActionLink } from "./components/action-link";
 import { colors, EmailLayout } from "./components/email-layout";
 
 export type MagicLinkEmailProps = { url: string; host: string };
@@ -12,25 +13,7 @@ export default function MagicLinkEmail({ url, host }: MagicLinkEmailProps) {
       <Text style={{ fontSize: 16, color: colors.text }}>
         Click the button below to sign in to LinkStash. The link works once and expires in 24 hours.
       </Text>
-      <Button
-        href={url}
-        style={{
-          backgroundColor: colors.brand,
-          color: "#ffffff",
-          borderRadius: 6,
-          padding: "12px 20px",
-          fontWeight: 600,
-          textDecoration: "none",
-        }}
-      >
-        Sign in to LinkStash
-      </Button>
-      <Text style={{ fontSize: 13, color: colors.muted, marginTop: 24 }}>
-        Or paste this address into your browser:{" "}
-        <Link href={url} style={{ color: colors.brand, wordBreak: "break-all" }}>
-          {url}
-        </Link>
-      </Text>
+      <ActionLink href={url}>Sign in to LinkStash</ActionLink>
     </EmailLayout>
   );
 }
