@@ -102,9 +102,13 @@ async function listLinkPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const days = new Map<string, DaySpan>();
+  let day: DaySpan | undefined;
   for (const link of page) {
+    // Links come newest first, so most fall into the day of the link before them.
+    if (day && link.createdAt >= day.start && link.createdAt < day.end) continue;
     const key = localDateKey(user.timezone, link.createdAt);
-    if (!days.has(key)) days.set(key, { key, ...localDayBounds(user.timezone, link.createdAt) });
+    day = days.get(key) ?? { key, ...localDayBounds(user.timezone, link.createdAt) };
+    days.set(key, day);
   }
   return {
     links: page.map(toLinkResponse),

@@ -19,6 +19,22 @@ import {
  * earlier one (already this day).
  */
 function startOfCivilDayMs(timeZone: string, date: CivilDate): number {
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = findStartOfCivilDayMs(timeZone, date);
+    if (dayStarts.size >= MAX_REMEMBERED_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+// Where a local day starts never changes (for a given tz database), and finding it takes about six
+// Intl calls: remembered, so a history page of 50 days costs a lookup per day, not 600 Intl calls.
+const dayStarts = new Map<string, number>();
+const MAX_REMEMBERED_DAY_STARTS = 100_000;
+
+function findStartOfCivilDayMs(timeZone: string, date: CivilDate): number {
   const midnight: WallTime = { ...date, hour: 0, minute: 0, second: 0 };
   const first = occurrencesOf(timeZone, midnight)[0];
   if (first !== undefined) return first;
