@@ -40,6 +40,8 @@ const CALL_MARGIN_MS = 1_000;
 const RETRY_PAUSES_MS = [1_000, 5_000];
 /** How often a worker checks whether more workers are needed. */
 const FAN_OUT_EVERY_MS = 5_000;
+/** How often a worker looks for a stalled batch (only one idle for STALL_MS is taken back). */
+const RECLAIM_EVERY_MS = 30_000;
 
 export type DispatchResult = {
   due: number;
@@ -224,6 +226,7 @@ export async function runWorker({
   let busyMs = 0;
   let handled = 0;
   let nextFanOut = 0;
+  let nextReclaim = 0;
   let outOfTime = false;
   try {
     for (;;) {
@@ -232,7 +235,12 @@ export async function runWorker({
         break;
       }
       const started = Date.now();
-      const stalled = await reclaimStalledBatch(stallMs);
+      let stalled: Claimed[] = [];
+      if (started >= nextReclaim) {
+        stalled = await reclaimStalledBatch(stallMs);
+        // None: a batch stalls over minutes, so look again in a while. One: there may be more.
+        if (stalled.length === 0) nextReclaim = started + RECLAIM_EVERY_MS;
+      }
       const claimed = stalled.length ? stalled : await claimPending(transport.maxBatchSize);
       if (claimed.length === 0) {
         const enqueued = await enqueueDue(now ?? new Date());
