@@ -1,5 +1,6 @@
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
 import { Fragment, type CSSProperties } from "react";
+import { actionButtonStyle } from "./components/action-link";
 import { colors, EmailLayout } from "./components/email-layout";
 
 export type DigestEmailLink = {
@@ -143,18 +144,7 @@ export default function DigestEmail({
       ) : null}
 
       <Section style={{ padding: "24px 0 0" }}>
-        <Button
-          href={dashboardUrl}
-          style={{
-            backgroundColor: colors.brand,
-            color: "#ffffff",
-            borderRadius: 6,
-            padding: "12px 20px",
-            fontSize: 15,
-            fontWeight: 600,
-            textDecoration: "none",
-          }}
-        >
+        <Button href={dashboardUrl} style={{ ...actionButtonStyle, fontSize: 15 }}>
           Open your dashboard
         </Button>
       </Section>
