@@ -8,7 +8,7 @@ import type { Link, User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories/rules";
 import { entitlements } from "@/lib/billing/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
-import { localDateKey, localDayBounds } from "@/lib/time/local-day";
+import { localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,
   type DaySpan,
@@ -104,11 +104,10 @@ async function listLinkPage(
   const days = new Map<string, DaySpan>();
   let day: DaySpan | undefined;
   for (const link of page) {
-    // Links come newest first, so most fall into the day of the link before them.
+    // Links come newest first: a link outside the day of the one before it starts a new day.
     if (day && link.createdAt >= day.start && link.createdAt < day.end) continue;
-    const key = localDateKey(user.timezone, link.createdAt);
-    day = days.get(key) ?? { key, ...localDayBounds(user.timezone, link.createdAt) };
-    days.set(key, day);
+    day = localDay(user.timezone, link.createdAt);
+    days.set(day.key, day);
   }
   return {
     links: page.map(toLinkResponse),

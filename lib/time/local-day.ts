@@ -30,7 +30,8 @@ function startOfCivilDayMs(timeZone: string, date: CivilDate): number {
 }
 
 // Where a local day starts never changes (for a given tz database), and finding it takes about six
-// Intl calls: remembered, so a history page of 50 days costs a lookup per day, not 600 Intl calls.
+// Intl formatToParts calls: remembered, so "today" costs one Intl call per request (the instant's
+// date) and a history page of 50 days one per day, not 13 (decision 0044).
 const dayStarts = new Map<string, number>();
 const MAX_REMEMBERED_DAY_STARTS = 100_000;
 
@@ -50,30 +51,30 @@ function findStartOfCivilDayMs(timeZone: string, date: CivilDate): number {
   return after;
 }
 
+/** The local calendar day containing `at`: its "YYYY-MM-DD" key and its UTC bounds [start, end). */
+export function localDay(timeZone: string, at: Date): { key: string; start: Date; end: Date } {
+  const date = civilDateAt(timeZone, at.getTime());
+  return {
+    key: civilDateKey(date),
+    start: new Date(startOfCivilDayMs(timeZone, date)),
+    end: new Date(startOfCivilDayMs(timeZone, addDays(date, 1))),
+  };
+}
+
 /**
  * UTC bounds [start, end) of the local calendar day containing `at`; `end` is the next local day's
  * start, so DST days are 23 or 25 hours long (23.5/24.5 on Lord Howe).
  */
 export function localDayBounds(timeZone: string, at: Date): { start: Date; end: Date } {
-  const instant = at.getTime();
-  let day = lastDayByZone.get(timeZone);
-  if (!day || instant < day.startMs || instant >= day.endMs) {
-    const date = civilDateAt(timeZone, instant);
-    day = { startMs: startOfCivilDayMs(timeZone, date), endMs: startOfCivilDayMs(timeZone, addDays(date, 1)) };
-    if (lastDayByZone.size >= MAX_REMEMBERED_ZONES) lastDayByZone.clear();
-    lastDayByZone.set(timeZone, day);
-  }
-  return { start: new Date(day.startMs), end: new Date(day.endMs) };
+  const { start, end } = localDay(timeZone, at);
+  return { start, end };
 }
-
-// The last day asked for in each zone: nearly every call (today's links, the free daily limit) asks
-// about an instant of the current day, which lies between bounds already found, so the dozen Intl
-// formatToParts calls that finding them takes (about 60 µs) are spent once per zone and day.
-const lastDayByZone = new Map<string, { startMs: number; endMs: number }>();
-const MAX_REMEMBERED_ZONES = 1000;
 
 /** "YYYY-MM-DD" of the local calendar day containing `at`. */
 export function localDateKey(timeZone: string, at: Date): string {
-  const { year, month, day } = civilDateAt(timeZone, at.getTime());
+  return civilDateKey(civilDateAt(timeZone, at.getTime()));
+}
+
+function civilDateKey({ year, month, day }: CivilDate): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
