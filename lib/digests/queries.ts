@@ -6,8 +6,9 @@ import { scheduleOf } from "@/lib/digests/schedule";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// The digest queue's SQL (decision 0181): SKIP LOCKED claims, updates from a list of values and the
-// ranked link windows, each a constant number of statements per batch. dispatch.ts decides when.
+// The digest queue's reads and writes (decision 0181): SKIP LOCKED claims, updates from a list of
+// values and the ranked link windows in SQL, the rest through Prisma; each a constant number of
+// statements per batch. dispatch.ts decides when.
 
 const ENQUEUE_BATCH = 500;
 /** An enqueue takes well under a second; a loaded server must not fail it at Prisma's default 5 s. */
