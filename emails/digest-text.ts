@@ -15,8 +15,10 @@ export function digestPlainText({
 }: DigestEmailProps): string {
   const blocks = links.map((link) =>
     [
-      link.title ?? link.url,
-      ...(link.title ? [link.url] : []),
+      // The address as read, then as a client links it when the two differ.
+      link.title ?? link.shownUrl,
+      ...(link.title ? [link.shownUrl] : []),
+      ...(link.shownUrl !== link.url ? [link.url] : []),
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),
       `Saved ${link.savedAt}`,

@@ -6,6 +6,8 @@ import { colors, EmailLayout } from "./components/email-layout";
 export type DigestEmailLink = {
   title: string | null;
   url: string;
+  /** The address as a reader sees it: an internationalised host in Unicode (lib/links/display-url.ts). */
+  shownUrl: string;
   notes: string | null;
   categories: string[];
   /** Already formatted in the reader's time zone by the caller, e.g. "Nov 21, 9:05 AM". */
@@ -31,9 +33,9 @@ const wrap: CSSProperties = { overflowWrap: "anywhere", wordBreak: "break-word" 
 
 const badge: CSSProperties = {
   display: "inline-block",
-  backgroundColor: "#eef2ff",
-  color: "#3730a3",
-  border: "1px solid #c7d2fe",
+  backgroundColor: "#eff6ff",
+  color: "#1e40af",
+  border: "1px solid #bfdbfe",
   borderRadius: 9999,
   fontSize: 12,
   lineHeight: "18px",
@@ -56,11 +58,11 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
           textDecoration: "underline",
         }}
       >
-        {link.title ?? link.url}
+        {link.title ?? link.shownUrl}
       </Link>
       {link.title ? (
         <Text style={{ ...wrap, color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "2px 0 0" }}>
-          {link.url}
+          {link.shownUrl}
         </Text>
       ) : null}
       {link.notes ? (
@@ -159,6 +161,7 @@ DigestEmail.PreviewProps = {
     {
       title: "How to read more and remember it",
       url: "https://example.com/articles/how-to-read-more-and-remember-it?utm_source=newsletter&utm_medium=email",
+      shownUrl: "https://example.com/articles/how-to-read-more-and-remember-it?utm_source=newsletter&utm_medium=email",
       notes: "Recommended by Sam.\nThe part about spaced repetition is worth a second read.",
       categories: ["Article", "Personal"],
       savedAt: "Nov 21, 9:05 AM",
@@ -167,6 +170,8 @@ DigestEmail.PreviewProps = {
     {
       title: null,
       url: "https://video.example.org/watch/a-very-long-identifier-without-any-spaces-0123456789abcdefghijklmnopqrstuvwxyz",
+      shownUrl:
+        "https://video.example.org/watch/a-very-long-identifier-without-any-spaces-0123456789abcdefghijklmnopqrstuvwxyz",
       notes: null,
       categories: ["Video"],
       savedAt: "Nov 21, 12:40 PM",
@@ -175,6 +180,7 @@ DigestEmail.PreviewProps = {
     {
       title: "Release notes: version 4.0",
       url: "https://blog.example.net/release-4",
+      shownUrl: "https://blog.example.net/release-4",
       notes: null,
       categories: ["Work", "News", "Tutorial"],
       savedAt: "Nov 21, 6:18 PM",

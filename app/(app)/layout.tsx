@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
 import { getCurrentUser } from "@/lib/auth/session";
+import Loading from "./loading";
 
 // Signed-in pages (SPEC §2): "Loading" first, then a signed-out visitor goes to the landing page and
 // a user who has not finished onboarding goes there. The check streams inside the boundary.
@@ -14,13 +15,7 @@ async function RequireOnboardedUser({ children }: { children: ReactNode }) {
 
 export default function SignedInLayout({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-muted-foreground sm:px-6">
-          Loading
-        </p>
-      }
-    >
+    <Suspense fallback={<Loading />}>
       <RequireOnboardedUser>{children}</RequireOnboardedUser>
     </Suspense>
   );

@@ -32,6 +32,7 @@ const FREE_FEATURES = [
   "Weekly email digests",
   "Basic organisation",
   "2 invitations",
+  "One extra manual digest per day",
 ] as const;
 
 const PRO_FEATURES = [

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleCheck } from "lucide-react";
+import { CircleCheck, LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -28,6 +28,8 @@ export function CheckoutReturn() {
   const queryClient = useQueryClient();
   // "Payment Received" (a return without a session id) stays shown after the query is cleaned.
   const [received] = useState(() => readCheckoutReturn(params)?.kind === "received");
+  // A returned session is checked before anything says the payment went through.
+  const [verifying, setVerifying] = useState(() => readCheckoutReturn(params)?.kind === "verify");
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
@@ -46,10 +48,10 @@ export function CheckoutReturn() {
       router.replace("/pricing");
       return;
     }
-    toast(PAYMENT_SUCCESSFUL);
     void (async () => {
       try {
         await apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(action.sessionId)}`);
+        toast(PAYMENT_SUCCESSFUL);
         toast(SUBSCRIPTION_SUCCESSFUL);
         await queryClient.invalidateQueries({ queryKey: USER_KEY });
       } catch (error) {
@@ -59,12 +61,21 @@ export function CheckoutReturn() {
           description: serverMessage(error, VERIFY_ERROR.description),
         });
       }
+      setVerifying(false);
       // Re-renders the plan cards from the server, with the query gone.
       router.replace("/pricing");
       router.refresh();
     })();
   }, [params, router, queryClient]);
 
+  if (verifying) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        Checking your payment...
+      </p>
+    );
+  }
   if (!received) return null;
   return (
     <section

@@ -12,18 +12,27 @@ const FEATURES = [
     title: "Your whole history",
     description: "Everything you saved, grouped by day and easy to filter.",
   },
-  { icon: ShieldCheck, title: "Secure payments", description: "Checkout by Stripe. Cancel anytime from Settings." },
 ] as const;
+const PAYMENTS = {
+  icon: ShieldCheck,
+  title: "Secure payments",
+  description: "Checkout by Stripe. Cancel anytime from Settings.",
+} as const;
+const NO_PAYMENTS = {
+  icon: ShieldCheck,
+  title: "Nothing to pay here",
+  description: "Payment processing is not set up on this server, so every feature is available.",
+} as const;
 
 /** The strip of features under the plans (SPEC §2 "Pricing"). */
-export function FeatureStrip() {
+export function FeatureStrip({ billingEnabled }: { billingEnabled: boolean }) {
   return (
     <section aria-labelledby="feature-strip-title" className="rounded-xl border bg-muted/40 px-6 py-8">
       <h2 id="feature-strip-title" className="sr-only">
         Every plan includes
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {FEATURES.map(({ icon: Icon, title, description }) => (
+        {[...FEATURES, billingEnabled ? PAYMENTS : NO_PAYMENTS].map(({ icon: Icon, title, description }) => (
           <li key={title} className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
               <Icon aria-hidden="true" className="size-4" />

@@ -27,7 +27,15 @@ function CurrentPlanButton() {
   );
 }
 
-export function PricingPlans({ viewer }: { viewer: PricingViewer }) {
+/** Without billing there is no checkout to offer: say so instead of a button that can only fail. */
+export const UPGRADES_UNAVAILABLE =
+  "Upgrades are not available on this server: payment processing is not set up, so every Pro feature is available to you.";
+
+function UpgradesUnavailable() {
+  return <p className="w-full text-center text-sm text-muted-foreground">{UPGRADES_UNAVAILABLE}</p>;
+}
+
+export function PricingPlans({ viewer, billingEnabled }: { viewer: PricingViewer; billingEnabled: boolean }) {
   const pro = viewer.signedIn && viewer.pro;
   const trialDaysLeft = viewer.signedIn && !viewer.pro ? viewer.trialDaysLeft : null;
 
@@ -41,7 +49,11 @@ export function PricingPlans({ viewer }: { viewer: PricingViewer }) {
     <CurrentPlanButton />
   );
 
-  const proAction = !viewer.signedIn ? (
+  const proAction = pro ? (
+    <CurrentPlanButton />
+  ) : !billingEnabled ? (
+    <UpgradesUnavailable />
+  ) : !viewer.signedIn ? (
     // Signed-out visitors sign in first and come back here to upgrade; a GET form keeps it a button
     // that works before (and without) JavaScript.
     <form action="/api/login" method="get" className="w-full">
@@ -50,8 +62,6 @@ export function PricingPlans({ viewer }: { viewer: PricingViewer }) {
         Upgrade to Pro - $25/year
       </Button>
     </form>
-  ) : pro ? (
-    <CurrentPlanButton />
   ) : (
     <UpgradeButton />
   );

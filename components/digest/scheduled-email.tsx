@@ -10,12 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import type { ScheduleSummary } from "@/lib/digests/schedule-summary";
+import type { DigestPromise } from "@/lib/digests/delivered-schedule";
 
 const digestResultSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
-export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
+export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
   const today = useTodayLinks();
 
   const send = useMutation({
@@ -58,8 +58,13 @@ export function ScheduledEmail({ summary }: { summary: ScheduleSummary }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1">
-          <h3 className="font-medium">{summary.title}</h3>
-          <p className="text-sm text-muted-foreground">{summary.text}</p>
+          <h3 className="font-medium">{promise.title}</h3>
+          <p className="text-sm text-muted-foreground">{promise.text}</p>
+          {promise.note ? (
+            <p role="note" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {promise.note}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button onClick={sendNow} disabled={send.isPending}>

@@ -40,8 +40,11 @@ function StateIcon({ tone, children }: { tone: keyof typeof toneClass; children:
   );
 }
 
-/** The /invite/{code} screen: checking, the offer (claim or log in), claimed, or invalid. */
-export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolean }) {
+/** Who looks at the claim page: a signed-in viewer who may not claim this code has a `refusal`. */
+export type InviteViewer = { signedIn: false } | { signedIn: true; onboarded: boolean; refusal: string | null };
+
+/** The /invite/{code} screen: checking, the offer (claim, log in, or why not), claimed, or invalid. */
+export function InviteClaim({ code, viewer }: { code: string; viewer: InviteViewer }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const check = useQuery<InvitationCheck>({ queryKey: invitationCheckKey(code) });
@@ -62,11 +65,15 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
     },
   });
 
+  // A new user's dashboard is onboarding: go there directly rather than through a redirect.
+  const refusal = viewer.signedIn ? viewer.refusal : null;
+  const next = viewer.signedIn && !viewer.onboarded ? "/onboarding" : "/dashboard";
   useEffect(() => {
     if (!claim.isSuccess) return;
-    const timer = setTimeout(() => router.push("/dashboard"), CLAIM_REDIRECT_MS);
+    router.prefetch(next);
+    const timer = setTimeout(() => router.push(next), CLAIM_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [claim.isSuccess, router]);
+  }, [claim.isSuccess, router, next]);
 
   if (claim.isSuccess) {
     return (
@@ -78,11 +85,15 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
           <CardTitle as="h1" className="text-2xl">
             Invitation Claimed
           </CardTitle>
-          <CardDescription role="status">{`${claim.data.message} Taking you to your dashboard...`}</CardDescription>
+          <CardDescription role="status">
+            {next === "/dashboard"
+              ? `${claim.data.message} Taking you to your dashboard...`
+              : `${claim.data.message} Taking you to set up your digest...`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild className="w-full">
-            <Link href="/dashboard">Go to Dashboard</Link>
+            <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -126,9 +137,9 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
           <Gift aria-hidden="true" />
         </StateIcon>
         <CardTitle as="h1" className="text-2xl">
-          You&apos;re invited!
+          {refusal ? "You cannot claim this invitation" : "You're invited!"}
         </CardTitle>
-        <CardDescription>{check.data.message}</CardDescription>
+        <CardDescription>{refusal ?? check.data.message}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby="pro-benefits" className="grid gap-3">
@@ -144,7 +155,11 @@ export function InviteClaim({ code, signedIn }: { code: string; signedIn: boolea
             ))}
           </ul>
         </section>
-        {signedIn ? (
+        {refusal ? (
+          <Button asChild variant="outline" size="lg">
+            <Link href="/dashboard">Go to Dashboard</Link>
+          </Button>
+        ) : viewer.signedIn ? (
           <Button size="lg" disabled={claim.isPending} onClick={() => claim.mutate()}>
             <BusyLabel busy={claim.isPending} label="Claim 1 Month Pro Access" busyLabel="Claiming..." />
           </Button>

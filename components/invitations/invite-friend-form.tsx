@@ -13,7 +13,6 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { INVITATIONS_KEY } from "@/lib/client/query-keys";
-import { FREE_INVITES_NOTE, RENEWABLE_INVITES_NOTE } from "@/lib/invitations/rules";
 
 const createdSchema = z.object({ emailStatus: z.enum(["none", "sent", "failed"]) });
 
@@ -27,7 +26,7 @@ function createdDescription(emailStatus: "none" | "sent" | "failed", email: stri
  * The Invite a Friend card's form (SPEC §2): an optional recipient address (validated by the server
  * only, SPEC §5) and Create Invitation, which asks for confirmation first since it uses an invite.
  */
-export function InviteFriendForm({ renewable }: { renewable: boolean }) {
+export function InviteFriendForm({ allowanceNote }: { allowanceNote: string }) {
   const emailId = useId();
   const hintId = useId();
   const [email, setEmail] = useState("");
@@ -87,7 +86,7 @@ export function InviteFriendForm({ renewable }: { renewable: boolean }) {
             <UserPlus aria-hidden="true" />
             Create Invitation
           </SubmitButton>
-          <p className="text-sm text-muted-foreground">{renewable ? RENEWABLE_INVITES_NOTE : FREE_INVITES_NOTE}</p>
+          <p className="text-sm text-muted-foreground">{allowanceNote}</p>
         </div>
       </form>
 

@@ -3,7 +3,7 @@
 import { LogOut, Menu, Settings, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
-import { APP_NAV_LINKS, LOGIN_HREF, LOGOUT_HREF } from "@/components/layout/nav-links";
+import { APP_NAV_LINKS, LOGOUT_HREF } from "@/components/layout/nav-links";
 import { ThemeRadioGroup } from "@/components/theme/theme-radio-group";
 import { Button } from "@/components/ui/button";
 
@@ -89,12 +89,10 @@ export function MobileMenu({ accountName, className }: { accountName: string | n
           </>
         ) : (
           <nav aria-label="Main" className="flex flex-col gap-1 pt-2">
+            {/* Log in sits beside the menu button (components/layout/site-header.tsx). */}
             <Link href="/pricing" className={itemClass} onClick={close}>
               Pricing
             </Link>
-            <a href={LOGIN_HREF} className={itemClass}>
-              Log in
-            </a>
           </nav>
         )}
       </div>

@@ -25,8 +25,10 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
         {accountName ? (
           <div className="hidden items-center gap-2 md:flex">
             <nav aria-label="Main" className="flex items-center gap-1">
+              {/* Full prefetch: a signed-in page's data is on its way before the click (docs/performance.md,
+                  "Navigation"); a save that changes what these pages show calls router.refresh(), which drops it. */}
               {APP_NAV_LINKS.map((link) => (
-                <Link key={link.href} href={link.href} className={navLinkClass}>
+                <Link key={link.href} href={link.href} prefetch className={navLinkClass}>
                   {link.label}
                 </Link>
               ))}
@@ -43,7 +45,15 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
             </Button>
           </nav>
         )}
-        <MobileMenu accountName={accountName} className="md:hidden" />
+        <div className="flex items-center gap-2 md:hidden">
+          {/* A visitor on a phone finds Log in without opening the menu. */}
+          {accountName ? null : (
+            <Button asChild size="sm">
+              <a href={LOGIN_HREF}>Log in</a>
+            </Button>
+          )}
+          <MobileMenu accountName={accountName} />
+        </div>
       </div>
     </header>
   );

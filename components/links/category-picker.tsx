@@ -85,23 +85,35 @@ export function CategoryPicker({
             </Button>
           );
         })}
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-disabled={full || undefined}
-          onClick={() => (full ? showMaximumReached() : setDialogOpen(true))}
-          className={cn("border border-dashed", blockedClass)}
-        >
-          <Plus aria-hidden="true" />
-          New category
-        </Button>
+        <CategoryDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          customNames={customNames}
+          onSelect={select}
+          // The dialog's own trigger: Radix hands focus back to it however the dialog closes.
+          trigger={
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-disabled={full || undefined}
+              onClick={(event) => {
+                if (!full) return;
+                event.preventDefault();
+                showMaximumReached();
+              }}
+              className={cn("border border-dashed", blockedClass)}
+            >
+              <Plus aria-hidden="true" />
+              New category
+            </Button>
+          }
+        />
       </div>
       <p id={summaryId} aria-live="polite" className="text-sm text-muted-foreground">
         {primary
           ? `Primary: ${primary}${others.length > 0 ? `; also ${others.join(", ")}` : ""} (${value.length} of ${MAX_CATEGORIES_PER_LINK})`
           : `None selected: the link is saved as ${DEFAULT_CATEGORY}. Pick up to ${MAX_CATEGORIES_PER_LINK}; the first is the primary.`}
       </p>
-      <CategoryDialog open={dialogOpen} onOpenChange={setDialogOpen} customNames={customNames} onSelect={select} />
     </div>
   );
 }

@@ -118,7 +118,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
             value={searchText}
             maxLength={MAX_SEARCH_LENGTH}
             onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Search titles, URLs, notes and categories"
+            placeholder="Search links, notes, categories"
             className="pl-9"
           />
         </form>

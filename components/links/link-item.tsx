@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
@@ -15,10 +16,11 @@ import { cn } from "@/lib/utils";
 export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/links/${encodeURIComponent(link.id)}`),
-    onSuccess: async () => {
+    mutationFn: (_restoreFocus: () => void) => apiRequest("DELETE", `/api/links/${encodeURIComponent(link.id)}`),
+    onSuccess: async (_answer, restoreFocus) => {
       toast({ title: "Link deleted", description: "The link has been removed from your stash" });
       await refreshLinkLists(queryClient);
+      afterRender(restoreFocus);
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Error", description: serverMessage(error, "Failed to delete the link") });
@@ -85,8 +87,10 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         size="icon"
         aria-label={readLabel}
         title={readLabel}
-        disabled={busy}
+        // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
+        aria-disabled={busy || undefined}
         onClick={() =>
+          !busy &&
           setRead.mutate(!isRead, {
             onError: (error) =>
               toast({
@@ -110,8 +114,8 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         variant="ghost"
         size="icon"
         aria-label="Delete link"
-        disabled={busy}
-        onClick={() => remove.mutate()}
+        aria-disabled={busy || undefined}
+        onClick={(event) => !busy && remove.mutate(rememberFocusPlace(event.currentTarget))}
         className="-mt-1 -mr-1 text-muted-foreground hover:text-destructive"
       >
         {remove.isPending ? (

@@ -100,7 +100,6 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
   const timePreference = useWatch({ control: form.control, name: "timePreference" });
   const locked = (value: EmailFrequency) =>
     frequencies.includes(value) ? null : (PRO_REASONS[value] ?? "A Pro feature");
-  const fellBack = user.emailFrequency !== values.emailFrequency;
 
   const onSubmit = form.handleSubmit((submitted) => save.mutate(toSettingsRequest(submitted)));
 
@@ -155,10 +154,9 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
                     </Link>
                   </p>
                 ) : null}
-                {fellBack ? (
+                {user.digest.note ? (
                   <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                    Your {TAB_LABELS[user.emailFrequency].toLowerCase()} schedule is a Pro feature, so your digest is
-                    sent weekly until you upgrade.
+                    {user.digest.note}
                   </p>
                 ) : null}
 

@@ -64,7 +64,14 @@ function AlertDialogAction({
 }
 
 function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
+  // data-escape-closes: what Escape presses when a toast above the dialog took the key (components/ui/toast.tsx).
+  return (
+    <AlertDialogPrimitive.Cancel
+      data-escape-closes
+      className={cn(buttonVariants({ variant: "outline" }), className)}
+      {...props}
+    />
+  );
 }
 
 export {

@@ -2,10 +2,11 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiRequest } from "@/lib/client/fetcher";
+import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
 
 /**
  * A button that asks first, then sends DELETE `path`. The dialog stays open and busy until the
@@ -33,11 +34,14 @@ export function ConfirmDeleteButton({
   leavesPage?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Where focus goes back to once the entry (and so this trigger) may be gone from its list.
+  const restoreFocus = useRef<() => void>(() => undefined);
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", path),
     onSuccess: async () => {
       if (!leavesPage) setOpen(false);
       await onDeleted();
+      afterRender(restoreFocus.current);
     },
     onError: async (error) => {
       setOpen(false);
@@ -52,7 +56,10 @@ export function ConfirmDeleteButton({
       description={description}
       confirmLabel={confirmLabel}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        if (next) restoreFocus.current = rememberFocusPlace(document.activeElement);
+        setOpen(next);
+      }}
       onConfirm={() => remove.mutate()}
       busy={remove.isPending || (leavesPage && remove.isSuccess)}
     />

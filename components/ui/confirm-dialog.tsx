@@ -1,6 +1,6 @@
 "use client";
 
-import type { MouseEvent, ReactNode } from "react";
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,6 +13,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { BusyLabel } from "@/components/ui/busy-label";
+import { rememberFocusPlace } from "@/lib/client/focus-after-removal";
 
 /**
  * A confirmation before an action (a destructive one unless `variant` says otherwise). While `busy`
@@ -42,6 +43,14 @@ export function ConfirmDialog({
   busyLabel?: string;
   variant?: "default" | "destructive";
 }) {
+  // Radix hands focus back to its own trigger; a dialog the caller opens (a form's submit) hands it
+  // back to whatever had it when the dialog opened, here.
+  const restoreFocus = useRef<(options?: { force?: boolean }) => void>(() => undefined);
+  useLayoutEffect(() => {
+    // Layout effects run before the dialog's focus trap moves focus in.
+    if (open && !trigger) restoreFocus.current = rememberFocusPlace(document.activeElement);
+  }, [open, trigger]);
+
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     // Radix would close the dialog on click; it closes when the action has finished instead.
     event.preventDefault();
@@ -51,7 +60,13 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (trigger) return;
+          event.preventDefault();
+          restoreFocus.current({ force: true });
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

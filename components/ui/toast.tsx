@@ -52,8 +52,33 @@ const toastVariants = cva(
 
 type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
 
-function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+/**
+ * Escape belongs to an open dialog before a toast: a toast shown while a dialog is open (a validation
+ * message) is the newest layer and would take the key, leaving the dialog open. So the dialog is
+ * closed the way its own Escape would (its close control, which is disabled while it is busy).
+ */
+function closeOpenDialog(event: KeyboardEvent): void {
+  const dialogs = document.querySelectorAll(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  const dialog = dialogs[dialogs.length - 1];
+  if (!dialog) return;
+  event.preventDefault();
+  const close = dialog.querySelector("[data-escape-closes]");
+  if (close instanceof HTMLElement) close.click();
+}
+
+function Toast({ className, variant, onEscapeKeyDown, ...props }: ToastProps) {
+  return (
+    <ToastPrimitive.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        closeOpenDialog(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

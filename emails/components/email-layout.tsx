@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 // Inline styles only (the <Tailwind> component renders ~2.7x slower); colours chosen to stay
 // readable when a mail client inverts them in dark mode.
-export const colors = { brand: "#4f46e5", text: "#111827", muted: "#6b7280", border: "#e5e7eb", background: "#f9fafb" };
+export const colors = { brand: "#2955d3", text: "#111827", muted: "#6b7280", border: "#e5e7eb", background: "#f9fafb" };
 
 export function EmailLayout({
   preview,

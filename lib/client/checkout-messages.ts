@@ -20,7 +20,7 @@ export const CHECKOUT_ERROR: ToastText = {
 
 export const PAYMENT_SUCCESSFUL: ToastText = {
   title: "Payment successful!",
-  description: "Confirming your Pro subscription...",
+  description: "Your payment has been confirmed.",
 };
 export const SUBSCRIPTION_SUCCESSFUL: ToastText = {
   title: "Subscription successful!",

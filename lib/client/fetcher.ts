@@ -20,9 +20,20 @@ export async function apiRequest(
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: "include",
   });
-  await throwIfNotOk(res);
-  return res;
+  // The answer is read to its end here, whatever the caller needs of it: one left unread is dropped
+  // when the browser collects it, and a successful save then shows as a cancelled request.
+  const body = await res.text();
+  const answer = new Response(NULL_BODY_STATUSES.includes(res.status) ? null : body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+  await throwIfNotOk(answer);
+  return answer;
 }
+
+/** Statuses whose Response may not carry a body. */
+const NULL_BODY_STATUSES = [101, 204, 205, 304];
 
 /**
  * The default query function: the query key's string and number parts joined with "/" are the URL

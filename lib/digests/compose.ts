@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
 import { markReadUrl } from "@/lib/digests/mark-read";
+import { displayUrl } from "@/lib/links/display-url";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
 
 // What a digest says (DESIGN.md §3 "Digest content"): the newest unread links first, at most 50
@@ -49,6 +50,7 @@ export async function composeDigest(
     links: listed.map((link) => ({
       title: link.title,
       url: link.url,
+      shownUrl: displayUrl(link.url),
       notes: link.notes,
       categories: link.categories,
       savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),

@@ -1,11 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
-import { entitlements, isPro, type PlanUser } from "@/lib/billing/plans";
-import { effectiveSchedule, nextDigestAt, scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
+import { isPro, type PlanUser } from "@/lib/billing/plans";
+import { nextDeliveredDigest } from "@/lib/digests/delivered-schedule";
+import { scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
 
 /**
- * The next scheduled digest after `after`: the schedule as the user's plan allows it at that moment
+ * The next scheduled digest after `after`: the schedule as the user's plan allows it when it is sent
  * (a free account past its trial runs daily/custom as weekly), in the user's time zone.
  */
 export function nextScheduledDigest(
@@ -14,8 +15,7 @@ export function nextScheduledDigest(
   timeZone: string,
   after: Date,
 ): Date | null {
-  const allowed = entitlements(plan, after, env.billingEnabled).frequencies;
-  return nextDigestAt(effectiveSchedule(schedule, allowed), timeZone, after);
+  return nextDeliveredDigest(schedule, plan, timeZone, after, env.billingEnabled);
 }
 
 /**

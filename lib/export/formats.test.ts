@@ -90,9 +90,10 @@ describe("the export formats", () => {
       '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
     );
     const records = parseNetscape(html);
-    expect(records.map(({ url, notes, tags }) => ({ url, notes, tags }))).toEqual([
-      { url: links[0]?.url, notes: "Line one\nline <two> & more", tags: ["News", "Ünïcödé"] },
-      { url: "https://example.org/", notes: null, tags: ["Uncategorized"] },
+    // A link without a title comes back without one, not titled with its address.
+    expect(records.map(({ url, title, notes, tags }) => ({ url, title, notes, tags }))).toEqual([
+      { url: links[0]?.url, title: links[0]?.title, notes: "Line one\nline <two> & more", tags: ["News", "Ünïcödé"] },
+      { url: "https://example.org/", title: null, notes: null, tags: ["Uncategorized"] },
     ]);
   });
 

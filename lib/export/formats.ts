@@ -81,7 +81,8 @@ const html: ExportWriter = {
   link: (link) => {
     const addDate = Math.floor(link.createdAt.getTime() / 1000);
     const tags = encodeEntities(link.categories.join(","));
-    const title = encodeEntities(link.title ?? link.url);
+    // No title stays no title (browsers write an empty text too), so a round trip keeps it so.
+    const title = encodeEntities(link.title ?? "");
     const notes = link.notes ? `\n    <DD>${encodeEntities(link.notes)}` : "";
     return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${addDate}" TAGS="${tags}">${title}</A>${notes}\n`;
   },

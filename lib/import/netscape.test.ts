@@ -43,15 +43,41 @@ describe("the Netscape bookmark reader", () => {
     });
   });
 
+  it("marks the links of Pocket's Read Archive section as read, and leaves Unread unread", () => {
+    const records = parseNetscape(fixture("ril_export.html"));
+    expect(records.map((record) => [record.url, record.readAt])).toEqual([
+      ["https://getpocket.test/explore/item/story", null],
+      ["https://example.test/pocket-old", null],
+      ["https://example.test/archived", new Date(1500000200 * 1000)],
+    ]);
+  });
+
+  it("knows a browser's own folders by their marker, in any language, and reads untitled links as untitled", () => {
+    const records = parseNetscape(fixture("chromium-bookmarks.html"));
+    expect(records.map(({ url, title, tags }) => ({ url, title, tags }))).toEqual([
+      { url: "https://example.test/on-the-toolbar", title: "On the toolbar", tags: [] },
+      { url: "https://example.test/untitled", title: null, tags: [] },
+      { url: "https://food.example/pasta", title: "Pasta", tags: ["Recipes"] },
+      { url: "https://example.test/elsewhere", title: "Elsewhere", tags: [] },
+    ]);
+  });
+
+  it("reads a link whose text is its own address as untitled (Pocket, and older LinkStash exports)", () => {
+    const [spaced] = parseNetscape(fixture("pocket-ril-export-spaces.html"));
+    expect(spaced).toMatchObject({ url: "https://example.test/a page with spaces", title: null });
+  });
+
   it("gives the same records whatever the chunk boundaries", () => {
-    const text = fixture("bookmarks.html");
-    const whole = parseNetscape(text);
-    for (const size of [1, 5, 64]) {
-      const reader = createNetscapeReader();
-      const records = [];
-      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
-      records.push(...reader.end());
-      expect(records).toEqual(whole);
+    for (const name of ["bookmarks.html", "ril_export.html", "chromium-bookmarks.html"]) {
+      const text = fixture(name);
+      const whole = parseNetscape(text);
+      for (const size of [1, 5, 64]) {
+        const reader = createNetscapeReader();
+        const records = [];
+        for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
+        records.push(...reader.end());
+        expect(records).toEqual(whole);
+      }
     }
   });
 

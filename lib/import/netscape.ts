@@ -15,7 +15,14 @@ export type NetscapeReader = {
   end(): ImportRecord[];
 };
 
-/** Folders that say where a bookmark sat in a browser, not what it is about. */
+/**
+ * Folders a browser marks as its own (Firefox and Chromium write PERSONAL_TOOLBAR_FOLDER on the
+ * toolbar, Firefox UNFILED_BOOKMARKS_FOLDER on "Other Bookmarks"), whatever their name in the user's
+ * language: they say where a bookmark sat, not what it is about.
+ */
+const BROWSER_FOLDER_MARKERS = ["personal_toolbar_folder", "unfiled_bookmarks_folder"] as const;
+
+/** Folder names that say the same in files without the markers (older browsers, other programs). */
 const GENERIC_FOLDERS = new Set([
   "bookmarks",
   "bookmarks bar",
@@ -60,24 +67,35 @@ export function createNetscapeReader(
   const folders: string[] = [];
   let pendingFolder: string | null = null;
   let folderText: string | null = null;
+  /** The open folder heading is a browser's own folder (a marker attribute). */
+  let folderMarked = false;
+  /** Pocket's ril_export.html: the <h1> heading of the section being read ("Unread", "Read Archive"). */
+  let headingText: string | null = null;
+  let archived = false;
   let link: Pending | null = null;
   /** Where the text goes: the open link's title, its description, or nowhere. */
-  let mode: "none" | "title" | "description" | "folder" = "none";
+  let mode: "none" | "title" | "description" | "folder" | "heading" = "none";
 
   function flush(out: ImportRecord[]): void {
     if (!link) return;
     const { attrs } = link;
     // The root list has no folder (""); browser folders such as "Bookmarks bar" say nothing of a link.
     const folderTags = folders.filter((name) => name !== "" && !GENERIC_FOLDERS.has(name.toLowerCase()));
+    const url = attrs.href ?? "";
+    const title = decodeEntities(link.title).trim();
+    // Pocket's ril_export.html writes time_added where browsers write ADD_DATE.
+    const createdAt = fromUnixSeconds(attrs.add_date ?? attrs.time_added);
     out.push({
       line: link.line,
-      url: attrs.href ?? "",
-      title: decodeEntities(link.title).trim() || null,
+      url,
+      // A link without a title is written with its address as the text by some programs (and by
+      // LinkStash's own export before): that is no title.
+      title: title === "" || title === url.trim() ? null : title,
       notes: link.description === null ? null : decodeEntities(link.description).trim() || null,
       tags: [...splitTags(attrs.tags), ...folderTags],
-      // Pocket's ril_export.html writes time_added where browsers write ADD_DATE.
-      createdAt: fromUnixSeconds(attrs.add_date ?? attrs.time_added),
-      readAt: null,
+      createdAt,
+      // Pocket keeps no time of reading; the save time stands in for it, as in its CSV.
+      readAt: archived ? (createdAt ?? new Date(0)) : null,
     });
     link = null;
   }
@@ -91,6 +109,7 @@ export function createNetscapeReader(
     if (mode === "title" && link) link.title = append(link.title, value);
     else if (mode === "description" && link) link.description = append(link.description ?? "", value);
     else if (mode === "folder" && folderText !== null) folderText = append(folderText, value);
+    else if (mode === "heading" && headingText !== null) headingText = append(headingText, value);
   }
 
   function tag(raw: string, tagLine: number, out: ImportRecord[]): void {
@@ -110,11 +129,26 @@ export function createNetscapeReader(
       if (mode === "description") text("\n");
     } else if (name === "h3") {
       flush(out);
+      const attrs = parseAttributes(raw);
+      folderMarked = BROWSER_FOLDER_MARKERS.some((marker) => attrs[marker]?.toLowerCase() === "true");
       folderText = "";
       mode = "folder";
     } else if (name === "/h3") {
-      pendingFolder = folderText === null ? null : decodeEntities(folderText).trim();
+      // A browser's own folder opens like the root list: it gives its bookmarks no tag.
+      pendingFolder = folderText === null ? null : folderMarked ? "" : decodeEntities(folderText).trim();
       folderText = null;
+      folderMarked = false;
+      mode = "none";
+    } else if (name === "h1") {
+      flush(out);
+      headingText = "";
+      mode = "heading";
+    } else if (name === "/h1") {
+      archived =
+        decodeEntities(headingText ?? "")
+          .trim()
+          .toLowerCase() === "read archive";
+      headingText = null;
       mode = "none";
     } else if (name === "dl") {
       flush(out);

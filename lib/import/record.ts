@@ -6,7 +6,7 @@ import {
   MAX_CATEGORIES_PER_LINK,
   MAX_CATEGORY_NAME_LENGTH,
 } from "@/lib/categories/rules";
-import { normalizeUrl } from "@/lib/links/url";
+import { normalizeImportedUrl } from "@/lib/links/url";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
 
 // One bookmark as read from any import format, and the rules that turn it into a link row: the
@@ -82,7 +82,7 @@ function validDate(value: Date | null): value is Date {
  * (a missing or impossible time becomes `cap`), so imported links stay out of the next digest.
  */
 export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
-  const normalized = normalizeUrl(record.url);
+  const normalized = normalizeImportedUrl(record.url);
   if (!normalized.ok) {
     const shown = truncate(clean(record.url, false), 80);
     return { ok: false, line: record.line, reason: shown === "" ? "no URL" : `${normalized.message}: ${shown}` };

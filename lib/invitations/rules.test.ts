@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  FREE_INVITES_NOTE,
   inviteAllowance,
+  invitesNote,
   inviteLink,
   inviterEarnsMonth,
   NO_INVITES_FREE_MESSAGE,
@@ -9,6 +11,8 @@ import {
   REFERRAL_MONTHS_PER_YEAR,
   REFERRAL_RULE_NOTE,
   referralWindowStart,
+  RENEWABLE_INVITES_NOTE,
+  TRIAL_INVITES_NOTE,
 } from "./rules";
 
 describe("inviteAllowance", () => {
@@ -75,5 +79,17 @@ describe("the yearly referral cap", () => {
 
   it("says the cap on the invitations page", () => {
     expect(REFERRAL_RULE_NOTE).toContain(`up to ${REFERRAL_MONTHS_PER_YEAR} months of Pro`);
+  });
+});
+
+describe("invitesNote", () => {
+  it("tells a trial that its invitations renew only until it ends, when billing is on", () => {
+    const trial = { accountType: "free" as const, renewableInvites: true, inTrial: true };
+    expect(invitesNote(trial, true)).toBe(TRIAL_INVITES_NOTE);
+    expect(invitesNote(trial, false)).toBe(RENEWABLE_INVITES_NOTE);
+    expect(invitesNote({ accountType: "pro", renewableInvites: true, inTrial: false }, true)).toBe(
+      RENEWABLE_INVITES_NOTE,
+    );
+    expect(invitesNote({ accountType: "free", renewableInvites: false, inTrial: false }, true)).toBe(FREE_INVITES_NOTE);
   });
 });

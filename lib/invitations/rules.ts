@@ -39,6 +39,20 @@ export function inviterEarnsMonth(monthsEarnedInWindow: number): boolean {
 /** What the Invite a Friend card says about the allowance. */
 export const FREE_INVITES_NOTE = `Free accounts are limited to ${FREE_INVITES_TOTAL} invitations in total. Upgrade to Pro for renewable invitations.`;
 export const RENEWABLE_INVITES_NOTE = `Your invitations renew: ${PRO_INVITES_RENEWAL} more become available once all your current ones are used.`;
+export const TRIAL_INVITES_NOTE = `During your trial your invitations renew: ${PRO_INVITES_RENEWAL} more become available once all your current ones are used. After it, free accounts are limited to ${FREE_INVITES_TOTAL} invitations in total.`;
+
+/**
+ * The allowance note for who is looking: Pro (or billing off) renews for good, a trial renews until
+ * it ends, a free account after its trial has its total.
+ */
+export function invitesNote(
+  plan: { accountType: "free" | "pro"; renewableInvites: boolean; inTrial: boolean },
+  billingEnabled: boolean,
+): string {
+  if (!plan.renewableInvites) return FREE_INVITES_NOTE;
+  const untilTrialEnds = billingEnabled && plan.accountType === "free" && plan.inTrial;
+  return untilTrialEnds ? TRIAL_INVITES_NOTE : RENEWABLE_INVITES_NOTE;
+}
 
 export type InviteAllowanceInput = {
   /** User.invitesGranted: invitations the account may have created so far. */

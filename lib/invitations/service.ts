@@ -156,6 +156,25 @@ export async function checkInvitation(code: string): Promise<InvitationCheck> {
   return invitation?.status === "available" ? { valid: true, message: INVITATION_VALID_MESSAGE } : invalid;
 }
 
+/**
+ * Why this signed-in user could not claim this available code, or null when they can: the claim
+ * page says so up front instead of offering a button that fails. The claim itself decides again.
+ */
+export async function claimRefusal(user: User, code: string): Promise<string | null> {
+  if (!invitationCodeSchema.safeParse(code).success) return null;
+  const db = getDb();
+  const invitation = await db.invitation.findUnique({
+    where: { code },
+    select: { status: true, inviterId: true, inviter: { select: { email: true } } },
+  });
+  if (invitation?.status !== "available") return null;
+  if (invitation.inviterId === user.id) return OWN_INVITATION_MESSAGE;
+  if (sameMailbox(user.email, invitation.inviter.email)) return OWN_MAILBOX_MESSAGE;
+  if ((await db.invitation.count({ where: { recipientId: user.id } })) > 0) return ALREADY_CLAIMED_MESSAGE;
+  const mailbox = await db.claimedMailbox.findUnique({ where: { mailboxHash: mailboxHash(user.email) } });
+  return mailbox ? MAILBOX_ALREADY_CLAIMED_MESSAGE : null;
+}
+
 /** What ClaimedMailbox stores: a digest of the mailbox, not the address itself. */
 function mailboxHash(email: string): string {
   return createHash("sha256").update(mailboxIdentity(email)).digest("hex");

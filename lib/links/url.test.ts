@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_URL_LENGTH, normalizeUrl, URL_INVALID_MESSAGE, URL_REQUIRED_MESSAGE } from "./url";
+import {
+  MAX_URL_LENGTH,
+  normalizeImportedUrl,
+  normalizeUrl,
+  URL_INVALID_MESSAGE,
+  URL_REQUIRED_MESSAGE,
+  URL_TOO_LONG_MESSAGE,
+} from "./url";
 
 describe("normalizeUrl", () => {
   it.each([
@@ -66,12 +73,35 @@ describe("normalizeUrl", () => {
     const base = "https://example.com/";
     const atLimit = base + "a".repeat(MAX_URL_LENGTH - base.length);
     expect(normalizeUrl(atLimit)).toEqual({ ok: true, url: atLimit });
-    expect(normalizeUrl(`${atLimit}a`)).toEqual({ ok: false, message: URL_INVALID_MESSAGE });
+    expect(normalizeUrl(`${atLimit}a`)).toEqual({ ok: false, message: URL_TOO_LONG_MESSAGE });
   });
 
   it("measures the cap on the stored form, which percent-encoding can lengthen", () => {
     const input = `https://example.com/${"é".repeat(1000)}`;
     expect(input.length).toBeLessThan(MAX_URL_LENGTH);
-    expect(normalizeUrl(input)).toEqual({ ok: false, message: URL_INVALID_MESSAGE });
+    expect(normalizeUrl(input)).toEqual({ ok: false, message: URL_TOO_LONG_MESSAGE });
+  });
+});
+
+describe("normalizeImportedUrl", () => {
+  it("percent-encodes a literal space in a complete address, as a browser does", () => {
+    expect(normalizeImportedUrl("https://example.test/a page?q=two words#some part")).toEqual({
+      ok: true,
+      url: "https://example.test/a%20page?q=two%20words#some%20part",
+    });
+  });
+
+  it.each([["https://exa mple.test/"], ["example.test/with space"], ["https://example.test/a\tb"]])(
+    "still refuses %j",
+    (input) => {
+      expect(normalizeImportedUrl(input)).toEqual({ ok: false, message: URL_INVALID_MESSAGE });
+    },
+  );
+
+  it("says when an address is too long", () => {
+    expect(normalizeImportedUrl(`https://example.test/${"a".repeat(MAX_URL_LENGTH)}`)).toEqual({
+      ok: false,
+      message: URL_TOO_LONG_MESSAGE,
+    });
   });
 });

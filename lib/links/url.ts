@@ -3,6 +3,7 @@
 export const URL_REQUIRED_MESSAGE = "URL is required";
 export const URL_INVALID_MESSAGE = "Please enter a valid website address";
 export const MAX_URL_LENGTH = 2048;
+export const URL_TOO_LONG_MESSAGE = "A link can be at most 2,048 characters long";
 
 export type NormalizedUrl = { ok: true; url: string } | { ok: false; message: string };
 
@@ -35,7 +36,9 @@ export function normalizeUrl(input: string): NormalizedUrl {
   const trimmed = input.trim();
   if (trimmed === "") return { ok: false, message: URL_REQUIRED_MESSAGE };
   const invalid: NormalizedUrl = { ok: false, message: URL_INVALID_MESSAGE };
-  if (trimmed.length > MAX_URL_LENGTH || WHITESPACE_OR_CONTROL.test(trimmed)) return invalid;
+  const tooLong: NormalizedUrl = { ok: false, message: URL_TOO_LONG_MESSAGE };
+  if (trimmed.length > MAX_URL_LENGTH) return tooLong;
+  if (WHITESPACE_OR_CONTROL.test(trimmed)) return invalid;
 
   const candidate = HTTP_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
   let parsed: URL;
@@ -47,6 +50,16 @@ export function normalizeUrl(input: string): NormalizedUrl {
   // "mailto:me@example.com" parses as user "mailto" at example.com; credentials are never a link.
   if (parsed.username !== "" || parsed.password !== "") return invalid;
   if (!hasWebHostname(parsed.hostname)) return invalid;
-  if (parsed.href.length > MAX_URL_LENGTH) return invalid;
+  if (parsed.href.length > MAX_URL_LENGTH) return tooLong;
   return { ok: true, url: parsed.href };
+}
+
+/**
+ * A URL read from another program's export file. Such files hold complete addresses, some with a
+ * literal space (Pocket wrote them as saved): a browser percent-encodes those, and so does this. A
+ * space in the host still makes it invalid; tabs, newlines and typed text are refused as always.
+ */
+export function normalizeImportedUrl(input: string): NormalizedUrl {
+  const trimmed = input.trim();
+  return normalizeUrl(HTTP_SCHEME.test(trimmed) ? trimmed.replaceAll(" ", "%20") : trimmed);
 }

@@ -10,7 +10,7 @@ export const MAILBOX_PATH = "/dev/mailbox";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;max-width:960px;margin:auto;color:#111827}
 table{width:100%;border-collapse:collapse}td,th{padding:8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}
-a{color:#4f46e5}iframe{width:100%;height:70vh;border:1px solid #e5e7eb;border-radius:6px}
+a{color:#2955d3}iframe{width:100%;height:70vh;border:1px solid #e5e7eb;border-radius:6px}
 pre{white-space:pre-wrap;background:#f9fafb;padding:12px;border-radius:6px}@media(max-width:600px){td:nth-child(3){display:none}}`;
 
 function page(title: string, body: string): Response {

@@ -1,5 +1,6 @@
 import { entitlements } from "@/lib/billing/plans";
-import { readEmailHours } from "@/lib/digests/schedule";
+import { digestPromise } from "@/lib/digests/delivered-schedule";
+import { readEmailHours, scheduleOf } from "@/lib/digests/schedule";
 import type { User } from "@/lib/generated/prisma/client";
 import { livePendingEmail } from "@/lib/users/email-change-rule";
 
@@ -22,6 +23,8 @@ export function toUserResponse(user: User, billingEnabled: boolean, now = new Da
     emailDays: user.emailDays,
     emailHours: readEmailHours(user.emailHours),
     timezone: user.timezone,
+    /** What the plan actually sends (lib/digests/delivered-schedule.ts): the dashboard and Settings show it. */
+    digest: digestPromise({ ...user, ...scheduleOf(user) }, now, billingEnabled),
     onboarded: user.onboarded,
     createdAt: user.createdAt.toISOString(),
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,

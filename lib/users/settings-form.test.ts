@@ -7,7 +7,6 @@ import {
   SETTINGS_HOURS,
   settingsFormDefaults,
   timePreferenceFor,
-  timeZoneChoices,
   toSettingsRequest,
   type SettingsUser,
 } from "@/lib/users/settings-form";
@@ -174,14 +173,5 @@ describe("display helpers", () => {
     expect(memberSinceLabel(new Date("2025-01-05T02:00:00Z"), "America/Los_Angeles")).toBe("January 4, 2025");
     expect(memberSinceLabel(null, "UTC")).toBe("N/A");
     expect(memberSinceLabel(new Date(Number.NaN), "UTC")).toBe("N/A");
-  });
-
-  it("lists the saved zone and UTC among the runtime's zones, sorted", () => {
-    expect(timeZoneChoices("Asia/Kolkata", ["Europe/Berlin", "Asia/Calcutta"])).toEqual([
-      "Asia/Calcutta",
-      "Asia/Kolkata",
-      "Europe/Berlin",
-      "UTC",
-    ]);
   });
 });

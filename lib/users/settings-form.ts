@@ -1,5 +1,5 @@
-// Pure helpers of the settings page: the form's initial values from the saved user, the hour and
-// time-zone choices, the today/tomorrow reading of an hour, the PUT /api/user/settings payload of a
+// Pure helpers of the settings page: the form's initial values from the saved user, the hour
+// choices, the today/tomorrow reading of an hour, the PUT /api/user/settings payload of a
 // submitted form, and the "Member since" date.
 
 import type { EmailFrequencyName } from "@/lib/billing/plans";
@@ -99,19 +99,6 @@ export function toSettingsRequest(values: SettingsFormOutput): SettingsRequest {
     case "none":
       return { ...common, emailFrequency: "none" };
   }
-}
-
-/**
- * The time-zone choices: the runtime's zones plus the saved one and UTC, which runtimes may list
- * under another name or not at all (Node lists "Asia/Calcutta", Chromium "Asia/Kolkata").
- */
-export function timeZoneChoices(current: string, supported: readonly string[]): string[] {
-  return [...new Set([...supported, current, "UTC"])].filter(isValidTimeZone).sort();
-}
-
-/** A zone as people read it: "America/New York". */
-export function timeZoneLabel(zone: string): string {
-  return zone.replaceAll("_", " ");
 }
 
 /** "January 5, 2025" in the user's zone (SPEC §2), or "N/A" without a valid date. */

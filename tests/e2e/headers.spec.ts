@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { billingBaseURL } from "./billing-servers";
 import { signUpAndOnboard, uniqueEmail } from "./support";
 
 // Security headers and cookies of the built app (plain http on the suite's server), and of an
@@ -101,8 +102,9 @@ test.describe("over plain http", () => {
     await expect(page.getByRole("heading", { name: "Stash links now, Read them later" })).toBeVisible();
     await page.goto("/login");
     await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeEnabled();
-    await page.goto("/pricing");
-    // The signed-out upgrade button is a GET form to /api/login: form-action 'self' lets it through.
+    // The signed-out upgrade button (on the server with billing on) is a GET form to /api/login:
+    // form-action 'self' lets it through.
+    await page.goto(`${billingBaseURL}/pricing`);
     await page.getByRole("button", { name: "Upgrade to Pro - $25/year" }).click();
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpricing$/);
 

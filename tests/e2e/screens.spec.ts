@@ -158,7 +158,9 @@ for (const device of DEVICES) {
         ]) {
           await expect(pro).toContainText(feature);
         }
-        await expect(pro.getByRole("button", { name: "Upgrade to Pro - $25/year" })).toBeVisible();
+        // This server runs without billing: no upgrade button that could only fail (careful-user.spec.ts
+        // checks the button on the billing server).
+        await expect(pro).toContainText("Upgrades are not available on this server");
         await shot(page, "pricing", "signed-out");
 
         await page.goto("/pricing?success=true");
@@ -505,9 +507,9 @@ for (const device of DEVICES) {
         const free = page.getByRole("region", { name: "Free plan" });
         await expect(free.getByRole("button", { name: "Current Plan" })).toBeDisabled();
         await expect(free.getByText(/^Trial: \d+ days left$/)).toBeVisible();
-        await expect(
-          page.getByRole("region", { name: "Pro plan" }).getByRole("button", { name: "Upgrade to Pro - $25/year" }),
-        ).toBeVisible();
+        await expect(page.getByRole("region", { name: "Pro plan" })).toContainText(
+          "Upgrades are not available on this server",
+        );
         await shot(page, "pricing", "signed-in");
       });
 

@@ -11,6 +11,7 @@ const props: DigestEmailProps = {
     {
       title: "A <script>alert(1)</script> & friends",
       url: "https://example.test/articles/one?a=1&b=2",
+      shownUrl: "https://example.test/articles/one?a=1&b=2",
       notes: "First line\nSecond line",
       categories: ["Article", "Work"],
       savedAt: "Nov 21, 9:05 AM",
@@ -19,6 +20,7 @@ const props: DigestEmailProps = {
     {
       title: null,
       url: "https://video.sample.test/watch/42",
+      shownUrl: "https://video.sample.test/watch/42",
       notes: null,
       categories: [],
       savedAt: "Nov 21, 6:18 PM",

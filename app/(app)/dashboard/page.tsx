@@ -9,7 +9,6 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { env } from "@/lib/env";
 import { trialDaysLeft } from "@/lib/billing/plans";
-import { scheduleSummary } from "@/lib/digests/schedule-summary";
 import { saveKey } from "@/lib/save/save-key";
 import { getCurrentUser } from "@/lib/auth/session";
 import { toUserResponse } from "@/lib/users/response";
@@ -47,7 +46,7 @@ export default async function DashboardPage() {
           </CardContent>
         </Card>
         <aside aria-label="Digest" className="grid min-w-0">
-          <ScheduledEmail summary={scheduleSummary(profile)} />
+          <ScheduledEmail promise={profile.digest} />
         </aside>
         <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
           <TodayLinks timeZone={profile.timezone} />

@@ -7,7 +7,7 @@ import { PrefilledQueries } from "@/components/prefilled-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { INVITATIONS_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
-import { REFERRAL_RULE_NOTE } from "@/lib/invitations/rules";
+import { invitesNote, REFERRAL_RULE_NOTE } from "@/lib/invitations/rules";
 import { listInvitations } from "@/lib/invitations/service";
 import { entitlements, proEndsAt } from "@/lib/billing/plans";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -54,7 +54,7 @@ export default async function InvitationsPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <InviteFriendForm renewable={plan.renewableInvites} />
+            <InviteFriendForm allowanceNote={invitesNote(plan, env.billingEnabled)} />
           </CardContent>
         </Card>
 

@@ -33,8 +33,8 @@ export default async function PricingPage() {
       </div>
       {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
       <h2 className="sr-only">Plans</h2>
-      <PricingPlans viewer={viewer} />
-      <FeatureStrip />
+      <PricingPlans viewer={viewer} billingEnabled={env.billingEnabled} />
+      <FeatureStrip billingEnabled={env.billingEnabled} />
     </div>
   );
 }

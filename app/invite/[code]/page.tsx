@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { InviteClaim } from "@/components/invitations/invite-claim";
 import { getCurrentUser } from "@/lib/auth/session";
+import { claimRefusal } from "@/lib/invitations/service";
 
 // The code in the URL is a bearer of a free month: keep it out of indexes and referrers.
 export const metadata: Metadata = {
@@ -12,9 +13,13 @@ export const metadata: Metadata = {
 /** Claim an invitation (SPEC §2 Invite claim): public; claiming needs a session. */
 export default async function InvitePage({ params }: { params: Promise<{ code: string }> }) {
   const [{ code }, user] = await Promise.all([params, getCurrentUser()]);
+  // Who is looking: signed out, the inviter, someone who already claimed one, or someone who may claim.
+  const viewer = user
+    ? { signedIn: true as const, onboarded: user.onboarded, refusal: await claimRefusal(user, code) }
+    : { signedIn: false as const };
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <InviteClaim code={code} signedIn={user !== null} />
+      <InviteClaim code={code} viewer={viewer} />
     </div>
   );
 }
