@@ -4,7 +4,10 @@
 //       the floor's at the same rate, just before: what an operator pays for;
 //   (b) p50/p99 latency under an open-loop load (requests sent on a schedule, not when the last one
 //       returned: bench/support/open-loop.ts) at half of the endpoint's own capacity, which wrk
-//       measures first, closed loop: the latency a user feels at a load the service can carry.
+//       measures first, closed loop: the latency a user feels at a load the service can carry. The
+//       open loop runs in `--repeats` windows, each beside a window of the floor; the p99 reported is
+//       the median of the windows' p99s, so one window in which the shared machine stalled (the
+//       floor's own p99 shows when) does not stand for the endpoint. Every window's p99 is printed.
 // The built app (`next start`) runs on a fresh PostgreSQL database holding users with a session and
 // a realistic history each; by default two servers side by side, one connected directly and one
 // through PgBouncer in transaction mode, measured endpoint by endpoint in turn so that whatever else
@@ -12,7 +15,7 @@
 // any request fails. Needs `npx next build`, wrk, and pgbouncer for the pooled server.
 //
 //   npm run bench:api
-//   npm run bench:api -- --users 50 --links 60 --seconds 2 --rounds 1 --warmup 200 --open-seconds 4   # CI's size
+//   npm run bench:api -- --users 50 --links 60 --seconds 2 --rounds 1 --warmup 200 --open-seconds 4 --repeats 1   # CI's size
 //   npm run bench:api -- --via direct --only history --cpu-prof /tmp/profiles          # one endpoint, profiled
 //
 // wrk (a C program) and the open-loop generator run on the same cores as the servers and
@@ -40,8 +43,10 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     /** Requests sent to each endpoint before it is measured (JIT, route modules, caches). */
     warmup: { type: "string", default: "500" },
-    /** Seconds of open-loop load counted per endpoint, after one uncounted second. */
+    /** Seconds of open-loop load counted per window, after one uncounted second. */
     "open-seconds": { type: "string", default: "10" },
+    /** Open-loop windows per endpoint, each beside one of the floor: the median window's p99 counts. */
+    repeats: { type: "string", default: "3" },
     users: { type: "string", default: "200" },
     links: { type: "string", default: "200" },
     /** Which servers: direct, pgbouncer, or both (the pooled one compared with the direct one). */
@@ -68,6 +73,7 @@ const seconds = integer("seconds", values.seconds, rounds, 600);
 if (seconds % rounds !== 0) throw new Error("--seconds must be a multiple of --rounds");
 const warmup = integer("warmup", values.warmup, 0, 100_000);
 const openSeconds = integer("open-seconds", values["open-seconds"], 1, 600);
+const repeats = integer("repeats", values.repeats, 1, 20);
 const userCount = integer("users", values.users, 1, 10_000);
 const linksPerUser = integer("links", values.links, 5, 1000);
 type Via = "direct" | "pgbouncer";
@@ -178,15 +184,44 @@ type Server = { via: Via; app: AppServer };
 /** Closed-loop totals (wrk), rounds added up. */
 type ClosedLoop = { requests: number; seconds: number; errors: number; cpuMs: number };
 
+/** Open-loop windows taken together: counts and CPU added up, p50 and p99 the median window's. */
+type OpenLoopWindows = OpenLoopResult & { p99Windows: number[] };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function combineWindows(windows: OpenLoopResult[]): OpenLoopWindows {
+  const sum = (pick: (run: OpenLoopResult) => number) => windows.reduce((total, run) => total + pick(run), 0);
+  const statuses: Record<string, number> = {};
+  for (const run of windows)
+    for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    requests: sum((run) => run.requests),
+    unanswered: sum((run) => run.unanswered),
+    seconds: sum((run) => run.seconds),
+    errors: sum((run) => run.errors),
+    statuses,
+    p50Ms: median(windows.map((run) => run.p50Ms)),
+    p99Ms: median(windows.map((run) => run.p99Ms)),
+    maxMs: Math.max(...windows.map((run) => run.maxMs)),
+    sendLagP99Ms: Math.max(...windows.map((run) => run.sendLagP99Ms)),
+    cpuMs: sum((run) => run.cpuMs),
+    p99Windows: windows.map((run) => run.p99Ms),
+  };
+}
+
 type Measured = {
   endpoint: Endpoint;
   capacity: ClosedLoop;
   /** The floor's capacity run beside this endpoint's, round by round (the floor's own for the floor). */
   floorBeside: ClosedLoop;
   rate: number;
-  open: OpenLoopResult;
-  /** The floor, open loop at the same rate, beside this endpoint's run (the floor's own for the floor). */
-  floorOpen: OpenLoopResult;
+  open: OpenLoopWindows;
+  /** The floor, open loop at the same rate, beside this endpoint's windows (the floor's own for the floor). */
+  floorOpen: OpenLoopWindows;
 };
 
 const reqPerSecond = (loop: ClosedLoop) => loop.requests / loop.seconds;
@@ -306,9 +341,16 @@ async function measure(
       serverPids: [app.pid],
       tag: `${server.via}-${label}-${Date.now()}`,
     });
-  // The floor at the same rate, just before: its CPU per request is what this endpoint's is weighed against.
-  const floorOpen = endpoint === FLOOR ? undefined : await openLoop(FLOOR);
-  const open = await openLoop(endpoint);
+  // Each window beside one of the floor at the same rate, just before: the floor's CPU per request is
+  // what this endpoint's is weighed against, and its p99 shows what the machine allowed meanwhile.
+  const floorWindows: OpenLoopResult[] = [];
+  const windows: OpenLoopResult[] = [];
+  for (let repeat = 0; repeat < repeats; repeat += 1) {
+    if (endpoint !== FLOOR) floorWindows.push(await openLoop(FLOOR));
+    windows.push(await openLoop(endpoint));
+  }
+  const open = combineWindows(windows);
+  const floorOpen = endpoint === FLOOR ? undefined : combineWindows(floorWindows);
   const reportErrors = (name: string, run: OpenLoopResult) => {
     if (run.errors > 0)
       console.error(`${name}: open loop at ${rate} req/s: ${run.errors} errors (${JSON.stringify(run.statuses)})`);
@@ -316,7 +358,7 @@ async function measure(
   if (floorOpen) reportErrors(FLOOR.name, floorOpen);
   reportErrors(endpoint.name, open);
   process.stdout.write(
-    `${server.via}: ${endpoint.name}: ${Math.round(reqPerSecond(capacity))} req/s capacity; at ${rate} req/s p99 ${open.p99Ms.toFixed(1)} ms\n`,
+    `${server.via}: ${endpoint.name}: ${Math.round(reqPerSecond(capacity))} req/s capacity; at ${rate} req/s p99 ${open.p99Ms.toFixed(1)} ms (windows: ${windowList(open)})\n`,
   );
   return { endpoint, capacity, floorBeside, rate, open, floorOpen: floorOpen ?? open };
 }
@@ -333,6 +375,7 @@ function verdict(row: Measured): Verdict {
 }
 
 const fixed = (value: number, digits = 2) => Number(value.toFixed(digits));
+const windowList = (run: OpenLoopWindows) => run.p99Windows.map((p99) => p99.toFixed(1)).join(" / ");
 
 /** Prints one server's table; true when every endpoint met its targets. */
 function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null): boolean {
@@ -341,7 +384,8 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
   console.log(
     `\n${via === "direct" ? "Direct to PostgreSQL" : "Through PgBouncer (transaction mode)"}:` +
       ` capacity with wrk (${connections} connections, ${seconds} s in ${rounds} round(s), each beside as much of the floor),` +
-      ` then ${openSeconds} s open loop at ${LOAD_FRACTION * 100} % of it, beside as much of the floor at the same rate;` +
+      ` then ${repeats} window(s) of ${openSeconds} s open loop at ${LOAD_FRACTION * 100} % of it, each beside as much of the floor at the same rate` +
+      ` (p50 and p99: the median window's);` +
       ` CPU is the server process's at that rate`,
   );
   console.table(
@@ -354,7 +398,8 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
         "rate req/s": row.rate,
         "p50 ms": fixed(row.open.p50Ms, 1),
         "p99 ms": fixed(row.open.p99Ms, 1),
-        "floor's p99 at that rate": row === floor ? "" : fixed(row.floorOpen.p99Ms, 1),
+        "p99 per window": windowList(row.open),
+        "floor's p99 at that rate": row === floor ? "" : windowList(row.floorOpen),
         "CPU ms/req": fixed(cpuPerRequest(row.open.cpuMs, row.open.requests)),
         "floor's at that rate": row === floor ? "" : fixed(cpuPerRequest(row.floorOpen.cpuMs, row.floorOpen.requests)),
         "CPU vs floor": row === floor ? "" : `${fixed(result.cpuRatio)}x`,

@@ -54,6 +54,8 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
       const res = await apiRequest("POST", `/api/invitations/${encodeURIComponent(code)}/claim`);
       return claimedSchema.parse(await res.json());
     },
+    // The plan changed: pages prefetched before the claim (the header's) would show the old one.
+    onSuccess: () => router.refresh(),
     onError: async (error) => {
       toast({
         variant: "destructive",

@@ -82,7 +82,7 @@ export function InviteFriendForm({ allowanceNote }: { allowanceNote: string }) {
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SubmitButton disabled={available < 1 || create.isPending} className="sm:w-fit">
+          <SubmitButton disabled={available < 1} className="sm:w-fit">
             <UserPlus aria-hidden="true" />
             Create Invitation
           </SubmitButton>

@@ -102,7 +102,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
         <form
           role="search"
           aria-label="Search your links"
-          className="relative min-w-0 flex-1 basis-60"
+          className="relative min-w-0 flex-1 basis-full sm:basis-60"
           onSubmit={submitSearch}
         >
           <label htmlFor="history-search" className="sr-only">

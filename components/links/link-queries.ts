@@ -65,9 +65,10 @@ export function useLinkCategories() {
 /** After a link is saved or deleted: today's list, every history page and the history's chips. */
 export async function refreshLinkLists(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: TODAY_LINKS_KEY }),
-    queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
-    queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }),
+    // A refetch already under way is kept, not cancelled: it shows as a cancelled request otherwise.
+    queryClient.invalidateQueries({ queryKey: TODAY_LINKS_KEY }, { cancelRefetch: false }),
+    queryClient.invalidateQueries({ queryKey: HISTORY_KEY }, { cancelRefetch: false }),
+    queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }, { cancelRefetch: false }),
   ]);
 }
 

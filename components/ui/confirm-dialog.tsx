@@ -43,13 +43,13 @@ export function ConfirmDialog({
   busyLabel?: string;
   variant?: "default" | "destructive";
 }) {
-  // Radix hands focus back to its own trigger; a dialog the caller opens (a form's submit) hands it
-  // back to whatever had it when the dialog opened, here.
+  // Focus goes back to whatever had it when the dialog opened, trigger or not: Radix's own return
+  // to its trigger is lost when the list re-renders under the dialog.
   const restoreFocus = useRef<(options?: { force?: boolean }) => void>(() => undefined);
   useLayoutEffect(() => {
     // Layout effects run before the dialog's focus trap moves focus in.
-    if (open && !trigger) restoreFocus.current = rememberFocusPlace(document.activeElement);
-  }, [open, trigger]);
+    if (open) restoreFocus.current = rememberFocusPlace(document.activeElement);
+  }, [open]);
 
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     // Radix would close the dialog on click; it closes when the action has finished instead.
@@ -62,7 +62,6 @@ export function ConfirmDialog({
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent
         onCloseAutoFocus={(event) => {
-          if (trigger) return;
           event.preventDefault();
           restoreFocus.current({ force: true });
         }}

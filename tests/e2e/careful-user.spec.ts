@@ -151,6 +151,8 @@ test("focus returns to the control that opened each dialog, however it closes", 
 
   // Settings: Add Category, the delete of a category, Delete my account.
   await page.goto("/settings");
+  // Keys pressed before hydration would reach no handler.
+  await page.waitForLoadState("networkidle");
   const addCategory = page.getByRole("button", { name: "Add Category" });
   for (const close of ["Escape", "Cancel", "Create Category"] as const) {
     await addCategory.focus();
@@ -211,6 +213,7 @@ test("focus returns to the control that opened each dialog, however it closes", 
 test("Escape closes the dialog before the toast shown above it", async ({ page }) => {
   await signUpAndOnboard(page);
   await page.goto("/settings");
+  await page.waitForLoadState("networkidle");
   const addCategory = page.getByRole("button", { name: "Add Category" });
   await addCategory.click();
   const dialog = page.getByRole("dialog");
@@ -449,4 +452,40 @@ test("a successful save or delete completes: no request is left cancelled once t
   await cdp.send("HeapProfiler.collectGarbage");
   await page.evaluate(() => fetch("/api/auth/check").then((res) => res.text()));
   expect(failed).toEqual([]);
+});
+
+test("the header's pages and Settings open from what was prefetched: a click waits for no server render", async ({
+  page,
+}) => {
+  await signUpAndOnboard(page);
+  const destinations = [
+    { name: "History", path: "/history", heading: "Link History" },
+    { name: "Invites", path: "/invitations", heading: "Invite Friends" },
+    { name: "Dashboard", path: "/dashboard", heading: "Today's Stash" },
+  ];
+  // Page renders the router asks the server for between a click and the new page's heading.
+  let watching = false;
+  const rendersAfterClick: string[] = [];
+  page.on("request", (request) => {
+    if (watching && request.headers()["rsc"] === "1") rendersAfterClick.push(new URL(request.url()).pathname);
+  });
+  async function open(click: () => Promise<void>, heading: string): Promise<void> {
+    await page.waitForLoadState("networkidle");
+    watching = true;
+    await click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    watching = false;
+  }
+
+  const main = page.getByRole("navigation", { name: "Main" });
+  for (const destination of destinations) {
+    await open(() => main.getByRole("link", { name: destination.name, exact: true }).click(), destination.heading);
+    await expect(page).toHaveURL(destination.path);
+  }
+  // Settings is prefetched as the account menu opens.
+  await page.getByRole("button", { name: /^Account menu for / }).click();
+  await open(() => page.getByRole("menuitem", { name: "Settings" }).click(), "Settings");
+  await expect(page).toHaveURL("/settings");
+
+  expect(rendersAfterClick).toEqual([]);
 });
