@@ -161,11 +161,14 @@ async function seed(): Promise<BenchUser[]> {
   return tokens.map((token, i) => ({ cookie: `${SESSION_COOKIE}=${token}`, address: clientAddress(i) }));
 }
 
-type Endpoint = { name: string; method: "GET" | "POST"; path: string; anonymous?: boolean };
+/** `links`: how many links a list endpoint answers with (the per-link cost is told from two sizes). */
+type Endpoint = { name: string; method: "GET" | "POST"; path: string; anonymous?: boolean; links?: number };
 
 const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/links/today", method: "GET", path: "/api/links/today" },
-  { name: "GET /api/links/history (50 links)", method: "GET", path: "/api/links/history?limit=50" },
+  { name: "GET /api/links/history (50 links)", method: "GET", path: "/api/links/history?limit=50", links: 50 },
+  // The same queries with a tenth of the rows: what a page's size costs, apart from its round trips.
+  { name: "GET /api/links/history (5 links)", method: "GET", path: "/api/links/history?limit=5", links: 5 },
   { name: "GET /api/auth/user", method: "GET", path: "/api/auth/user" },
   // Last: the saves add to today's lists. They save URLs under bench.invalid, a name the title fetcher
   // refuses, so nothing leaves the machine.
@@ -410,12 +413,33 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
       };
     }),
   );
+  reportPerLink(rows);
   if (pgbouncerCpuMs !== null) {
     // Only the endpoints' own requests went through PgBouncer; the floor never reaches the database.
     const requests = rows.slice(1).reduce((sum, row) => sum + row.capacity.requests + row.open.requests, 0);
     console.log(`PgBouncer's own CPU: ${fixed(cpuPerRequest(pgbouncerCpuMs, requests), 3)} ms per request through it`);
   }
   return rows.every((row) => verdict(row).passed);
+}
+
+/** History at two page sizes: its fixed cost against the floor's, and what each further link adds. */
+function reportPerLink(rows: Measured[]): void {
+  const sized = rows.filter((row) => row.endpoint.links !== undefined);
+  const small = sized.reduce<Measured | undefined>(
+    (min, row) => ((row.endpoint.links ?? 0) < (min?.endpoint.links ?? Infinity) ? row : min),
+    undefined,
+  );
+  const large = sized.reduce<Measured | undefined>(
+    (max, row) => ((row.endpoint.links ?? 0) > (max?.endpoint.links ?? -1) ? row : max),
+    undefined,
+  );
+  if (!small || !large || small === large) return;
+  const cpu = (row: Measured) => cpuPerRequest(row.open.cpuMs, row.open.requests);
+  const perLinkUs = ((cpu(large) - cpu(small)) / ((large.endpoint.links ?? 0) - (small.endpoint.links ?? 0))) * 1000;
+  console.log(
+    `History's cost: ${fixed(cpu(small))} ms a request for ${small.endpoint.links} links (${fixed(verdict(small).cpuRatio)}x the floor's),` +
+      ` and ${fixed(perLinkUs, 1)} µs for each further link (from the ${large.endpoint.links}-link page)`,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { columnList, queryRows } from "@/lib/db/client";
 import { newRecordId } from "@/lib/db/record-id";
 import { Prisma, type Link } from "@/lib/generated/prisma/client";
+import type { LocalDay } from "@/lib/time/local-day";
 
 // The links' SQL that Prisma's query API cannot say (keyset pages with full-text search, per-day
 // counts, distinct array elements, "read once" kept atomically), or says at several times the CPU
@@ -72,10 +73,8 @@ export async function selectLinkPage(filter: LinkFilter, cursor: LinkCursor | nu
     LIMIT ${limit}`);
 }
 
-export type DaySpan = { key: string; start: Date; end: Date };
-
 /** How many links match `filter` on each of `days` (local days, given as their bounds). */
-export async function countLinksPerDay(filter: LinkFilter, days: DaySpan[]): Promise<Map<string, number>> {
+export async function countLinksPerDay(filter: LinkFilter, days: LocalDay[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
   // The days as arrays, so the statement's text is the same whatever their number; the bounds as
   // ISO text, which a timestamp column reads as UTC (the driver would write a Date inside an array

@@ -8,10 +8,9 @@ import type { Link, User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories/rules";
 import { entitlements } from "@/lib/billing/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
-import { localDay, localDayBounds } from "@/lib/time/local-day";
+import { dayBefore, type LocalDay, localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,
-  type DaySpan,
   insertLink,
   type LinkCursor,
   type LinkFilter,
@@ -89,7 +88,9 @@ export type LinkPage = { links: LinkResponse[]; nextCursor: string | null; dayTo
 /**
  * A page of the user's links matching `filter`, newest first, keyset-paged on (createdAt, id) so a
  * page is stable while links are added. The page reads one link more than it shows, to know
- * whether another page follows; the days it shows get their totals over all pages.
+ * whether another page follows; the days it shows get their totals over all pages. A day wholly on
+ * the page is counted from the page; only a day the page cuts (the previous page's last link, the
+ * cursor, or the link read ahead falls in it) is counted in the database.
  */
 async function listLinkPage(
   user: User,
@@ -101,18 +102,28 @@ async function listLinkPage(
   const rows = await selectLinkPage(filter, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const days = new Map<string, DaySpan>();
-  let day: DaySpan | undefined;
+  const lookAhead = rows.at(limit);
+  const within = (day: LocalDay, at: Date | undefined) => at !== undefined && at >= day.start && at < day.end;
+  const dayTotals = new Map<string, number>();
+  const cutDays: LocalDay[] = [];
+  let day: LocalDay | undefined;
   for (const link of page) {
     // Links come newest first: a link outside the day of the one before it starts a new day.
-    if (day && link.createdAt >= day.start && link.createdAt < day.end) continue;
-    day = localDay(user.timezone, link.createdAt);
-    days.set(day.key, day);
+    if (day && within(day, link.createdAt)) {
+      dayTotals.set(day.key, (dayTotals.get(day.key) ?? 0) + 1);
+      continue;
+    }
+    // Usually the day before the last one; else wherever the link falls.
+    const previous = day && dayBefore(user.timezone, day);
+    day = previous && within(previous, link.createdAt) ? previous : localDay(user.timezone, link.createdAt);
+    dayTotals.set(day.key, 1);
+    if (within(day, cursor?.createdAt) || within(day, lookAhead?.createdAt)) cutDays.push(day);
   }
+  for (const [key, total] of await countLinksPerDay(filter, cutDays)) dayTotals.set(key, total);
   return {
     links: page.map(toLinkResponse),
-    nextCursor: rows.length > limit && last ? encodeHistoryCursor(last.createdAt.toISOString(), last.id) : null,
-    dayTotals: await countLinksPerDay(filter, [...days.values()]),
+    nextCursor: lookAhead && last ? encodeHistoryCursor(last.createdAt.toISOString(), last.id) : null,
+    dayTotals,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIA, BERLIN, HAVANA, KATHMANDU, KOLKATA, LORD_HOWE, NEW_YORK } from "@/tests/support/time-zones";
-import { localDateKey, localDayBounds } from "./local-day";
+import { dayBefore, localDateKey, localDay, localDayBounds } from "./local-day";
 
 function hours(bounds: { start: Date; end: Date }): number {
   return (bounds.end.getTime() - bounds.start.getTime()) / 3_600_000;
@@ -80,4 +80,18 @@ describe("localDateKey", () => {
   ])("%s at %s is %s", (zone, at, key) => {
     expect(localDateKey(zone, new Date(at))).toBe(key);
   });
+});
+
+describe("dayBefore", () => {
+  it.each([NEW_YORK, BERLIN, HAVANA, KOLKATA, LORD_HOWE, APIA, KATHMANDU, "UTC"])(
+    "walks back two years of %s day by day as localDay finds them",
+    (zone) => {
+      let day = localDay(zone, new Date("2027-01-15T12:00:00Z"));
+      for (let i = 0; i < 730; i++) {
+        const before = dayBefore(zone, day);
+        expect(before).toEqual(localDay(zone, new Date(day.start.getTime() - 1)));
+        day = before;
+      }
+    },
+  );
 });

@@ -51,14 +51,28 @@ function findStartOfCivilDayMs(timeZone: string, date: CivilDate): number {
   return after;
 }
 
-/** The local calendar day containing `at`: its "YYYY-MM-DD" key and its UTC bounds [start, end). */
-export function localDay(timeZone: string, at: Date): { key: string; start: Date; end: Date } {
+/** A local calendar day: its "YYYY-MM-DD" key and its UTC bounds [start, end). */
+export type LocalDay = { key: string; start: Date; end: Date };
+
+/** The local calendar day containing `at`. */
+export function localDay(timeZone: string, at: Date): LocalDay {
   const date = civilDateAt(timeZone, at.getTime());
   return {
     key: civilDateKey(date),
     start: new Date(startOfCivilDayMs(timeZone, date)),
     end: new Date(startOfCivilDayMs(timeZone, addDays(date, 1))),
   };
+}
+
+/**
+ * The local day before `day` (one localDay gave): its bounds come from the remembered day starts,
+ * with no Intl call once they are known, so a list walking back day by day asks Intl only for the
+ * days it skips to.
+ */
+export function dayBefore(timeZone: string, day: LocalDay): LocalDay {
+  const [year = 0, month = 0, date = 0] = day.key.split("-").map(Number);
+  const previous = addDays({ year, month, day: date }, -1);
+  return { key: civilDateKey(previous), start: new Date(startOfCivilDayMs(timeZone, previous)), end: day.start };
 }
 
 /**

@@ -95,6 +95,31 @@ describe("GET /api/links/history day totals", () => {
     expect(pages.some((page) => page.totals.has("2026-03-09"))).toBe(false);
   });
 
+  it.each([1, 2, 3, 4, 5, 7])(
+    "gives true totals whether a page holds whole days or cuts one (%i a page)",
+    async (limit) => {
+      // Days of 1, 2, 3 and 2 links: pages of every size start and end inside days and on their edges.
+      const { user, cookie } = await signedInUser({ timezone: ZONE });
+      const perDay = [1, 2, 3, 2];
+      await getDb().link.createMany({
+        data: perDay.flatMap((count, day) =>
+          Array.from({ length: count }, (_, i) => ({
+            userId: user.id,
+            url: `https://days.example.test/${day}/${i}`,
+            createdAt: new Date(DAY_START - day * 86_400_000 + (i + 1) * 60_000),
+          })),
+        ),
+      });
+      const pages = await readAll(history, `/api/links/history?limit=${limit}`, cookie);
+      const truth = new Map(
+        perDay.map((count, day) => [localDateKey(ZONE, new Date(DAY_START - day * 86_400_000 + 60_000)), count]),
+      );
+      expect(pages.flatMap((page) => page.ids)).toHaveLength(8);
+      for (const page of pages)
+        for (const [key, total] of page.totals) expect([key, total]).toEqual([key, truth.get(key)]);
+    },
+  );
+
   it("sends no totals for an empty page", async () => {
     const { cookie } = await signedInUser();
     const res = await history(apiRequest("GET", "/api/links/history", { cookie }));
