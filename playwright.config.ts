@@ -17,6 +17,9 @@ const dataDir = path.join(tmpdir(), `linkstash-e2e-${port}`);
 // waits for a scheduled hour without waiting): the test writes an offset such as "+86400" into
 // this file. Debian's faketime package provides the library.
 export const clockPort = portBase + 1;
+// The reader's journeys serve their article pages here (tests/e2e/reader.spec.ts), the one private
+// address the app may fetch pages from.
+export const articlePagesPort = portBase + 4;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);
@@ -70,6 +73,7 @@ export default defineConfig({
         MAIL_TRANSPORT: "mailbox",
         DATABASE_URL: "",
         TRUSTED_PROXY_HOPS: "1",
+        UNFURL_ALLOWED_HOSTS: `127.0.0.1:${articlePagesPort}`,
       },
     },
     {

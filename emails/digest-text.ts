@@ -19,9 +19,11 @@ export function digestPlainText({
       link.title ?? link.shownUrl,
       ...(link.title ? [link.shownUrl] : []),
       ...(link.shownUrl !== link.url ? [link.url] : []),
+      ...(link.excerpt ? [link.excerpt] : []),
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),
-      `Saved ${link.savedAt}`,
+      link.readingMinutes ? `Saved ${link.savedAt} · ${link.readingMinutes} min read` : `Saved ${link.savedAt}`,
+      `Read: ${link.readUrl}`,
       `Mark as read: ${link.markReadUrl}`,
     ].join("\n"),
   );

@@ -14,6 +14,12 @@ export type DigestEmailLink = {
   savedAt: string;
   /** The signed page that marks this link read, so later digests leave it out. */
   markReadUrl: string;
+  /** The page's description or its article's excerpt. */
+  excerpt: string | null;
+  /** Null until the article is extracted (or when the page is not an article). */
+  readingMinutes: number | null;
+  /** The reader page of this link. */
+  readUrl: string;
 };
 
 export type DigestEmailProps = {
@@ -65,6 +71,11 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
           {link.shownUrl}
         </Text>
       ) : null}
+      {link.excerpt ? (
+        <Text style={{ ...wrap, color: colors.muted, fontSize: 14, lineHeight: "20px", margin: "6px 0 0" }}>
+          {link.excerpt}
+        </Text>
+      ) : null}
       {link.notes ? (
         <Text style={{ ...wrap, color: colors.text, fontSize: 14, lineHeight: "20px", margin: "8px 0 0" }}>
           {/* <br> rather than white-space: pre-line, so the plain-text part keeps the line breaks too. */}
@@ -89,6 +100,11 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
       ) : null}
       <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "6px 0 0" }}>
         {`Saved ${link.savedAt} · `}
+        {link.readingMinutes ? `${link.readingMinutes} min read · ` : null}
+        <Link href={link.readUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
+          Read
+        </Link>
+        {" · "}
         <Link href={link.markReadUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
           Mark as read
         </Link>
@@ -166,6 +182,9 @@ DigestEmail.PreviewProps = {
       categories: ["Article", "Personal"],
       savedAt: "Nov 21, 9:05 AM",
       markReadUrl: "http://localhost:3000/mark-read?token=preview-1",
+      excerpt: "How a small team ships a reader view that works offline.",
+      readingMinutes: 6,
+      readUrl: "http://localhost:3000/read/preview-1",
     },
     {
       title: null,
@@ -176,6 +195,9 @@ DigestEmail.PreviewProps = {
       categories: ["Video"],
       savedAt: "Nov 21, 12:40 PM",
       markReadUrl: "http://localhost:3000/mark-read?token=preview-2",
+      excerpt: null,
+      readingMinutes: null,
+      readUrl: "http://localhost:3000/read/preview-2",
     },
     {
       title: "Release notes: version 4.0",
@@ -185,6 +207,9 @@ DigestEmail.PreviewProps = {
       categories: ["Work", "News", "Tutorial"],
       savedAt: "Nov 21, 6:18 PM",
       markReadUrl: "http://localhost:3000/mark-read?token=preview-3",
+      excerpt: null,
+      readingMinutes: null,
+      readUrl: "http://localhost:3000/read/preview-3",
     },
   ],
   moreCount: 2,

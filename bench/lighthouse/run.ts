@@ -8,12 +8,12 @@
 //
 //   npm run bench:lighthouse
 //   npm run bench:lighthouse -- --preset mobile --chrome /usr/bin/chromium --report-dir /tmp/lighthouse
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse, { defaultConfig, desktopConfig } from "lighthouse";
+import { type Browser, launchChromium } from "@/bench/support/chromium";
 import { type AppServer, assertBuilt, freePort, signInOverHttp, startApp } from "@/tests/support/built-app";
 
 const { values } = parseArgs({
@@ -36,47 +36,6 @@ const BUDGETS: { category: Category; min: number }[] = [
   { category: "accessibility", min: 100 },
   { category: "best-practices", min: 95 },
 ];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-const CHROME_READY_TIMEOUT_MS = 30_000;
-
-type Browser = { port: number; stop: () => void };
-
-/** Chromium with remote debugging on a port of its choosing (read from its "DevTools listening" line). */
-async function launchChromium(profileDir: string): Promise<Browser> {
-  const child: ChildProcess = spawn(
-    values.chrome,
-    [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(
-      () => reject(new Error(`Chromium did not open its debugging port:\n${output}`)),
-      CHROME_READY_TIMEOUT_MS,
-    );
-    child.once("error", reject);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return { port, stop: () => child.kill("SIGKILL") };
-}
-
 /** A user who has signed in, onboarded and saved a few links, as someone opening the dashboard. */
 async function dashboardUser(app: AppServer): Promise<string> {
   const email = "lighthouse@example.com";
@@ -153,7 +112,7 @@ async function main(): Promise<boolean> {
   try {
     app = await startApp({ port: await freePort(), env: { DATA_DIR: dataDir } });
     const cookie = await dashboardUser(app);
-    browser = await launchChromium(profileDir);
+    browser = await launchChromium(values.chrome, profileDir);
     const pages = [
       { path: "/", cookie: null },
       { path: "/pricing", cookie: null },

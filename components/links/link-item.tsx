@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
+import { BookOpen, Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
+import Link from "next/link";
 import { refreshLinkLists, useSetLinkRead, type StashLink } from "@/components/links/link-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -73,8 +74,17 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
 
         <p className="text-xs break-all text-muted-foreground">{link.url}</p>
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
-        <p className="text-xs text-muted-foreground">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "h:mm a")}</time>
+          <Link
+            href={`/read/${encodeURIComponent(link.id)}`}
+            className="inline-flex items-center gap-1 rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <BookOpen aria-hidden="true" className="size-3.5" />
+            Read
+            <span className="sr-only"> {title}</span>
+          </Link>
+          {link.readingMinutes ? <span>{`${link.readingMinutes} min read`}</span> : null}
         </p>
       </div>
 

@@ -11,7 +11,8 @@ import { displayUrl } from "@/lib/links/display-url";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
 
 // What a digest says (DESIGN.md §3 "Digest content"): the newest unread links first, at most 50
-// listed, each with a signed "Mark as read" link, then "and N more" pointing at the history.
+// listed, each with its excerpt and reading time, a link to read it in LinkStash and a signed "Mark
+// as read" link, then "and N more" pointing at the history.
 
 export const DIGEST_MAX_LINKS = 50;
 
@@ -22,6 +23,9 @@ export type DigestLink = {
   notes: string | null;
   categories: string[];
   createdAt: Date;
+  /** The page's description or article excerpt, shown under the title. */
+  description: string | null;
+  readingMinutes: number | null;
 };
 
 export type DigestRecipient = { id: string; email: string; timezone: string };
@@ -55,6 +59,9 @@ export async function composeDigest(
       categories: link.categories,
       savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
       markReadUrl: markReadUrl(link.id, recipient.id),
+      excerpt: link.description,
+      readingMinutes: link.readingMinutes,
+      readUrl: `${env.appUrl}/read/${link.id}`,
     })),
     moreCount: Math.max(0, total - listed.length),
     dashboardUrl: `${env.appUrl}/dashboard`,

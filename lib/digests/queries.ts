@@ -79,8 +79,9 @@ type WindowLink = DigestLink & { deliveryId: string; total: bigint | number };
 /** The newest unread links of every claimed delivery's window, in one query (read ones are left out). */
 export async function linksFor(claimed: Claimed[]): Promise<Map<string, { links: DigestLink[]; total: number }>> {
   const rows = await getDb().$queryRaw<WindowLink[]>`
-    SELECT "deliveryId", id, title, url, notes, categories, "createdAt", total FROM (
+    SELECT "deliveryId", id, title, url, notes, categories, "createdAt", description, "readingMinutes", total FROM (
       SELECT d.id AS "deliveryId", l.id, l.title, l.url, l.notes, l.categories, l."createdAt",
+        l.description, l."readingMinutes",
         row_number() OVER (PARTITION BY d.id ORDER BY l."createdAt" DESC, l.id DESC) AS rank,
         count(*) OVER (PARTITION BY d.id) AS total
       FROM "DigestDelivery" d
@@ -100,6 +101,8 @@ export async function linksFor(claimed: Claimed[]): Promise<Map<string, { links:
       notes: row.notes,
       categories: row.categories,
       createdAt: row.createdAt,
+      description: row.description,
+      readingMinutes: row.readingMinutes,
     });
     byDelivery.set(row.deliveryId, entry);
   }

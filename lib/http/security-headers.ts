@@ -48,8 +48,8 @@ export function pageContentSecurityPolicy(options: { nonce: string; development:
       ...(options.development ? ["'unsafe-eval'"] : []),
     ],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // No page shows a remote image (saved links' favicons are stored, not displayed).
-    "img-src": ["'self'", "blob:", "data:"],
+    // The reader shows an article's images from their own site (https only), sent with no referrer.
+    "img-src": ["'self'", "blob:", "data:", "https:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     // Explicit: worker-src would fall back to script-src, where 'strict-dynamic' ignores 'self'.

@@ -1,21 +1,17 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { logError } from "@/lib/http/log";
-import { fetchPageMetadata } from "@/lib/unfurl/fetch-page";
+import type { PageMetadata } from "@/lib/unfurl/parse-metadata";
 
 /**
- * Fetches a saved page's title, description, site name and icon and stores them. A page that fails
- * or times out leaves the link as it is (the URL stands in for the title); only our own failures
- * (the database) are logged. A title the client sent along (`keepTitle`) is not replaced.
+ * Stores a saved page's title, description, site name and icon. Only our own failures (the
+ * database) are logged. A title the client sent along (`keepTitle`) is not replaced.
  */
-export async function refreshLinkMetadata(
+export async function storeLinkMetadata(
   linkId: string,
-  url: string,
+  metadata: PageMetadata,
   options: { keepTitle?: boolean } = {},
 ): Promise<void> {
-  const metadata = await fetchPageMetadata(url, { allowedHosts: env.unfurlAllowedHosts });
-  if (!metadata) return;
   try {
     await getDb().link.updateMany({
       where: { id: linkId },

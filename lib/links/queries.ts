@@ -46,7 +46,7 @@ export type LinkFilter = {
 export type LinkCursor = { createdAt: Date; id: string };
 
 // The search expression is the one Link_search_idx is built on, word for word, so PostgreSQL can
-// use that index (decision 0032).
+// use that index (decision 0032); the article's words have their own index (decision 0262).
 function matching(filter: LinkFilter): Prisma.Sql {
   const conditions = [Prisma.sql`"userId" = ${filter.userId}`];
   if (filter.from) conditions.push(Prisma.sql`"createdAt" >= ${filter.from}`);
@@ -55,8 +55,12 @@ function matching(filter: LinkFilter): Prisma.Sql {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${filter.category})`);
   }
   if (filter.tsquery) {
+    // Or the words are in the link's article (decision 0262): a second GIN index, on Article, read
+    // once per query as a hashed set of the user's matching link ids.
     conditions.push(
-      Prisma.sql`link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${filter.tsquery})`,
+      Prisma.sql`(link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${filter.tsquery})
+        OR "id" IN (SELECT "linkId" FROM "Article"
+          WHERE "userId" = ${filter.userId} AND "searchVector" @@ to_tsquery('simple', ${filter.tsquery})))`,
     );
   }
   if (filter.unreadOnly) conditions.push(Prisma.sql`"readAt" IS NULL`);

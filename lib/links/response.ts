@@ -15,6 +15,7 @@ export function toLinkResponse(link: Link) {
     categories: link.categories,
     createdAt: link.createdAt.toISOString(),
     readAt: link.readAt?.toISOString() ?? null,
+    readingMinutes: link.readingMinutes,
   };
 }
 

@@ -13,11 +13,13 @@ import { type PageMetadata, parseMetadata, windows1252Controls } from "@/lib/unf
 // The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; special-use
 // names refused without a lookup; every address the host resolves to is checked and the connection is pinned to those checked addresses
 // (so a second DNS answer cannot swap in a private one); at most 5 redirects, each checked again;
-// 5 s in all; at most 1 MB of (decompressed) HTML.
+// 5 s in all; at most 1 MB of (decompressed) HTML for a title, MAX_ARTICLE_BYTES for an article.
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 1024 * 1024;
+/** The cap for a page fetched for its article (decision 0260): long articles carry heavy markup. */
+export const MAX_ARTICLE_BYTES = 5 * 1024 * 1024;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -30,7 +32,12 @@ export type FetchPageOptions = {
    * entry matches nothing.
    */
   allowedHosts?: readonly string[];
+  /** How much decompressed HTML is read at most; the rest of a longer page is dropped. */
+  maxBytes?: number;
 };
+
+/** A fetched page's HTML, decoded, and the URL it came from after redirects. */
+export type FetchedPage = { html: string; url: string };
 
 const ALLOWED_HOST = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+):(\d{1,5})$/i;
 
@@ -125,8 +132,8 @@ function decodedBody(response: IncomingMessage): Readable | null {
   }
 }
 
-/** Up to MAX_PAGE_BYTES of `body`; a longer body is cut there and its stream destroyed. */
-function readCapped(body: Readable, signal: AbortSignal): Promise<Buffer> {
+/** Up to `maxBytes` of `body`; a longer body is cut there and its stream destroyed. */
+function readCapped(body: Readable, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -136,10 +143,10 @@ function readCapped(body: Readable, signal: AbortSignal): Promise<Buffer> {
     };
     const settle = () => signal.removeEventListener("abort", onAbort);
     body.on("data", (chunk: Buffer) => {
-      const room = MAX_PAGE_BYTES - size;
+      const room = maxBytes - size;
       chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
       size += Math.min(chunk.length, room);
-      if (size < MAX_PAGE_BYTES) return;
+      if (size < maxBytes) return;
       settle();
       body.destroy();
       resolve(Buffer.concat(chunks, size));
@@ -197,8 +204,9 @@ function decodeHtml(bytes: Buffer, contentType: string): string {
 async function fetchWithRedirects(
   url: URL,
   allowed: ReadonlySet<string>,
+  maxBytes: number,
   signal: AbortSignal,
-): Promise<PageMetadata | null> {
+): Promise<FetchedPage | null> {
   let target = url;
   for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
     const response = await requestPinned(target, allowed, signal);
@@ -215,7 +223,7 @@ async function fetchWithRedirects(
       if (status < 200 || status > 299 || !HTML_TYPES.has(mimeType(contentType))) return null;
       const body = decodedBody(response);
       if (!body) return null;
-      return parseMetadata(decodeHtml(await readCapped(body, signal), contentType), target.href);
+      return { html: decodeHtml(await readCapped(body, maxBytes, signal), contentType), url: target.href };
     } finally {
       // Unread bodies (redirects, refusals, the rest of a long page) are dropped with their connection.
       response.destroy();
@@ -225,18 +233,24 @@ async function fetchWithRedirects(
 }
 
 /**
- * Title, description, site name and favicon of the page at `url`, or null when the page cannot or
- * must not be fetched (refused address or scheme, too many redirects, timeout, not HTML, HTTP error).
- * Never throws: a link simply keeps no metadata.
+ * The HTML of the page at `url` (at most `maxBytes`, 1 MB unless told), or null when the page cannot
+ * or must not be fetched (refused address or scheme, too many redirects, timeout, not HTML, HTTP
+ * error). Never throws: the caller simply has no page.
  */
-export async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
+export async function fetchPageHtml(url: string, options: FetchPageOptions = {}): Promise<FetchedPage | null> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   const allowed = new Set(
     (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
   );
   try {
-    return await fetchWithRedirects(new URL(url), allowed, signal);
+    return await fetchWithRedirects(new URL(url), allowed, options.maxBytes ?? MAX_PAGE_BYTES, signal);
   } catch {
     return null;
   }
+}
+
+/** Title, description, site name and favicon of the page at `url`, or null (see fetchPageHtml). */
+export async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
+  const page = await fetchPageHtml(url, options);
+  return page ? parseMetadata(page.html, page.url) : null;
 }

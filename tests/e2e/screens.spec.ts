@@ -552,7 +552,7 @@ for (const device of DEVICES) {
         await expect(page.getByRole("heading", { level: 2 }).filter({ hasText: "3 links" })).toBeVisible();
 
         const first = list.getByRole("listitem").filter({ hasText: "https://example.test/first" });
-        const title = first.getByRole("link");
+        const title = first.getByRole("link", { name: /opens in a new tab/ });
         await expect(title).toHaveAttribute("href", "https://example.test/first");
         await expect(title).toHaveAttribute("target", "_blank");
         await expect(first.getByText("Technology", { exact: true })).toBeVisible();

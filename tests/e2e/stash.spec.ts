@@ -43,8 +43,12 @@ test("saving a link without categories lists it as Uncategorized and resets the 
   const item = todayItem(page, "https://example.test/first");
   await expect(item).toContainText("Uncategorized");
   await expect(item).toContainText("Added today");
-  await expect(item.getByRole("link")).toHaveAttribute("target", "_blank");
-  await expect(item.getByRole("link")).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(item.getByRole("link", { name: /opens in a new tab/ })).toHaveAttribute("target", "_blank");
+  await expect(item.getByRole("link", { name: /opens in a new tab/ })).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(item.getByRole("link", { name: "Read https://example.test/first" })).toHaveAttribute(
+    "href",
+    /^\/read\/\w+$/,
+  );
   await expect(page.getByRole("heading", { name: /1 link$/ })).toBeVisible();
 
   await expect(page.getByLabel("URL")).toHaveValue("");

@@ -641,6 +641,21 @@ const MATRIX: Record<string, Entry> = {
       expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull(),
     ),
   },
+  "GET /api/links/[id]/article": {
+    bearer: true,
+    class: "owner",
+    what: "the article of one link (pending until extracted, which starts after the response)",
+    arrange: async (world) => ({ params: { id: world.link.id } }),
+    expect: ownerScoped(200, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
+  },
+  "POST /api/links/[id]/article": {
+    bearer: true,
+    class: "owner",
+    what: "extracts the article of one link again, after the response (rate-limited)",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.link.id } }),
+    expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
+  },
   "POST /api/mark-read": {
     class: "public",
     what: "a digest's Mark as read link: the signed token (link + owner) is the only credential, a session is neither needed nor used; the answer names nothing",

@@ -15,12 +15,14 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 
 const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-billing")).startBillingFake());
 
-// The title fetcher runs after the response and would resolve every generated host name; its own
-// tests cover it. Here it only records what it was asked to fetch.
+// The page fetcher (titles and articles) runs after the response and would resolve every generated
+// host name; its own tests cover it. Here it only records what it was asked to fetch.
 const unfurled = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/lib/links/metadata", () => ({
-  refreshLinkMetadata: async () => {
+vi.mock("@/lib/unfurl/fetch-page", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/unfurl/fetch-page")>()),
+  fetchPageHtml: async () => {
     unfurled.count += 1;
+    return null;
   },
 }));
 
@@ -893,7 +895,7 @@ describe("fuzzing every mutating endpoint (and the GETs that take parameters)", 
     console.log(
       `fuzz: ${stats.requests} requests, ${fiveXx} 5xx, invariants: ${violated.length === 0 ? "ok" : "VIOLATED"} ` +
         `(${INVARIANTS.length} checked; seed ${SEED}, ${RUNS} runs per endpoint; slowest request ${Math.round(stats.slowestMs)} ms; ` +
-        `${stats.foreignErrorBodies} next-auth text errors; ${unfurled.count} title fetches queued)`,
+        `${stats.foreignErrorBodies} next-auth text errors; ${unfurled.count} page fetches queued)`,
     );
     expect(violated, JSON.stringify(violated, null, 2)).toEqual([]);
   });

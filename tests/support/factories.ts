@@ -7,6 +7,9 @@ export const ORIGIN = "http://localhost:3000";
 
 /** The one local address the integration setup lets the title fetcher reach. */
 export const TITLE_TEST_HOST = "127.0.0.1:45873";
+/** Two more, for the article tests (two files may run at once). */
+export const ARTICLE_TEST_HOST = "127.0.0.1:45874";
+export const CORPUS_TEST_HOST = "127.0.0.1:45875";
 
 let counter = 0;
 

@@ -16,6 +16,9 @@ const props: DigestEmailProps = {
       categories: ["Article", "Work"],
       savedAt: "Nov 21, 9:05 AM",
       markReadUrl: "https://links.example.test/mark-read?token=link1.user.sig1",
+      excerpt: "What the <article> says, in short.",
+      readingMinutes: 7,
+      readUrl: "https://links.example.test/read/link1",
     },
     {
       title: null,
@@ -25,6 +28,9 @@ const props: DigestEmailProps = {
       categories: [],
       savedAt: "Nov 21, 6:18 PM",
       markReadUrl: "https://links.example.test/mark-read?token=link2.user.sig2",
+      excerpt: null,
+      readingMinutes: null,
+      readUrl: "https://links.example.test/read/link2",
     },
   ],
   moreCount: 3,
@@ -54,6 +60,21 @@ describe("DigestEmail", () => {
       expect(text).toContain(`Mark as read: ${link.markReadUrl}`);
     }
     expect(html.match(/>Mark as read<\/a>/g)).toHaveLength(props.links.length);
+  });
+
+  it("shows each link's excerpt, its reading time when known, and a Read link to the reader", async () => {
+    const html = await render(DigestEmail(props));
+    const text = digestPlainText(props);
+    expect(html).toContain("What the &lt;article&gt; says, in short.");
+    expect(html).toContain("7 min read");
+    expect(html.match(/ min read/g)).toHaveLength(1);
+    for (const link of props.links) {
+      expect(html).toContain(`<a href="${link.readUrl}"`);
+      expect(text).toContain(`Read: ${link.readUrl}`);
+    }
+    expect(html.match(/>Read<\/a>/g)).toHaveLength(props.links.length);
+    expect(text).toContain("Saved Nov 21, 9:05 AM · 7 min read");
+    expect(text).toContain("What the <article> says, in short.");
   });
 
   it("escapes a title containing markup", async () => {

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { TrialBanner } from "@/components/billing/trial-banner";
 import { ScheduledEmail } from "@/components/digest/scheduled-email";
 import { AddLinkForm } from "@/components/links/add-link-form";
+import { OfflineReaderSync } from "@/components/reader/offline-reader-sync";
 import { SaveAnywhereCard } from "@/components/save/save-anywhere-card";
 import { TodayLinks } from "@/components/links/today-links";
 import { Badge } from "@/components/ui/badge";
@@ -29,6 +30,7 @@ export default async function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight">Today&apos;s Stash</h1>
         {pro ? <Badge>Pro Account</Badge> : null}
       </div>
+      <OfflineReaderSync />
 
       {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} billingEnabled={env.billingEnabled} /> : null}
 

@@ -1,0 +1,218 @@
+// The reader's figures (docs/performance.md, decision 0260):
+//  1. extraction over Readability's test pages (tests/fixtures/readability-test-pages): the real
+//     path (a worker per page, Readability on linkedom, the sanitiser, the caps), p50 / p95 / max
+//     per page over --rounds rounds, and the process's peak resident memory;
+//  2. history search on PostgreSQL over 25,000 links (5 users with 5,000 each), every link with a
+//     stored article of about 400 words: p50 / p95 of a page of results (--skip-search to leave out);
+//  3. Lighthouse (desktop preset) on the reader page of a 10,000-word article on the built app, the
+//     median of --runs runs (--skip-lighthouse to leave out; needs `npx next build`).
+//
+//   npm run bench:reader
+//   npm run bench:reader -- --rounds 5 --links-per-user 1000 --skip-lighthouse
+//   npm run bench:reader -- --skip-extraction --skip-lighthouse
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { launchChromium } from "@/bench/support/chromium";
+import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
+import { assertBuilt, freePort, signInOverHttp, startApp } from "@/tests/support/built-app";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "3" },
+    runs: { type: "string", default: "3" },
+    users: { type: "string", default: "5" },
+    "links-per-user": { type: "string", default: "5000" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    chrome: { type: "string", default: "/usr/bin/chromium" },
+    "skip-extraction": { type: "boolean", default: false },
+    "skip-search": { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
+  },
+});
+
+const CORPUS = path.resolve("tests/fixtures/readability-test-pages");
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    samples: sorted.length,
+    p50: percentile(sorted, 50).toFixed(1),
+    p95: percentile(sorted, 95).toFixed(1),
+    max: (sorted.at(-1) ?? NaN).toFixed(1),
+  };
+}
+
+async function extraction(): Promise<void> {
+  const { extractArticle } = await import("@/lib/articles/extract");
+  const pages = readdirSync(CORPUS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const times: number[] = [];
+  const perPage = new Map<string, number[]>();
+  const failed: string[] = [];
+  for (let round = 0; round < Number(values.rounds); round += 1) {
+    for (const page of pages) {
+      const html = readFileSync(path.join(CORPUS, page.name, "source.html"), "utf8");
+      const started = performance.now();
+      // A page over the worker's time or memory limit counts (at its time) and is named below.
+      await extractArticle(html, `http://fixtures.test/${page.name}/`).catch(() => failed.push(page.name));
+      const elapsed = performance.now() - started;
+      times.push(elapsed);
+      perPage.set(page.name, [...(perPage.get(page.name) ?? []), elapsed]);
+    }
+  }
+  const slowest = [...perPage].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1])).slice(0, 3);
+  console.log(
+    `\n1. Extraction, ${pages.length} test pages × ${values.rounds} rounds (ms per page, worker start included)`,
+  );
+  console.table([summary(times)]);
+  console.log(`slowest: ${slowest.map(([name, ms]) => `${name} ${Math.max(...ms).toFixed(0)} ms`).join(", ")}`);
+  console.log(
+    `peak resident memory of the process (workers included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+  );
+}
+
+async function search(): Promise<void> {
+  const users = Number(values.users);
+  const perUser = Number(values["links-per-user"]);
+  await withTempDatabase(values["admin-url"], "linkstash_reader", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { listHistoryPage } = await import("@/lib/links/service");
+    const { buildSearchQuery } = await import("@/lib/links/search");
+    const db = getDb();
+    const created = [];
+    for (let u = 0; u < users; u += 1) {
+      created.push(await db.user.create({ data: { email: `reader-bench-${u}@example.com`, timezone: "UTC" } }));
+    }
+    const started = performance.now();
+    for (const user of created) {
+      await db.$executeRaw`
+        INSERT INTO "Link" (id, "userId", url, title, "createdAt", categories)
+        SELECT ${user.id} || '-' || i, ${user.id}, 'https://site' || (i % 200) || '.example/post/' || i,
+          'Post number ' || i, now() - make_interval(mins => i), ARRAY['Article']
+        FROM generate_series(1, ${perUser}) AS i`;
+      // About 400 words from a vocabulary of 5,000; one article in 1,000 holds "quetzal".
+      await db.$executeRaw`
+        INSERT INTO "Article" ("linkId", "userId", status, "textContent", "wordCount", "readingMinutes")
+        SELECT l.id, l."userId", 'ready',
+          (SELECT string_agg('word' || floor(random() * 5000)::int, ' ')
+             FROM generate_series(1, 400 + 0 * length(l.id))) || CASE WHEN random() < 0.001 THEN ' quetzal' ELSE '' END,
+          400, 2
+        FROM "Link" l WHERE l."userId" = ${user.id}`;
+    }
+    await db.$executeRawUnsafe(`ANALYZE "Link"; ANALYZE "Article"`);
+    console.log(
+      `\n2. History search on PostgreSQL, ${users * perUser} links with articles (${users} users × ${perUser}), filled in ${((performance.now() - started) / 1000).toFixed(0)} s (ms per page of 50)`,
+    );
+    const user = created[0];
+    if (!user) throw new Error("no user");
+    const rows = [];
+    for (const words of ["word42", "quetzal", "post number", "word1 word2", "nothing-matches-this"]) {
+      const query = buildSearchQuery(words);
+      if (!query.ok) throw new Error(query.message);
+      const times: number[] = [];
+      let found = 0;
+      for (let run = 0; run < 30; run += 1) {
+        const t = performance.now();
+        const page = await listHistoryPage(user, { q: query.tsquery ?? undefined });
+        times.push(performance.now() - t);
+        found = page.links.length;
+      }
+      rows.push({ q: words, "links on page": found, ...summary(times.slice(5)) });
+    }
+    console.table(rows);
+  });
+}
+
+const sentence = "The keeper climbed the spiral stair each night and wrote down what the sea had done. ";
+
+async function readerLighthouse(): Promise<void> {
+  assertBuilt();
+  // 10,000 words: 100 paragraphs of 100.
+  const paragraph = `<p>${sentence.repeat(6)}${"word ".repeat(4)}</p>`;
+  const html = `<!doctype html><html lang="en"><head><title>A Ten Thousand Word Article</title>
+    <meta name="author" content="Bench Writer"></head><body><article><h1>A Ten Thousand Word Article</h1>
+    ${Array.from({ length: 100 }, () => paragraph).join("\n")}</article></body></html>`;
+  const pages = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+  const pagesPort = await freePort();
+  await new Promise<void>((resolve) => pages.listen(pagesPort, "127.0.0.1", resolve));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-reader-bench-"));
+  const profileDir = mkdtempSync(path.join(tmpdir(), "linkstash-reader-chromium-"));
+  const app = await startApp({
+    port: await freePort(),
+    env: { DATA_DIR: dataDir, UNFURL_ALLOWED_HOSTS: `127.0.0.1:${pagesPort}` },
+  });
+  const browser = await launchChromium(values.chrome, profileDir);
+  try {
+    const email = "reader-bench@example.com";
+    const address = "198.18.0.2";
+    const cookie = await signInOverHttp(app.url, email, address);
+    const headers = { cookie, origin: app.url, "content-type": "application/json", "x-forwarded-for": address };
+    await fetch(`${app.url}/api/user/onboard`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, emailTime: 20, timezone: "UTC" }),
+    });
+    const saved = await fetch(`${app.url}/api/links`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ url: `http://127.0.0.1:${pagesPort}/article` }),
+    });
+    const { link } = await saved.json();
+    let article = { status: "pending", wordCount: 0 };
+    for (let tries = 0; article.status === "pending" && tries < 60; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      article = await (await fetch(`${app.url}/api/links/${link.id}/article`, { headers: { cookie } })).json();
+    }
+    if (article.status !== "ready") throw new Error(`the article is ${article.status}`);
+    const url = `${app.url}/read/${link.id}`;
+    await (await fetch(url, { headers: { cookie } })).text();
+    const scores: { performance: number; fcp: number; lcp: number; bytes: number }[] = [];
+    for (let run = 0; run < Number(values.runs); run += 1) {
+      const result = await lighthouse(
+        url,
+        {
+          port: browser.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: { Cookie: cookie },
+        },
+        desktopConfig,
+      );
+      if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}`);
+      const { audits, categories } = result.lhr;
+      scores.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        fcp: Math.round(audits["first-contentful-paint"]?.numericValue ?? NaN),
+        lcp: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        bytes: Math.round((audits["total-byte-weight"]?.numericValue ?? NaN) / 1024),
+      });
+    }
+    scores.sort((a, b) => a.performance - b.performance);
+    const median = scores[Math.floor(scores.length / 2)];
+    console.log(
+      `\n3. Reader page of a ${article.wordCount}-word article, Lighthouse desktop preset, median of ${values.runs}`,
+    );
+    console.table([
+      { performance: median?.performance, "FCP ms": median?.fcp, "LCP ms": median?.lcp, "total KB": median?.bytes },
+    ]);
+  } finally {
+    browser.stop();
+    await app.stop("SIGTERM");
+    pages.closeAllConnections();
+    pages.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+if (!values["skip-extraction"]) await extraction();
+if (!values["skip-search"]) await search();
+if (!values["skip-lighthouse"]) await readerLighthouse();

@@ -1,0 +1,46 @@
+import { Badge } from "@/components/ui/badge";
+import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
+import type { ReadyArticle } from "@/lib/articles/response";
+import type { LinkResponse } from "@/lib/links/response";
+
+/** The article in a comfortable measure: its header, the link's categories and notes, the text. */
+export function ReaderView({ link, article }: { link: LinkResponse; article: ReadyArticle }) {
+  const title = article.title ?? link.title ?? link.url;
+  const origin = new URL(link.url).hostname;
+  return (
+    <article lang={article.lang ?? undefined} dir={article.dir ?? undefined} className="grid gap-6">
+      <header className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          {article.siteName ?? origin}
+          {" · "}
+          {`${article.readingMinutes} min read`}
+        </p>
+        <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+        {article.byline ? <p className="text-muted-foreground">{article.byline}</p> : null}
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="w-fit max-w-full text-sm break-all underline underline-offset-4"
+        >
+          Original: {link.url}
+        </a>
+        <div className="flex flex-wrap gap-1.5" aria-label="Categories">
+          {link.categories.map((name, index) => (
+            <Badge key={name} variant={index === 0 ? "default" : "secondary"}>
+              {name}
+            </Badge>
+          ))}
+        </div>
+        {link.notes ? (
+          <aside className="rounded-md border-l-4 bg-muted/50 p-3 text-sm whitespace-pre-wrap" aria-label="Your notes">
+            {link.notes}
+          </aside>
+        ) : null}
+      </header>
+      {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.ts). */}
+      <div className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Article } from "@/lib/generated/prisma/client";
+
+// The one JSON shape of an article (GET /api/links/{id}/article), built here and nowhere else.
+// Pure: the reader's components import its types.
+
+/** Fetches that may fail before the reader stops retrying and calls the article unavailable. */
+export const MAX_FETCH_FAILURES = 3;
+
+export type ReadyArticle = {
+  status: "ready";
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  dir: "ltr" | "rtl" | null;
+  publishedTime: string | null;
+  contentHtml: string;
+  wordCount: number;
+  readingMinutes: number;
+};
+
+export type ArticleResponse = { status: "pending" | "unavailable" } | ReadyArticle;
+
+/** No row, or a page that failed fewer than MAX_FETCH_FAILURES times: pending. */
+export function toArticleResponse(article: Article | null): ArticleResponse {
+  if (!article || (article.status === "failed" && article.failures < MAX_FETCH_FAILURES)) return { status: "pending" };
+  if (article.status !== "ready" || article.contentHtml === null) return { status: "unavailable" };
+  return {
+    status: "ready",
+    title: article.title,
+    byline: article.byline,
+    siteName: article.siteName,
+    excerpt: article.excerpt,
+    lang: article.lang,
+    dir: article.dir === "rtl" || article.dir === "ltr" ? article.dir : null,
+    publishedTime: article.publishedTime,
+    contentHtml: article.contentHtml,
+    wordCount: article.wordCount ?? 0,
+    readingMinutes: article.readingMinutes ?? 0,
+  };
+}

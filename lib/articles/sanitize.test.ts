@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeArticleHtml } from "./sanitize";
+
+const BASE = "https://news.example/2026/story.html";
+
+describe("sanitizeArticleHtml", () => {
+  it("drops scripts, styles, frames, forms and embeds with their code, and keeps the article's text", () => {
+    const html = sanitizeArticleHtml(
+      `<div><p>Kept text.</p><script>alert(1)</script><style>p{}</style><iframe src="https://x.example">frame</iframe>
+       <form action="/steal"><input name="q"><button>Send</button></form><object data="x.swf"></object><embed src="y">
+       <svg><script>alert(2)</script></svg><noscript>no</noscript><template><p>t</p></template></div>`,
+      BASE,
+    );
+    expect(html).toContain("<p>Kept text.</p>");
+    expect(html).not.toMatch(/<(script|style|iframe|form|input|button|object|embed|svg|noscript|template)\b/i);
+    expect(html).not.toContain("alert");
+    expect(html).not.toContain("frame</");
+  });
+
+  it("removes every event handler, style and class, and unsafe link schemes", () => {
+    const html = sanitizeArticleHtml(
+      `<p onclick="evil()" style="color:red" class="x" id="y">a</p><img src="/a.png" onerror="evil()">
+       <a href="javascript:evil()">js</a><a href=" JaVaScRiPt:evil()">js2</a><a href="data:text/html,<script>1</script>">data</a>
+       <a href="vbscript:x">vb</a><a href="//other.example/p">protocol-relative</a>`,
+      BASE,
+    );
+    expect(html).not.toMatch(/\son\w+=/i);
+    expect(html).not.toMatch(/style=|class=|id=/);
+    expect(html).not.toMatch(/javascript:|data:|vbscript:|evil/i);
+    expect(html).toContain(
+      '<a href="https://other.example/p" rel="noopener noreferrer nofollow">protocol-relative</a>',
+    );
+  });
+
+  it("resolves relative links and images against the page, images lazy and without a referrer", () => {
+    const html = sanitizeArticleHtml(
+      `<p><a href="../about">About</a> <img src="img/photo.jpg" alt="A photo" width="640" height="480" srcset="x 2x"></p>
+       <img src="data:image/png;base64,AAAA" alt="inline"><img alt="no source">`,
+      BASE,
+    );
+    expect(html).toContain('<a href="https://news.example/about" rel="noopener noreferrer nofollow">About</a>');
+    expect(html).toContain(
+      '<img src="https://news.example/2026/img/photo.jpg" alt="A photo" width="640" height="480" loading="lazy" referrerpolicy="no-referrer" />',
+    );
+    expect(html).not.toContain("srcset");
+    expect(html).not.toContain("inline");
+    expect(html).not.toContain("no source");
+  });
+
+  it("keeps language and direction, tables and lists", () => {
+    const html = sanitizeArticleHtml(
+      `<div dir="rtl" lang="ar"><ol start="3"><li>x</li></ol><table><tr><td colspan="2">c</td></tr></table></div>`,
+      BASE,
+    );
+    expect(html).toContain('<div dir="rtl" lang="ar">');
+    expect(html).toContain('<ol start="3">');
+    expect(html).toContain('<td colspan="2">c</td>');
+  });
+});

@@ -1,0 +1,156 @@
+import "server-only";
+import { type ExtractedArticle, extractArticle } from "@/lib/articles/extract";
+import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
+import { getDb } from "@/lib/db/client";
+import { isRecordId } from "@/lib/db/input";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/http/errors";
+import { logError } from "@/lib/http/log";
+import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { storeLinkMetadata } from "@/lib/links/metadata";
+import { type FetchedPage, fetchPageHtml, MAX_ARTICLE_BYTES, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
+import { parseMetadata } from "@/lib/unfurl/parse-metadata";
+
+// Articles of saved links (decision 0260): fetched once after a save (with the title), extracted
+// off the request path, and again when the reader opens a link that has none yet (saved before this
+// feature, imported, or whose page did not answer). Imports never extract: thousands of fetches.
+
+export const ARTICLE_RATE_LIMITS = {
+  perUser: { name: "article-extract:user", limit: 10, windowSeconds: 10 * 60 },
+  perIp: { name: "article-extract:ip", limit: 60, windowSeconds: 10 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const ARTICLE_RATE_LIMITED_MESSAGE = "You are refreshing articles too quickly. Please wait a few minutes.";
+
+/** Work to do after the response (the route passes Next's `after`). */
+export type Later = (task: () => Promise<void>) => void;
+
+type LinkRef = { id: string; userId: string; url: string };
+
+// One extraction per link at a time in this process: a reader polling a pending article does not
+// start another.
+const extracting = new Set<string>();
+
+async function store(link: LinkRef, article: ExtractedArticle | null): Promise<void> {
+  const data = article
+    ? { status: "ready" as const, failures: 0, ...article, extractedAt: new Date() }
+    : { status: "unavailable" as const, failures: 0, extractedAt: new Date() };
+  const cleared = {
+    title: null,
+    byline: null,
+    siteName: null,
+    excerpt: null,
+    lang: null,
+    dir: null,
+    publishedTime: null,
+    contentHtml: null,
+    textContent: null,
+    wordCount: null,
+    readingMinutes: null,
+  };
+  const row = { ...cleared, ...data };
+  await getDb().$transaction([
+    getDb().article.upsert({
+      where: { linkId: link.id },
+      create: { linkId: link.id, userId: link.userId, ...row },
+      update: row,
+    }),
+    getDb().link.updateMany({ where: { id: link.id }, data: { readingMinutes: article?.readingMinutes ?? null } }),
+  ]);
+}
+
+async function recordFailure(link: LinkRef): Promise<void> {
+  await getDb().article.upsert({
+    where: { linkId: link.id },
+    create: { linkId: link.id, userId: link.userId, status: "failed", failures: 1 },
+    // A ready article stays readable when a refresh cannot reach the page.
+    update: { failures: { increment: 1 } },
+  });
+  await getDb().article.updateMany({ where: { linkId: link.id, status: "failed" }, data: { extractedAt: new Date() } });
+}
+
+async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<void> {
+  if (!page) return recordFailure(link);
+  let article: ExtractedArticle | null;
+  try {
+    article = await extractArticle(page.html, page.url);
+  } catch (error) {
+    // A page too big or too slow to read is not an article for us; said once in the log.
+    logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
+    article = null;
+  }
+  await store(link, article);
+}
+
+async function guarded(link: LinkRef, work: () => Promise<void>): Promise<void> {
+  if (extracting.has(link.id)) return;
+  extracting.add(link.id);
+  try {
+    await work();
+  } catch (error) {
+    logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
+  } finally {
+    extracting.delete(link.id);
+  }
+}
+
+function fetchArticlePage(url: string): Promise<FetchedPage | null> {
+  return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MAX_ARTICLE_BYTES });
+}
+
+/** Fetches and extracts the link's article and stores it (or why there is none). Never throws. */
+export function extractLinkArticle(link: LinkRef): Promise<void> {
+  return guarded(link, async () => extractFrom(link, await fetchArticlePage(link.url)));
+}
+
+/**
+ * After a save: one fetch of the page gives the link its title and metadata (read from the first
+ * megabyte, as before) and its article. A title the client sent along (`keepTitle`) stays.
+ */
+export function refreshSavedLink(link: LinkRef, options: { keepTitle?: boolean } = {}): Promise<void> {
+  return guarded(link, async () => {
+    const page = await fetchArticlePage(link.url);
+    if (page) await storeLinkMetadata(link.id, parseMetadata(page.html.slice(0, MAX_PAGE_BYTES), page.url), options);
+    await extractFrom(link, page);
+  });
+}
+
+async function findOwnLink(user: User, id: string): Promise<LinkRef> {
+  const link = isRecordId(id)
+    ? await getDb().link.findFirst({ where: { id, userId: user.id }, select: { id: true, userId: true, url: true } })
+    : null;
+  if (!link) throw notFound("Link not found");
+  return link;
+}
+
+/** The user's link's article; a pending one is extracted after the response (`later`). */
+export async function readLinkArticle(user: User, id: string, later: Later): Promise<ArticleResponse> {
+  const link = await findOwnLink(user, id);
+  const article = await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } });
+  const response = toArticleResponse(article);
+  if (response.status === "pending") later(() => extractLinkArticle(link));
+  return response;
+}
+
+/** Fetches and extracts the user's link's article again, after the response; rate-limited (429). */
+export async function refreshLinkArticle(
+  user: User,
+  id: string,
+  ip: string | null,
+  later: Later,
+): Promise<{ status: "pending" }> {
+  const link = await findOwnLink(user, id);
+  await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
+  later(() => extractLinkArticle(link));
+  return { status: "pending" };
+}
+
+/** What the reader page shows: the user's link and its article; null when the link is not theirs. */
+export async function findReaderLink(user: User, id: string) {
+  if (!isRecordId(id)) return null;
+  const link = await getDb().link.findFirst({ where: { id, userId: user.id }, include: { article: true } });
+  if (!link) return null;
+  const { article, ...rest } = link;
+  return { link: rest, article: toArticleResponse(article) };
+}
