@@ -1,8 +1,9 @@
-// Runs Mozilla's Readability on one page in a worker thread (decision 0260): parsing a page of
-// several megabytes takes seconds of CPU, which must never stall the server's request handling.
-// Plain JavaScript because Node starts it as it is, without the app's bundler. It answers with
-// Readability's own fields, or readerable: false for a page that is not an article.
-import { parentPort, workerData } from "node:worker_threads";
+// Runs Mozilla's Readability in a worker thread (decision 0260), one page per message, for as many
+// pages as the pool sends it: parsing a page of several megabytes takes seconds of CPU, which must
+// never stall the server's request handling. Plain JavaScript because Node starts it as it is,
+// without the app's bundler. It answers each page with Readability's own fields, or
+// readerable: false for a page that is not an article.
+import { parentPort } from "node:worker_threads";
 import { isProbablyReaderable, Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 
@@ -25,4 +26,4 @@ function run({ html }) {
   };
 }
 
-parentPort.postMessage(run(workerData));
+parentPort.on("message", (page) => parentPort.postMessage(run(page)));

@@ -3,9 +3,11 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
 
-// Readability in a worker thread of its own per page (decision 0260): the server's event loop keeps
-// answering requests while a large page is parsed; a page that takes too long or too much memory
-// is stopped and counts as not an article. At most EXTRACTION_CONCURRENCY run at once per process.
+// Readability in worker threads (decision 0260): the server's event loop keeps answering requests
+// while a large page is parsed. At most EXTRACTION_CONCURRENCY workers per process, started when
+// first needed and kept for the next page (starting one and loading linkedom and Readability costs
+// more than most pages); a page that takes too long or too much memory stops its worker, which is
+// replaced, and counts as not an article. Idle workers do not keep the process alive.
 
 export const EXTRACTION_TIMEOUT_MS = 15_000;
 const WORKER_HEAP_MB = 256;
@@ -34,52 +36,78 @@ const readabilityResult = z.discriminatedUnion("readerable", [
 
 export type ReadabilityResult = z.infer<typeof readabilityResult>;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+type Job = {
+  html: string;
+  timeoutMs: number;
+  resolve: (result: ReadabilityResult) => void;
+  reject: (error: Error) => void;
+};
+type PooledWorker = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout; stopped: boolean };
 
-async function slot(): Promise<() => void> {
-  if (running >= EXTRACTION_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  return () => {
-    running -= 1;
-    waiting.shift()?.();
+const queue: Job[] = [];
+const idle: PooledWorker[] = [];
+let live = 0;
+
+function spawn(): PooledWorker {
+  const pooled: PooledWorker = {
+    worker: new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }),
+    job: null,
+    stopped: false,
   };
-}
-
-function runWorker(html: string): Promise<ReadabilityResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { html },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`Readability took longer than ${EXTRACTION_TIMEOUT_MS} ms`));
-    }, EXTRACTION_TIMEOUT_MS);
-    worker.once("message", (message: unknown) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      const parsed = readabilityResult.safeParse(message);
-      if (parsed.success) resolve(parsed.data);
-      else reject(new Error("Readability answered in an unexpected shape"));
-    });
-    worker.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    worker.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Readability worker exited with code ${code}`));
-    });
+  live += 1;
+  pooled.worker.on("message", (message: unknown) => {
+    const job = pooled.job;
+    if (!job) return;
+    clearTimeout(pooled.timer);
+    pooled.job = null;
+    pooled.worker.unref();
+    idle.push(pooled);
+    const parsed = readabilityResult.safeParse(message);
+    if (parsed.success) job.resolve(parsed.data);
+    else job.reject(new Error("Readability answered in an unexpected shape"));
+    pump();
   });
+  pooled.worker.on("error", (error) => retire(pooled, error));
+  pooled.worker.on("exit", (code) => retire(pooled, new Error(`Readability worker exited with code ${code}`)));
+  return pooled;
 }
 
-/** Readability's reading of `html`; rejects when the worker fails, runs out of memory or time. */
-export async function runReadability(html: string): Promise<ReadabilityResult> {
-  const release = await slot();
-  try {
-    return await runWorker(html);
-  } finally {
-    release();
+/** A worker that failed, ran out of memory or time, or exited: its page is refused, a new worker takes the next. */
+function retire(pooled: PooledWorker, error: Error): void {
+  if (pooled.stopped) return;
+  pooled.stopped = true;
+  live -= 1;
+  clearTimeout(pooled.timer);
+  const index = idle.indexOf(pooled);
+  if (index >= 0) idle.splice(index, 1);
+  pooled.job?.reject(error);
+  pooled.job = null;
+  void pooled.worker.terminate();
+  pump();
+}
+
+function pump(): void {
+  while (queue.length > 0 && (idle.length > 0 || live < EXTRACTION_CONCURRENCY)) {
+    const job = queue.shift();
+    if (!job) return;
+    const pooled = idle.pop() ?? spawn();
+    pooled.job = job;
+    pooled.worker.ref();
+    pooled.timer = setTimeout(
+      () => retire(pooled, new Error(`Readability took longer than ${job.timeoutMs} ms`)),
+      job.timeoutMs,
+    );
+    pooled.worker.postMessage({ html: job.html });
   }
+}
+
+/**
+ * Readability's reading of `html`; rejects when the worker fails, runs out of memory, or takes
+ * longer than `timeoutMs` from the moment a worker takes the page.
+ */
+export function runReadability(html: string, timeoutMs = EXTRACTION_TIMEOUT_MS): Promise<ReadabilityResult> {
+  return new Promise((resolve, reject) => {
+    queue.push({ html, timeoutMs, resolve, reject });
+    pump();
+  });
 }
