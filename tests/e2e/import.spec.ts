@@ -27,8 +27,8 @@ test("import: a Pocket export shows progress and a summary, then its links are i
 
   await status.getByRole("link", { name: "See them in History" }).click();
   await expect(page).toHaveURL(/\/history$/);
-  await expect(page.getByText("Designing Data-Intensive Applications, Chapter 5")).toBeVisible();
-  await expect(page.getByText("Café crème — a history ☕")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Designing Data-Intensive Applications, Chapter 5/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Café crème — a history ☕/ })).toBeVisible();
 
   await page.goto("/settings");
   const downloading = page.waitForEvent("download");

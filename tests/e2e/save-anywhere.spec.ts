@@ -69,7 +69,11 @@ test("the bookmarklet saves a page, its title and the selected text in a popup",
   const item = page.getByRole("listitem").filter({ hasText: ARTICLE_TITLE });
   await expect(item).toBeVisible();
   await expect(item.getByText(QUOTE)).toBeVisible();
-  await expect(item.getByRole("link", { name: ARTICLE_TITLE })).toHaveAttribute("href", `${siteOrigin}/article?id=7`);
+  // The title's link (the reader's "Read" link is named after the title too).
+  await expect(item.getByRole("link", { name: `${ARTICLE_TITLE} (opens in a new tab)` })).toHaveAttribute(
+    "href",
+    `${siteOrigin}/article?id=7`,
+  );
 });
 
 test("another site cannot slip a link into the stash: without the bookmarklet's key, or from another site's page, the page asks first", async ({
@@ -134,7 +138,7 @@ test("Share → LinkStash saves the shared URL, the rest of the text as the note
     .getByRole("listitem")
     .filter({ hasText: "Shared page" });
   await expect(item.getByText("Look at this", { exact: true })).toBeVisible();
-  await expect(item.getByRole("link", { name: "Shared page" })).toHaveAttribute(
+  await expect(item.getByRole("link", { name: "Shared page (opens in a new tab)" })).toHaveAttribute(
     "href",
     "https://example.test/shared-page",
   );

@@ -204,7 +204,7 @@ test("history groups links by date and filters them by category chip", async ({ 
   await expect(filters.getByRole("button", { name: "News", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(/\/history\?category=News$/);
   await expect(page.getByRole("heading", { name: `${date} (1 link)` })).toBeVisible();
-  await expect(page.getByText("https://example.test/news-story", { exact: true })).toBeVisible();
+  await expect(page.getByText("https://example.test/news-story", { exact: true }).and(page.locator("p"))).toBeVisible();
   await expect(page.getByText("https://example.test/work-doc", { exact: true })).toHaveCount(0);
 
   // The filter survives a reload.

@@ -110,6 +110,7 @@ describe("behind a transaction-mode pooler", () => {
         "id",
         "notes",
         "readAt",
+        "readingMinutes",
         "siteName",
         "title",
         "url",

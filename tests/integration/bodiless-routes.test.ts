@@ -14,6 +14,7 @@ const { POST: createCategory } = await import("@/app/api/categories/route");
 const { POST: sendNow } = await import("@/app/api/digest/send-now/route");
 const { POST: claimInvitation } = await import("@/app/api/invitations/[idOrCode]/claim/route");
 const { DELETE: deleteInvitation } = await import("@/app/api/invitations/[idOrCode]/route");
+const { POST: refreshArticle } = await import("@/app/api/links/[id]/article/route");
 const { DELETE: deleteLink } = await import("@/app/api/links/[id]/route");
 const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
 const { GET: verifySession } = await import("@/app/api/subscriptions/verify-session/route");
@@ -23,6 +24,7 @@ const { DELETE: deleteAccount } = await import("@/app/api/user/route");
 const { getDb } = await import("@/lib/db/client");
 const { NO_BODY_MESSAGE } = await import("@/lib/http/api-route");
 const { apiRequest, routeParams, signedInUser } = await import("@/tests/support/factories");
+const { flushAfterTasks } = await import("@/tests/support/after-tasks");
 const { newInvitation } = await import("@/tests/support/invitations");
 const { listRouteFiles, REPO_ROOT, routePattern } = await import("@/tests/security/route-inventory");
 
@@ -147,6 +149,21 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       cookie,
       send: (req) => deleteLink(req, routeParams({ id })),
       happened: async () => (await getDb().link.findUnique({ where: { id } })) === null,
+    };
+  },
+  "POST /api/links/[id]/article": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    // A reserved name: the fetch is refused without a lookup, and the attempt is recorded.
+    const { id } = await getDb().link.create({ data: { userId: user.id, url: "https://article.invalid/" } });
+    return {
+      method: "POST",
+      path: `/api/links/${id}/article`,
+      cookie,
+      send: (req) => refreshArticle(req, routeParams({ id })),
+      happened: async () => {
+        await flushAfterTasks();
+        return (await getDb().article.findUnique({ where: { linkId: id } })) !== null;
+      },
     };
   },
   "POST /api/subscriptions/create-checkout-session": async () => {

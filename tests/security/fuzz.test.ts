@@ -602,6 +602,12 @@ const TARGETS: Record<string, Target> = {
     input: idParam("id", () => pool.links),
   },
   "PATCH /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: readStateInput },
+  "POST /api/links/[id]/article": {
+    wrapper: "session",
+    ownRowsOnly: true,
+    addressesRows: true,
+    input: idParam("id", () => pool.links),
+  },
   "POST /api/mark-read": { wrapper: "public", input: markReadInput },
   "DELETE /api/categories/[id]": {
     wrapper: "session",
