@@ -63,6 +63,10 @@ await migrate();
 vi.resetModules();
 
 afterAll(async () => {
+  // What routes scheduled after their responses (a saved link's page fetch) ends before the
+  // database goes: it would fail, and log after the test file's output is closed.
+  const { flushAfterTasks } = await import("./after-tasks");
+  await flushAfterTasks();
   const { closeDb } = await import("@/lib/db/client");
   await closeDb();
   if (databaseName) await admin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
