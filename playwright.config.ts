@@ -1,13 +1,14 @@
-import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { billingWebServers } from "./tests/e2e/billing-servers";
+import { fakeClockEnv } from "./tests/e2e/fake-clock";
 
 // Browser tests run Debian's Chromium against the built app (`next start`), started here on its own
 // port with a fresh embedded database and the local mailbox, where the tests read magic links.
-// E2E_PORT_BASE moves all four servers (this one, the clock server, the billing server and the Stripe
-// fake take four consecutive ports), so two checkouts can run their browser tests side by side.
+// E2E_PORT_BASE moves all five ports (this server, the clock server, the billing server, the Stripe
+// fake and the reader's article pages take five consecutive ones), so two checkouts can run their
+// browser tests side by side.
 export const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const port = portBase;
 const baseURL = `http://localhost:${port}`;
@@ -15,7 +16,7 @@ const dataDir = path.join(tmpdir(), `linkstash-e2e-${port}`);
 
 // A second server runs under libfaketime so a test can move its clock forward (the digest journey
 // waits for a scheduled hour without waiting): the test writes an offset such as "+86400" into
-// this file. Debian's faketime package provides the library.
+// this file (tests/e2e/fake-clock.ts).
 export const clockPort = portBase + 1;
 // The reader's journeys serve their article pages here (tests/e2e/reader.spec.ts), the one private
 // address the app may fetch pages from.
@@ -23,12 +24,6 @@ export const articlePagesPort = portBase + 4;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);
-const faketimeLibrary = [
-  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
-].find(existsSync);
-if (!faketimeLibrary) throw new Error("libfaketime is missing: apt-get install -y faketime");
-writeFileSync(clockFile, "+0");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -92,11 +87,7 @@ export default defineConfig({
         CRON_SECRET: clockCronSecret,
         DIGEST_SCHEDULER: "external",
         TRUSTED_PROXY_HOPS: "1",
-        LD_PRELOAD: faketimeLibrary,
-        FAKETIME_TIMESTAMP_FILE: clockFile,
-        FAKETIME_CACHE_DURATION: "1",
-        // Only the wall clock moves; timers keep real time.
-        DONT_FAKE_MONOTONIC: "1",
+        ...fakeClockEnv(clockFile),
       },
     },
     ...billingWebServers,

@@ -138,10 +138,7 @@ async function keepReaderPages(pages) {
 
 self.addEventListener("message", (event) => {
   if (event.origin !== self.location.origin || !event.data || event.data.type !== "keep-reader-pages") return;
-  const done = keepReaderPages(Array.isArray(event.data.pages) ? event.data.pages : []).then(() =>
-    event.source?.postMessage({ type: "reader-pages-kept" }),
-  );
-  event.waitUntil(done);
+  event.waitUntil(keepReaderPages(Array.isArray(event.data.pages) ? event.data.pages : []));
 });
 
 self.addEventListener("fetch", (event) => {

@@ -27,6 +27,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { cpuSince, cpuSnapshot } from "@/bench/support/cpu";
 import { clientAddress, send } from "@/bench/support/http-load";
+import { median } from "@/bench/support/median";
 import { type OpenLoopResult, runOpenLoop } from "@/bench/support/open-loop";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
 import { assertWrkInstalled, runWrk } from "@/bench/support/wrk";
@@ -189,12 +190,6 @@ type ClosedLoop = { requests: number; seconds: number; errors: number; cpuMs: nu
 
 /** Open-loop windows taken together: counts and CPU added up, p50 and p99 the median window's. */
 type OpenLoopWindows = OpenLoopResult & { p99Windows: number[] };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 function combineWindows(windows: OpenLoopResult[]): OpenLoopWindows {
   const sum = (pick: (run: OpenLoopResult) => number) => windows.reduce((total, run) => total + pick(run), 0);
@@ -424,15 +419,11 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
 
 /** History at two page sizes: its fixed cost against the floor's, and what each further link adds. */
 function reportPerLink(rows: Measured[]): void {
-  const sized = rows.filter((row) => row.endpoint.links !== undefined);
-  const small = sized.reduce<Measured | undefined>(
-    (min, row) => ((row.endpoint.links ?? 0) < (min?.endpoint.links ?? Infinity) ? row : min),
-    undefined,
-  );
-  const large = sized.reduce<Measured | undefined>(
-    (max, row) => ((row.endpoint.links ?? 0) > (max?.endpoint.links ?? -1) ? row : max),
-    undefined,
-  );
+  const sized = rows
+    .filter((row) => row.endpoint.links !== undefined)
+    .sort((a, b) => (a.endpoint.links ?? 0) - (b.endpoint.links ?? 0));
+  const small = sized.at(0);
+  const large = sized.at(-1);
   if (!small || !large || small === large) return;
   const cpu = (row: Measured) => cpuPerRequest(row.open.cpuMs, row.open.requests);
   const perLinkUs = ((cpu(large) - cpu(small)) / ((large.endpoint.links ?? 0) - (small.endpoint.links ?? 0))) * 1000;

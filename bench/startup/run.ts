@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { assertBuilt, type Exit, freePort, spawnServer } from "@/tests/support/built-app";
+import { median } from "@/bench/support/median";
 
 const { values } = parseArgs({
   options: {
@@ -80,9 +81,7 @@ async function timeToFirst200(dataDir: string): Promise<number> {
 
 function summary(samples: number[]): { min: number; median: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return { min: Math.round(sorted[0] ?? 0), median: Math.round(median), max: Math.round(sorted.at(-1) ?? 0) };
+  return { min: Math.round(sorted[0] ?? 0), median: Math.round(median(sorted)), max: Math.round(sorted.at(-1) ?? 0) };
 }
 
 async function main(): Promise<boolean> {

@@ -28,7 +28,7 @@ function CurrentPlanButton() {
 }
 
 /** Without billing there is no checkout to offer: say so instead of a button that can only fail. */
-export const UPGRADES_UNAVAILABLE =
+const UPGRADES_UNAVAILABLE =
   "Upgrades are not available on this server: payment processing is not set up, so every Pro feature is available to you.";
 
 function UpgradesUnavailable() {

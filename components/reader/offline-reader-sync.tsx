@@ -11,12 +11,12 @@ const unreadLinks = z.array(z.object({ id: z.string(), url: z.string(), title: z
 export function OfflineReaderSync() {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
-    const controller = new AbortController();
+    let cancelled = false;
     void (async () => {
       const registration = await navigator.serviceWorker.ready;
       const res = await apiRequest("GET", "/api/links/history?unread=1&limit=50");
       const parsed = unreadLinks.safeParse(await res.json());
-      if (!parsed.success || controller.signal.aborted) return;
+      if (!parsed.success || cancelled) return;
       registration.active?.postMessage({
         type: "keep-reader-pages",
         pages: parsed.data.map((link) => ({
@@ -27,7 +27,9 @@ export function OfflineReaderSync() {
     })().catch(() => {
       // Offline or signed out meanwhile: the pages kept last time stay.
     });
-    return () => controller.abort();
+    return () => {
+      cancelled = true;
+    };
   }, []);
   return null;
 }

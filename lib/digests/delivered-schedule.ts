@@ -37,11 +37,11 @@ export function nextDeliveredDigest(
   after: Date,
   billingEnabled: boolean,
 ): Date | null {
-  const first = nextDigestAt(deliveredSchedule(schedule, plan, after, billingEnabled), timeZone, after);
+  const now = deliveredSchedule(schedule, plan, after, billingEnabled);
+  const first = nextDigestAt(now, timeZone, after);
   if (first === null) return null;
   const atSend = deliveredSchedule(schedule, plan, first, billingEnabled);
-  if (atSend.emailFrequency === deliveredSchedule(schedule, plan, after, billingEnabled).emailFrequency) return first;
-  return nextDigestAt(atSend, timeZone, after);
+  return atSend.emailFrequency === now.emailFrequency ? first : nextDigestAt(atSend, timeZone, after);
 }
 
 const FREQUENCY_WORDS: Record<DigestSchedule["emailFrequency"], string> = {

@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isForbiddenAddress } from "./address-policy";
-import { FETCH_TIMEOUT_MS, fetchPageMetadata, MAX_PAGE_BYTES } from "./fetch-page";
+import { FETCH_TIMEOUT_MS, type FetchPageOptions, fetchPageHtml, MAX_PAGE_BYTES } from "./fetch-page";
+import { type PageMetadata, parseMetadata } from "./parse-metadata";
+
+/** What a save reads of a fetched page (lib/articles/service.ts): the page's metadata, or null. */
+async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
+  const page = await fetchPageHtml(url, options);
+  return page ? parseMetadata(page.html, page.url) : null;
+}
 
 // Names that only these tests resolve, under a top-level name that does not exist (.stub, not a
 // special-use one, so the fetcher does look them up): they show that the fetcher connects to the

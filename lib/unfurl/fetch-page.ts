@@ -8,7 +8,7 @@ import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { SITE_NAME } from "@/lib/site";
 import { isForbiddenAddress, isSpecialUseName } from "@/lib/unfurl/address-policy";
-import { type PageMetadata, parseMetadata, windows1252Controls } from "@/lib/unfurl/parse-metadata";
+import { windows1252Controls } from "@/lib/unfurl/parse-metadata";
 
 // The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; special-use
 // names refused without a lookup; every address the host resolves to is checked and the connection is pinned to those checked addresses
@@ -247,10 +247,4 @@ export async function fetchPageHtml(url: string, options: FetchPageOptions = {})
   } catch {
     return null;
   }
-}
-
-/** Title, description, site name and favicon of the page at `url`, or null (see fetchPageHtml). */
-export async function fetchPageMetadata(url: string, options: FetchPageOptions = {}): Promise<PageMetadata | null> {
-  const page = await fetchPageHtml(url, options);
-  return page ? parseMetadata(page.html, page.url) : null;
 }

@@ -1,7 +1,7 @@
-import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PlaywrightTestConfig } from "@playwright/test";
+import { fakeClockEnv } from "./fake-clock";
 
 // A third app server with billing on, its STRIPE_API_BASE pointing at the Stripe fake, which runs as
 // a process of its own and delivers its signed events to this server's webhook. playwright.config.ts
@@ -20,12 +20,6 @@ const webhookSecret = "whsec_e2e_billing";
 // it writes an offset such as "+1296000" into this file and puts back "+0" when it is done. The
 // Stripe fake keeps real time, so no test moves this clock while it checks out.
 export const billingClockFile = path.join(tmpdir(), `linkstash-e2e-${billingPort}.faketime`);
-const faketimeLibrary = [
-  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
-].find(existsSync);
-if (!faketimeLibrary) throw new Error("libfaketime is missing: apt-get install -y faketime");
-writeFileSync(billingClockFile, "+0");
 const dataDir = path.join(tmpdir(), `linkstash-e2e-${billingPort}`);
 
 export const billingWebServers: WebServer[] = [
@@ -60,10 +54,7 @@ export const billingWebServers: WebServer[] = [
       STRIPE_PRICE_ID: "price_e2e_pro_yearly",
       STRIPE_API_BASE: `http://127.0.0.1:${stripeFakePort}`,
       TRUSTED_PROXY_HOPS: "1",
-      LD_PRELOAD: faketimeLibrary,
-      FAKETIME_TIMESTAMP_FILE: billingClockFile,
-      FAKETIME_CACHE_DURATION: "1",
-      DONT_FAKE_MONOTONIC: "1",
+      ...fakeClockEnv(billingClockFile),
     },
   },
 ];

@@ -2,13 +2,13 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { billingBaseURL, billingClockFile } from "./billing-servers";
+import { toastText } from "./screen-helpers";
 import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 // What a careful user tripped over, each reproduced in the browser: the schedule the dashboard
 // promises, focus after every dialog, Escape with a toast above a dialog, the invitation page knowing
 // who looks, the pricing page's payment return and its billing-off wording.
 
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 // Each journey signs up one or two users and walks several pages: more than the suite's 60 s on
 // shared cores.
 test.describe.configure({ timeout: 180_000 });
