@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { csrfCookieName, csrfTokenOf, newCsrfCookie } from "@/lib/auth/csrf-cookie";
 import { env } from "@/lib/env";
 import { isDecodablePath, UNDECODABLE_PATH_MESSAGE } from "@/lib/http/path-decoding";
 import { HSTS, newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
@@ -27,10 +28,31 @@ export function proxy(request: NextRequest): Response {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
+  const csrfCookie = pathname === "/login" ? missingCsrfCookie(request) : null;
+  // The sign-in page reads the new cookie from its own request, as if the browser had sent it.
+  if (csrfCookie)
+    requestHeaders.set(
+      "cookie",
+      [request.headers.get("cookie"), `${csrfCookie.name}=${csrfCookie.value}`].filter(Boolean).join("; "),
+    );
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
+  if (csrfCookie)
+    response.cookies.set(csrfCookie.name, csrfCookie.value, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.secureCookies,
+    });
   if (env.secureCookies) response.headers.set(HSTS.key, HSTS.value);
   return response;
+}
+
+/** next-auth's CSRF cookie for the sign-in form, when the browser has no valid one yet. */
+function missingCsrfCookie(request: NextRequest): { name: string; value: string } | null {
+  const name = csrfCookieName(env.secureCookies);
+  if (csrfTokenOf(request.cookies.get(name)?.value, env.authSecret)) return null;
+  return { name, value: newCsrfCookie(env.authSecret).value };
 }
 
 export const config = {

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { ServiceWorkerRegistration } from "@/components/layout/service-worker-registration";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { Providers } from "@/components/providers";
 import { ThemeScript } from "@/components/theme/theme-script";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { SITE_NAME, SITE_TAGLINE } from "@/lib/site";
@@ -40,13 +40,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers>
-          <SiteHeader accountName={user ? (user.username ?? user.email) : null} />
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-        </Providers>
+        {/* Server-rendered; the query cache and the tooltips are provided by the pages that use them. */}
+        <SiteHeader accountName={user ? (user.username ?? user.email) : null} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <LazyToaster />
         <ServiceWorkerRegistration enabled={env.nodeEnv === "production"} />
       </body>
     </html>

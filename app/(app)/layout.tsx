@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
+import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import Loading from "./loading";
 
@@ -10,7 +11,7 @@ async function RequireOnboardedUser({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
   if (!user.onboarded) redirect("/onboarding");
-  return children;
+  return <QueryProvider>{children}</QueryProvider>;
 }
 
 export default function SignedInLayout({ children }: { children: ReactNode }) {

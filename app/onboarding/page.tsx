@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OnboardingForm } from "@/components/onboarding/onboarding-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import { SITE_NAME } from "@/lib/site";
 
@@ -20,7 +21,9 @@ export default async function OnboardingPage() {
           <CardDescription>Tell us where and when to send your digest of saved links.</CardDescription>
         </CardHeader>
         <CardContent>
-          <OnboardingForm defaultEmail={user.email} />
+          <QueryProvider>
+            <OnboardingForm defaultEmail={user.email} />
+          </QueryProvider>
         </CardContent>
       </Card>
     </div>

@@ -1,86 +1,29 @@
-"use client";
+import { EmailSignInForm } from "@/components/auth/email-sign-in-form";
+import { buttonVariants } from "@/components/ui/button";
+import { inputClassName } from "@/components/ui/input";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
-import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import "@/lib/validations/zod-setup";
-import { z } from "zod";
-import { BusyLabel } from "@/components/ui/busy-label";
-import { Button } from "@/components/ui/button";
-import { SubmitButton } from "@/components/ui/submit-button";
-import { EmailFormField } from "@/components/ui/email-form-field";
-import { Form } from "@/components/ui/form";
-import { toast } from "@/components/ui/use-toast";
-import { authErrorMessage } from "@/lib/auth/error-messages";
-import { serverMessage } from "@/lib/client/fetcher";
-import { requestSignInLink } from "@/lib/client/sign-in-link";
-import { emailField } from "@/lib/validations/common";
-
-const loginSchema = z.object({ email: emailField });
-
-const SEND_FAILED_TITLE = "Could not send the sign-in link";
-const SEND_FAILED = "Something went wrong. Please try again in a few minutes.";
-
+/**
+ * The sign-in choices: the magic-link form, then one plain form per OAuth provider (next-auth's
+ * POST /api/auth/signin/{provider} with the CSRF token answers with a redirect to the provider).
+ * Server-rendered; only the magic-link form hydrates.
+ */
 export function LoginForm({
+  csrfToken,
   callbackUrl,
   providers,
 }: {
+  csrfToken: string;
   callbackUrl: string;
   providers: { id: string; name: string }[];
 }) {
-  const router = useRouter();
-  const [pendingProvider, setPendingProvider] = useState<string | null>(null);
-  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "" },
-  });
-
-  const sendLink = useMutation({
-    mutationFn: async (email: string) => ({ email, error: await requestSignInLink(email, callbackUrl) }),
-    onSuccess: ({ email, error }) => {
-      if (error) {
-        toast({ variant: "destructive", title: SEND_FAILED_TITLE, description: authErrorMessage(error) });
-        return;
-      }
-      router.push(`/login/check-email?${new URLSearchParams({ email })}`);
-    },
-    // A refusal from the server (429 when too many links were requested) carries its own text.
-    onError: (error) => {
-      toast({ variant: "destructive", title: SEND_FAILED_TITLE, description: serverMessage(error, SEND_FAILED) });
-    },
-  });
-
-  const onSubmit = form.handleSubmit(({ email }) => sendLink.mutate(email));
-
-  const signInWith = (providerId: string) => {
-    setPendingProvider(providerId);
-    // The provider's page takes over the tab; only a failure to get there comes back here.
-    signIn(providerId, { callbackUrl }).catch(() => {
-      setPendingProvider(null);
-      toast({
-        variant: "destructive",
-        title: "Sign-in failed",
-        description: "Could not reach the sign-in provider. Please try again.",
-      });
-    });
-  };
-
-  const busy = sendLink.isPending || pendingProvider !== null;
-
   return (
     <div className="grid gap-6">
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
-          <SubmitButton disabled={busy}>
-            <BusyLabel busy={sendLink.isPending} label="Send sign-in link" busyLabel="Sending link..." />
-          </SubmitButton>
-        </form>
-      </Form>
+      <EmailSignInForm
+        csrfToken={csrfToken}
+        callbackUrl={callbackUrl}
+        inputClassName={inputClassName()}
+        buttonClassName={buttonVariants()}
+      />
 
       {providers.length > 0 ? (
         <div className="grid gap-3">
@@ -90,10 +33,13 @@ export function LoginForm({
             <span aria-hidden="true" className="h-px flex-1 bg-border" />
           </div>
           {providers.map((provider) => (
-            <Button key={provider.id} variant="outline" disabled={busy} onClick={() => signInWith(provider.id)}>
-              {pendingProvider === provider.id ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-              {`Continue with ${provider.name}`}
-            </Button>
+            <form key={provider.id} method="post" action={`/api/auth/signin/${provider.id}`} className="grid">
+              <input type="hidden" name="csrfToken" value={csrfToken} />
+              <input type="hidden" name="callbackUrl" value={callbackUrl} />
+              <button type="submit" className={buttonVariants({ variant: "outline" })}>
+                {`Continue with ${provider.name}`}
+              </button>
+            </form>
           ))}
         </div>
       ) : null}

@@ -5,16 +5,23 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { APP_NAV_LINKS, LOGOUT_HREF } from "@/components/layout/nav-links";
 import { ThemeRadioGroup } from "@/components/theme/theme-radio-group";
-import { Button } from "@/components/ui/button";
 
 const itemClass =
   "flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
 
 /**
  * The header's links on small screens: a disclosure button that shows them below the header.
- * `accountName` is null for a signed-out visitor.
+ * `accountName` is null for a signed-out visitor; the button's classes come from the server.
  */
-export function MobileMenu({ accountName, className }: { accountName: string | null; className?: string }) {
+export function MobileMenu({
+  accountName,
+  className,
+  buttonClassName,
+}: {
+  accountName: string | null;
+  className?: string;
+  buttonClassName: string;
+}) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -46,17 +53,17 @@ export function MobileMenu({ accountName, className }: { accountName: string | n
 
   return (
     <div className={className}>
-      <Button
+      <button
         ref={buttonRef}
-        variant="ghost"
-        size="icon"
+        type="button"
+        className={buttonClassName}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
         {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-      </Button>
+      </button>
       <div
         ref={panelRef}
         id={panelId}

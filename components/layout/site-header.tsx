@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { APP_NAV_LINKS, LOGIN_HREF } from "@/components/layout/nav-links";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { SITE_NAME } from "@/lib/site";
 
 const navLinkClass =
@@ -33,7 +33,10 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
                 </Link>
               ))}
             </nav>
-            <AccountMenu accountName={accountName} />
+            <AccountMenu
+              accountName={accountName}
+              buttonClassName={buttonVariants({ variant: "ghost", size: "sm", className: "max-w-56" })}
+            />
           </div>
         ) : (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -52,7 +55,7 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
               <a href={LOGIN_HREF}>Log in</a>
             </Button>
           )}
-          <MobileMenu accountName={accountName} />
+          <MobileMenu accountName={accountName} buttonClassName={buttonVariants({ variant: "ghost", size: "icon" })} />
         </div>
       </div>
     </header>

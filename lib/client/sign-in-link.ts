@@ -1,19 +1,19 @@
-import { getCsrfToken } from "next-auth/react";
 import { throwIfNotOk } from "@/lib/client/fetcher";
 
-// Asks next-auth (email provider) to send a magic link. This is what signIn("email", { redirect:
-// false }) posts, done here because signIn() throws a bare "Invalid URL" on an answer without a
-// `url` (our 429 `{ message }` from the magic-link rate limit), losing the status and the message.
-// Errors follow lib/client/fetcher's "<status>: <body>" form so serverMessage() can read them.
+// Asks next-auth (email provider) to send a magic link: what the sign-in form posts without
+// JavaScript, asked for JSON (`json: "true"`) so the page can stay and say what went wrong. Our
+// 429 `{ message }` from the magic-link rate limit and the guard's 400 come back as errors in
+// lib/client/fetcher's "<status>: <body>" form, so serverMessage() can read them.
 
 /** Resolves to null when the link was sent, else next-auth's error code (EmailSignin, ...). */
-export async function requestSignInLink(email: string, callbackUrl: string): Promise<string | null> {
-  const csrfToken = await getCsrfToken();
-  if (!csrfToken) throw new Error("Could not start sign-in.");
-  const res = await fetch("/api/auth/signin/email", {
+export async function requestSignInLink(form: HTMLFormElement): Promise<string | null> {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") body.set(name, value);
+  body.set("json", "true");
+  const res = await fetch(form.action, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, callbackUrl, csrfToken, json: "true" }),
+    body,
     credentials: "include",
   });
   await throwIfNotOk(res);

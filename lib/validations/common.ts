@@ -1,7 +1,9 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
 
-export const EMAIL_MESSAGE = "Please enter a valid email address";
+import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
+
+export { EMAIL_MESSAGE };
 
 export const emailField = z
   .string({ error: EMAIL_MESSAGE })

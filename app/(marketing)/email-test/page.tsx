@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { EmailTestForm } from "@/components/email-test/email-test-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { QueryProvider } from "@/components/providers";
 import { env } from "@/lib/env";
 import { MAILBOX_PATH } from "@/lib/mail/mailbox-page";
 
@@ -28,7 +29,9 @@ export default async function EmailTestPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <EmailTestForm />
+          <QueryProvider>
+            <EmailTestForm />
+          </QueryProvider>
           <div className="flex gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground">
             <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <p>

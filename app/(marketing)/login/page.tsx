@@ -1,8 +1,10 @@
 import { CircleAlert } from "lucide-react";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { csrfCookieName, csrfTokenOf } from "@/lib/auth/csrf-cookie";
 import { oauthProviders } from "@/lib/auth/providers";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 import { signInReturnPath } from "@/lib/auth/return-to";
@@ -24,6 +26,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackUrl = signInReturnPath(firstValue(params.callbackUrl), env.appOrigin);
   if (await getCurrentUser()) redirect(callbackUrl);
   const error = firstValue(params.error);
+  // proxy.ts made sure the request carries next-auth's CSRF cookie; its token goes into the forms.
+  const csrfToken = csrfTokenOf((await cookies()).get(csrfCookieName(env.secureCookies))?.value, env.authSecret) ?? "";
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
@@ -45,7 +49,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               <p>{authErrorMessage(error)}</p>
             </div>
           ) : null}
-          <LoginForm callbackUrl={callbackUrl} providers={oauthProviders()} />
+          <LoginForm csrfToken={csrfToken} callbackUrl={callbackUrl} providers={oauthProviders()} />
         </CardContent>
       </Card>
     </div>
