@@ -1,11 +1,9 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import {
   CHECKOUT_CANCELED,
@@ -15,17 +13,16 @@ import {
   VERIFY_ERROR,
 } from "@/lib/client/checkout-messages";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { USER_KEY } from "@/lib/client/query-keys";
 
 /**
  * The return from Stripe's checkout (SPEC §2 "Payment return"): verifies a paid session and refreshes
  * the plan, shows 'Payment Received' without a session id, or 'Checkout canceled'; then cleans the
- * query from the URL so a reload does not repeat it.
+ * query from the URL so a reload does not repeat it. The link's classes come from the server
+ * (`buttonVariants`), so the pricing page loads no class merging.
  */
-export function CheckoutReturn() {
+export function CheckoutReturn({ dashboardLinkClassName }: { dashboardLinkClassName: string }) {
   const params = useSearchParams();
   const router = useRouter();
-  const queryClient = useQueryClient();
   // "Payment Received" (a return without a session id) stays shown after the query is cleaned.
   const [received] = useState(() => readCheckoutReturn(params)?.kind === "received");
   // A returned session is checked before anything says the payment went through.
@@ -53,7 +50,6 @@ export function CheckoutReturn() {
         await apiRequest("GET", `/api/subscriptions/verify-session?session_id=${encodeURIComponent(action.sessionId)}`);
         toast(PAYMENT_SUCCESSFUL);
         toast(SUBSCRIPTION_SUCCESSFUL);
-        await queryClient.invalidateQueries({ queryKey: USER_KEY });
       } catch (error) {
         toast({
           variant: "destructive",
@@ -62,11 +58,12 @@ export function CheckoutReturn() {
         });
       }
       setVerifying(false);
-      // Re-renders the plan cards from the server, with the query gone.
+      // Re-renders the plan cards from the server, with the query gone. (The page was loaded afresh
+      // from Stripe's, so no query cache holds the old plan.)
       router.replace("/pricing");
       router.refresh();
     })();
-  }, [params, router, queryClient]);
+  }, [params, router]);
 
   if (verifying) {
     return (
@@ -93,9 +90,9 @@ export function CheckoutReturn() {
           </p>
         </div>
       </div>
-      <Button asChild>
-        <Link href="/dashboard">Go to Dashboard</Link>
-      </Button>
+      <Link href="/dashboard" className={dashboardLinkClassName}>
+        Go to Dashboard
+      </Link>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 
 // The pricing page's two plans (SPEC §2 "Pricing"); the features as SPEC lists them.
 const FREE_FEATURES = ["1 link per day", "Weekly digests", "Basic organisation"] as const;
@@ -63,7 +63,7 @@ export function PricingPlans({ viewer, billingEnabled }: { viewer: PricingViewer
       </Button>
     </form>
   ) : (
-    <UpgradeButton />
+    <UpgradeButton className={buttonVariants({ className: "w-full" })} />
   );
 
   return (

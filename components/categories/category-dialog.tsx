@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useCreateCategory } from "@/components/links/link-queries";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
@@ -20,7 +20,6 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { BUILT_IN_CATEGORIES, findExistingCategory, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories/rules";
 import { serverMessage } from "@/lib/client/fetcher";
-import { CATEGORY_NAME_INVALID_MESSAGE, categorySchema } from "@/lib/validations/category";
 
 const CATEGORY_EXISTS_MESSAGE = "A category with this name already exists (case-insensitive match).";
 
@@ -41,8 +40,12 @@ const WORDING = {
   },
 } as const;
 
+// The route handler's schema, and zod with it, loads when the dialog first opens, not with the page.
+const loadCategoryValidation = () => import("@/lib/validations/category");
+
 /** The trimmed, valid name, or null after SPEC's "Invalid category name" toast. */
-function validCategoryName(name: string): string | null {
+async function validCategoryName(name: string): Promise<string | null> {
+  const { CATEGORY_NAME_INVALID_MESSAGE, categorySchema } = await loadCategoryValidation();
   const parsed = categorySchema.safeParse({ name });
   if (parsed.success) return parsed.data.name;
   toast({
@@ -51,6 +54,12 @@ function validCategoryName(name: string): string | null {
     description: parsed.error.issues[0]?.message ?? CATEGORY_NAME_INVALID_MESSAGE,
   });
   return null;
+}
+
+const CREATE_FAILED_MESSAGE = "An error occurred while creating the category.";
+
+function showFailed(description: string) {
+  toast({ variant: "destructive", title: "Failed to create category", description });
 }
 
 function showExists() {
@@ -78,6 +87,10 @@ export function CategoryDialog({
   const [name, setName] = useState("");
   const inputId = useId();
   const create = useCreateCategory();
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    if (open) void loadCategoryValidation().catch(() => undefined);
+  }, [open]);
   const wording = onSelect ? WORDING.select : WORDING.add;
 
   function close() {
@@ -90,8 +103,15 @@ export function CategoryDialog({
     // The dialog is portaled out of the add-link form in the DOM but not in React's tree, where a
     // submit event would bubble on and submit the link too.
     event.stopPropagation();
-    if (create.isPending) return;
-    const valid = validCategoryName(name);
+    if (create.isPending || checking) return;
+    setChecking(true);
+    void validCategoryName(name)
+      // The check's code could not be loaded (offline, say): nothing was created.
+      .then(createOrSelect, () => showFailed(CREATE_FAILED_MESSAGE))
+      .finally(() => setChecking(false));
+  }
+
+  function createOrSelect(valid: string | null) {
     if (valid === null) return;
     const existing = findExistingCategory(valid, BUILT_IN_CATEGORIES, customNames);
     if (existing) {
@@ -109,11 +129,7 @@ export function CategoryDialog({
       onError: (error) => {
         // In settings, another tab may have created it meanwhile: the server's 409 reads like the local check.
         if (!onSelect && error instanceof Error && error.message.startsWith("409:")) return showExists();
-        toast({
-          variant: "destructive",
-          title: "Failed to create category",
-          description: serverMessage(error, "An error occurred while creating the category."),
-        });
+        showFailed(serverMessage(error, CREATE_FAILED_MESSAGE));
       },
     });
   }

@@ -3,16 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle, Mail, Send } from "lucide-react";
 import Link from "next/link";
-import "@/lib/validations/zod-setup";
-import { z } from "zod";
 import { useTodayLinks } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
 import type { DigestPromise } from "@/lib/digests/delivered-schedule";
 
-const digestResultSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
 export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
@@ -21,7 +19,11 @@ export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
   const send = useMutation({
     mutationFn: async () => {
       const res = await apiRequest("POST", "/api/digest/send-now");
-      return digestResultSchema.parse(await res.json());
+      const body: unknown = await res.json();
+      const success = jsonField(body, "success");
+      const message = stringField(body, "message");
+      if (typeof success !== "boolean" || message === undefined) throw new UnexpectedAnswerError("send-now");
+      return { success, message };
     },
     onSuccess: (result) => {
       toast(

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -10,13 +9,17 @@ import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { testEmailSchema, type TestEmailInput, type TestEmailPayload } from "@/lib/validations/test-email";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import type { TestEmailInput, TestEmailPayload } from "@/lib/validations/test-email";
+
+// The schema, and zod with it, loads with the form's first focus or validation, not with the page.
+const resolver = lazyZodResolver(() => import("@/lib/validations/test-email").then((module) => module.testEmailSchema));
 
 const SEND_FAILED = "There was a problem sending the test email. Please try again.";
 
 export function EmailTestForm() {
   const form = useForm<TestEmailInput, unknown, TestEmailPayload>({
-    resolver: zodResolver(testEmailSchema),
+    resolver,
     defaultValues: { email: "" },
   });
 
@@ -38,7 +41,7 @@ export function EmailTestForm() {
   return (
     <div className="grid gap-4">
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-4">
           <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
           <SubmitButton disabled={send.isPending}>
             <BusyLabel busy={send.isPending} label="Send Test Email" busyLabel="Sending..." />

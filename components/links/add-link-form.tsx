@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -13,7 +12,11 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { linkSchema, type LinkInput, type LinkPayload } from "@/lib/validations/link";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import type { LinkInput, LinkPayload } from "@/lib/validations/link";
+
+// The schema, and zod with it, loads with the form's first focus or validation, not with the page.
+const resolver = lazyZodResolver(() => import("@/lib/validations/link").then((module) => module.linkSchema));
 
 const EMPTY_FORM: LinkInput = { url: "", notes: "", categories: [] };
 
@@ -23,7 +26,7 @@ export function AddLinkForm() {
   const categoriesErrorId = useId();
   const queryClient = useQueryClient();
   const form = useForm<LinkInput, unknown, LinkPayload>({
-    resolver: zodResolver(linkSchema),
+    resolver,
     defaultValues: EMPTY_FORM,
   });
 
@@ -55,7 +58,7 @@ export function AddLinkForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-5">
         <FormField
           control={form.control}
           name="url"

@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
@@ -14,18 +12,19 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import { formatHour12 } from "@/lib/digests/schedule";
 import { SITE_NAME } from "@/lib/site";
 import {
   adjustHourForPreference,
-  onboardFormSchema,
   TODAY_HOURS,
   TOMORROW_HOURS,
-  type OnboardFormValues,
-  type OnboardRequest,
-} from "@/lib/validations/onboard";
+  type OnboardingPreference as Preference,
+} from "@/lib/users/onboarding-hours";
+import type { OnboardFormOutput, OnboardFormValues, OnboardRequest } from "@/lib/validations/onboard";
 
-type Preference = z.output<typeof onboardFormSchema>["timePreference"];
+// The schema, and zod with it, loads with the form's first focus or validation, not with the page.
+const resolver = lazyZodResolver(() => import("@/lib/validations/onboard").then((module) => module.onboardFormSchema));
 
 const PREFERENCES: { value: Preference; label: string }[] = [
   { value: "today", label: "Today (evening)" },
@@ -43,8 +42,8 @@ function isPreference(value: string): value is Preference {
 
 export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
-  const form = useForm<OnboardFormValues, unknown, z.output<typeof onboardFormSchema>>({
-    resolver: zodResolver(onboardFormSchema),
+  const form = useForm<OnboardFormValues, unknown, OnboardFormOutput>({
+    resolver,
     defaultValues: { email: defaultEmail, timePreference: "today", emailTime: "20" },
   });
 
@@ -85,7 +84,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-6">
         <EmailFormField control={form.control} name="email" description="Your digests are sent to this address." />
 
         <FormField

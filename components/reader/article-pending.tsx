@@ -2,11 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { z } from "zod";
 import { apiRequest } from "@/lib/client/fetcher";
+import { stringField } from "@/lib/client/json-fields";
 
 const POLL_MS = 2_000;
-const status = z.object({ status: z.enum(["pending", "unavailable", "ready"]) });
 
 /** While the article is being extracted: asks again every few seconds, then shows the page anew. */
 export function ArticlePending({ linkId, url }: { linkId: string; url: string }) {
@@ -15,9 +14,10 @@ export function ArticlePending({ linkId, url }: { linkId: string; url: string })
     let stopped = false;
     const poll = async () => {
       const res = await apiRequest("GET", `/api/links/${encodeURIComponent(linkId)}/article`);
-      const parsed = status.safeParse(await res.json());
+      const status = stringField(await res.json(), "status");
       if (stopped) return;
-      if (parsed.success && parsed.data.status !== "pending") router.refresh();
+      // "ready" or "unavailable": the page shows the article, or says why not.
+      if (status !== undefined && status !== "pending") router.refresh();
       else timer = setTimeout(() => void poll().catch(retry), POLL_MS);
     };
     const retry = () => {

@@ -1,12 +1,11 @@
 "use client";
 
 import { useEffect } from "react";
-import { z } from "zod";
 import { apiRequest } from "@/lib/client/fetcher";
+import { stringField } from "@/lib/client/json-fields";
 
 // Tells the service worker (public/sw.js) which reader pages to keep for reading offline: those of
 // the newest unread links (one page of 50), each with its title for the offline page.
-const unreadLinks = z.array(z.object({ id: z.string(), url: z.string(), title: z.string().nullable() }));
 
 export function OfflineReaderSync() {
   useEffect(() => {
@@ -15,15 +14,15 @@ export function OfflineReaderSync() {
     void (async () => {
       const registration = await navigator.serviceWorker.ready;
       const res = await apiRequest("GET", "/api/links/history?unread=1&limit=50");
-      const parsed = unreadLinks.safeParse(await res.json());
-      if (!parsed.success || cancelled) return;
-      registration.active?.postMessage({
-        type: "keep-reader-pages",
-        pages: parsed.data.map((link) => ({
-          url: `/read/${encodeURIComponent(link.id)}`,
-          title: link.title ?? link.url,
-        })),
+      const links: unknown = await res.json();
+      if (!Array.isArray(links) || cancelled) return;
+      const pages = links.flatMap((link: unknown) => {
+        const id = stringField(link, "id");
+        const url = stringField(link, "url");
+        if (id === undefined || url === undefined) return [];
+        return [{ url: `/read/${encodeURIComponent(id)}`, title: stringField(link, "title") ?? url }];
       });
+      registration.active?.postMessage({ type: "keep-reader-pages", pages });
     })().catch(() => {
       // Offline or signed out meanwhile: the pages kept last time stay.
     });

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { API_TOKENS_KEY } from "@/lib/client/query-keys";
-import { MAX_TOKEN_NAME_LENGTH } from "@/lib/validations/api-token";
+import { MAX_TOKEN_NAME_LENGTH } from "@/lib/validations/api-token-name";
 
 export type ApiTokenItem = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Star } from "lucide-react";
 import Link from "next/link";
@@ -19,33 +18,32 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import { USER_KEY } from "@/lib/client/query-keys";
-import type { EmailFrequencyName } from "@/lib/billing/plans";
+import { ALL_FREQUENCIES, type EmailFrequencyName } from "@/lib/billing/plans";
 import { formatHour12, WEEKDAY_NAMES } from "@/lib/digests/schedule";
 import { selectedHour, settingsFormDefaults, timePreferenceFor, toSettingsRequest } from "@/lib/users/settings-form";
 import type { UserResponse } from "@/lib/users/response";
-import {
-  EMAIL_FREQUENCIES,
-  settingsFormSchema,
-  type EmailFrequency,
-  type SettingsFormOutput,
-  type SettingsFormValues,
-  type SettingsRequest,
-} from "@/lib/validations/settings";
+import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
 
-const TAB_LABELS: Record<EmailFrequency, string> = {
+// The schema, and zod with it, loads with the form's first focus or validation, not with the page.
+const resolver = lazyZodResolver(() =>
+  import("@/lib/validations/settings").then((module) => module.settingsFormSchema),
+);
+
+const TAB_LABELS: Record<EmailFrequencyName, string> = {
   daily: "Daily",
   weekly: "Weekly",
   custom: "Custom",
   none: "No Emails",
 };
-const PRO_REASONS: Partial<Record<EmailFrequency, string>> = {
+const PRO_REASONS: Partial<Record<EmailFrequencyName, string>> = {
   daily: "Daily digests are a Pro feature",
   custom: "Custom schedules are a Pro feature",
 };
 
-function isFrequency(value: string): value is EmailFrequency {
-  return EMAIL_FREQUENCIES.some((frequency) => frequency === value);
+function isFrequency(value: string): value is EmailFrequencyName {
+  return ALL_FREQUENCIES.some((frequency) => frequency === value);
 }
 
 type Frequencies = {
@@ -66,7 +64,7 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
   // The form follows the saved user: after a save the refetched user resets it to what is stored.
   const values = useMemo(() => settingsFormDefaults(user, frequencies), [user, frequencies]);
   const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
-    resolver: zodResolver(settingsFormSchema),
+    resolver,
     values,
   });
 
@@ -98,14 +96,14 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
 
   const dailyHour = selectedHour(useWatch({ control: form.control, name: "emailTime" }));
   const timePreference = useWatch({ control: form.control, name: "timePreference" });
-  const locked = (value: EmailFrequency) =>
+  const locked = (value: EmailFrequencyName) =>
     frequencies.includes(value) ? null : (PRO_REASONS[value] ?? "A Pro feature");
 
   const onSubmit = form.handleSubmit((submitted) => save.mutate(toSettingsRequest(submitted)));
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-6">
         <div className="grid gap-2">
           <EmailFormField
             control={form.control}
@@ -136,13 +134,13 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
               >
                 <FormControl>
                   <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
-                    {EMAIL_FREQUENCIES.map((value) => (
+                    {ALL_FREQUENCIES.map((value) => (
                       <FrequencyTab key={value} value={value} label={TAB_LABELS[value]} lockedReason={locked(value)} />
                     ))}
                   </TabsList>
                 </FormControl>
                 <FormMessage />
-                {frequencies.length < EMAIL_FREQUENCIES.length ? (
+                {frequencies.length < ALL_FREQUENCIES.length ? (
                   <p className="text-sm text-muted-foreground">
                     <Star
                       aria-hidden="true"

@@ -3,7 +3,7 @@
 import { Star } from "lucide-react";
 import { TabsTrigger } from "@/components/ui/tabs";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { EmailFrequency } from "@/lib/validations/settings";
+import type { EmailFrequencyName } from "@/lib/billing/plans";
 
 /**
  * One frequency tab. A tab the plan does not allow is disabled and starred, with a tooltip; a
@@ -15,7 +15,7 @@ export function FrequencyTab({
   label,
   lockedReason,
 }: {
-  value: EmailFrequency;
+  value: EmailFrequencyName;
   label: string;
   lockedReason: string | null;
 }) {

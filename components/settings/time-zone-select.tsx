@@ -3,8 +3,7 @@
 import { Check, ChevronsUpDown } from "lucide-react";
 import { useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { cn } from "@/lib/utils";
-import { canonicalZone, searchZones, zoneOptions, type ZoneOption } from "@/lib/time/time-zones";
-import { isValidTimeZone } from "@/lib/validations/common";
+import { canonicalZone, isValidTimeZone, searchZones, zoneOptions, type ZoneOption } from "@/lib/time/time-zones";
 
 type TimeZoneSelectProps = Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange"> & {
   value: string;

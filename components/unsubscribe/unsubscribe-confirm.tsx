@@ -1,12 +1,8 @@
-"use client";
-
-import { useMutation } from "@tanstack/react-query";
 import { MailX } from "lucide-react";
 import Link from "next/link";
-import { BusyLabel } from "@/components/ui/busy-label";
-import { Button } from "@/components/ui/button";
-import { MessageCard, MessageCardError } from "@/components/ui/message-card";
-import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { CardAction, CardActionButton, CardActionError } from "@/components/ui/card-action";
+import { MessageCard } from "@/components/ui/message-card";
 
 const FAILED = "Something went wrong. Please try again.";
 
@@ -14,37 +10,40 @@ type Props = { token: string; maskedEmail: string; alreadyUnsubscribed: boolean 
 
 /** The confirmation step of /unsubscribe: only the button's POST changes anything. */
 export function UnsubscribeConfirm({ token, maskedEmail, alreadyUnsubscribed }: Props) {
-  const unsubscribe = useMutation({
-    mutationFn: () => apiRequest("POST", `/api/unsubscribe?${new URLSearchParams({ token })}`),
-  });
-
-  if (alreadyUnsubscribed || unsubscribe.isSuccess) {
-    return (
-      <MessageCard
-        tone="success"
-        title="You're unsubscribed"
-        description={`${maskedEmail} will not get digest emails any more. Your saved links stay where they are.`}
-        descriptionRole="status"
-      >
-        <p className="text-sm text-muted-foreground">Changed your mind? You can turn digests back on in Settings.</p>
-        <Button asChild variant="outline">
-          <Link href="/settings">Turn digests back on in Settings</Link>
-        </Button>
-      </MessageCard>
-    );
-  }
-
-  return (
+  const unsubscribed = (
     <MessageCard
-      tone="question"
-      icon={MailX}
-      title="Unsubscribe from digest emails?"
-      description={`Scheduled digest emails to ${maskedEmail} will stop. You can still send yourself a digest from the dashboard, and turn them back on in Settings at any time.`}
+      tone="success"
+      title="You're unsubscribed"
+      description={`${maskedEmail} will not get digest emails any more. Your saved links stay where they are.`}
+      descriptionRole="status"
     >
-      {unsubscribe.isError ? <MessageCardError>{serverMessage(unsubscribe.error, FAILED)}</MessageCardError> : null}
-      <Button size="lg" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-        <BusyLabel busy={unsubscribe.isPending} label="Unsubscribe" busyLabel="Unsubscribing..." />
+      <p className="text-sm text-muted-foreground">Changed your mind? You can turn digests back on in Settings.</p>
+      <Button asChild variant="outline">
+        <Link href="/settings">Turn digests back on in Settings</Link>
       </Button>
     </MessageCard>
+  );
+  if (alreadyUnsubscribed) return unsubscribed;
+
+  return (
+    <CardAction
+      url={`/api/unsubscribe?${new URLSearchParams({ token })}`}
+      after={unsubscribed}
+      before={
+        <MessageCard
+          tone="question"
+          icon={MailX}
+          title="Unsubscribe from digest emails?"
+          description={`Scheduled digest emails to ${maskedEmail} will stop. You can still send yourself a digest from the dashboard, and turn them back on in Settings at any time.`}
+        >
+          <CardActionError fallback={FAILED} />
+          <CardActionButton
+            className={buttonVariants({ size: "lg" })}
+            label="Unsubscribe"
+            busyLabel="Unsubscribing..."
+          />
+        </MessageCard>
+      }
+    />
   );
 }

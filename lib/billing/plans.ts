@@ -4,8 +4,8 @@ export const TRIAL_DAYS = 14;
 export const FREE_INVITES_TOTAL = 2;
 export const PRO_INVITES_RENEWAL = 2;
 
-export type EmailFrequencyName = "daily" | "weekly" | "custom" | "none";
-export const ALL_FREQUENCIES: readonly EmailFrequencyName[] = ["daily", "weekly", "custom", "none"];
+export const ALL_FREQUENCIES = ["daily", "weekly", "custom", "none"] as const;
+export type EmailFrequencyName = (typeof ALL_FREQUENCIES)[number];
 export const FREE_FREQUENCIES: readonly EmailFrequencyName[] = ["weekly", "none"];
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidTimeZone } from "@/lib/validations/common";
-import { canonicalZone, formatUtcOffset, searchZones, zoneOptions } from "./time-zones";
+import { canonicalZone, formatUtcOffset, isValidTimeZone, searchZones, zoneOptions } from "./time-zones";
 
 const JANUARY = new Date("2026-01-15T12:00:00Z");
 

@@ -4,6 +4,16 @@
 
 import { offsetMsAt } from "@/lib/time/wall-clock";
 
+/** Whether the runtime knows this IANA zone name (kept apart from the schemas: forms need it without zod). */
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Names the IANA database has replaced, and their current names. CLDR, and so Intl in browsers and
  * Node, keeps listing the old ones ("Asia/Calcutta", "Europe/Kiev").

@@ -4,7 +4,7 @@
 
 import type { EmailFrequencyName } from "@/lib/billing/plans";
 import { DEFAULT_WEEKDAY, effectiveSchedule, type DigestSchedule } from "@/lib/digests/schedule";
-import { isValidTimeZone } from "@/lib/validations/common";
+import { isValidTimeZone } from "@/lib/time/time-zones";
 import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
 
 /** SPEC §9: the settings selects offer 6 AM to 11 PM; the form's default hour is 20. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiTokenSchema, TOKEN_NAME_REQUIRED_MESSAGE, TOKEN_NAME_TOO_LONG_MESSAGE } from "./api-token";
+import { apiTokenSchema } from "./api-token";
+import { TOKEN_NAME_REQUIRED_MESSAGE, TOKEN_NAME_TOO_LONG_MESSAGE } from "./api-token-name";
 
 const message = (input: unknown) => {
   const result = apiTokenSchema.safeParse(input);

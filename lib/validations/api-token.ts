@@ -1,11 +1,12 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
+import {
+  MAX_TOKEN_NAME_LENGTH,
+  TOKEN_NAME_REQUIRED_MESSAGE,
+  TOKEN_NAME_TOO_LONG_MESSAGE,
+} from "@/lib/validations/api-token-name";
 
 // The name of a personal API token (Settings → API tokens, POST /api/tokens).
-
-export const MAX_TOKEN_NAME_LENGTH = 50;
-export const TOKEN_NAME_REQUIRED_MESSAGE = "Please give the token a name";
-export const TOKEN_NAME_TOO_LONG_MESSAGE = `Token names can be at most ${MAX_TOKEN_NAME_LENGTH} characters`;
 
 export const apiTokenSchema = z.object({
   name: z

@@ -1,6 +1,6 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-
+import { isValidTimeZone } from "@/lib/time/time-zones";
 import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
 
 export { EMAIL_MESSAGE };
@@ -10,15 +10,6 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: EMAIL_MESSAGE }));
-
-export function isValidTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return value.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneField = z
   .string({ error: "Please select a valid time zone" })

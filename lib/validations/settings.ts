@@ -1,5 +1,6 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
+import { ALL_FREQUENCIES } from "@/lib/billing/plans";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
 // Email preferences (SPEC §5 "Settings form", §7 PUT /api/user/settings): the request schema the
@@ -11,10 +12,7 @@ export const DAY_MESSAGE = "Please select a day";
 export const DAYS_MESSAGE = "Please select at least one day";
 export const TIME_PREFERENCE_MESSAGE = "Please select when you want to receive your emails";
 
-export const EMAIL_FREQUENCIES = ["daily", "weekly", "custom", "none"] as const;
-export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
-
-export const emailFrequencyField = z.enum(EMAIL_FREQUENCIES, { error: FREQUENCY_MESSAGE });
+export const emailFrequencyField = z.enum(ALL_FREQUENCIES, { error: FREQUENCY_MESSAGE });
 
 const weekdayField = z
   .number({ error: DAY_MESSAGE })

@@ -2,7 +2,7 @@ import { BUILT_IN_CATEGORIES, categoryKey, MAX_CATEGORIES_PER_LINK } from "@/lib
 import { getDb } from "@/lib/db/client";
 import { MAX_URL_LENGTH } from "@/lib/links/url";
 import { categorySchema } from "@/lib/validations/category";
-import { isValidTimeZone } from "@/lib/validations/common";
+import { isValidTimeZone } from "@/lib/time/time-zones";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
 
 // What must hold in the database whatever requests came before: checked with SQL where the

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import { CONFIRM_EMAIL_PATH, EMAIL_CHANGE_INVALID_MESSAGE, emailChangeStatus } from "@/lib/users/email-change";
 
@@ -49,9 +48,7 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     const status = await emailChangeStatus(user, token);
     content =
       status.state === "valid" ? (
-        <QueryProvider>
-          <ConfirmEmailChange token={token} email={status.email} pendingEmail={status.pendingEmail} />
-        </QueryProvider>
+        <ConfirmEmailChange token={token} email={status.email} pendingEmail={status.pendingEmail} />
       ) : (
         <MessageCard tone="problem" title="Invalid link" description={EMAIL_CHANGE_INVALID_MESSAGE}>
           <Button asChild variant="outline">

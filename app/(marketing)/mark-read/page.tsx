@@ -3,7 +3,6 @@ import Link from "next/link";
 import { MarkReadConfirm } from "@/components/mark-read/mark-read-confirm";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import { QueryProvider } from "@/components/providers";
 import { MARK_READ_GONE_MESSAGE, MARK_READ_INVALID_MESSAGE, markReadStatus } from "@/lib/digests/mark-read";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -37,9 +36,7 @@ export default async function MarkReadPage({ searchParams }: { searchParams: Pro
       ) : status.state === "gone" ? (
         <Problem title="Link not found" message={MARK_READ_GONE_MESSAGE} />
       ) : (
-        <QueryProvider>
-          <MarkReadConfirm token={status.token} title={status.title} url={status.url} />
-        </QueryProvider>
+        <MarkReadConfirm token={status.token} title={status.title} url={status.url} />
       )}
     </div>
   );

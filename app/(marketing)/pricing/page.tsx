@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { CheckoutReturn } from "@/components/billing/checkout-return";
 import { FeatureStrip } from "@/components/billing/feature-strip";
 import { PricingPlans, type PricingViewer } from "@/components/billing/pricing-plans";
-import { QueryProvider } from "@/components/providers";
+import { buttonVariants } from "@/components/ui/button";
 import { env } from "@/lib/env";
 import { entitlements, trialDaysLeft } from "@/lib/billing/plans";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -24,20 +24,18 @@ export default async function PricingPage() {
   }
 
   return (
-    <QueryProvider>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16">
-        <Suspense fallback={null}>
-          <CheckoutReturn />
-        </Suspense>
-        <div className="grid gap-3 text-center">
-          <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
-          <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
-        </div>
-        {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
-        <h2 className="sr-only">Plans</h2>
-        <PricingPlans viewer={viewer} billingEnabled={env.billingEnabled} />
-        <FeatureStrip billingEnabled={env.billingEnabled} />
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16">
+      <Suspense fallback={null}>
+        <CheckoutReturn dashboardLinkClassName={buttonVariants()} />
+      </Suspense>
+      <div className="grid gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
+        <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
       </div>
-    </QueryProvider>
+      {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
+      <h2 className="sr-only">Plans</h2>
+      <PricingPlans viewer={viewer} billingEnabled={env.billingEnabled} />
+      <FeatureStrip billingEnabled={env.billingEnabled} />
+    </div>
   );
 }

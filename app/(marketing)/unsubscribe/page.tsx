@@ -3,7 +3,6 @@ import Link from "next/link";
 import { UnsubscribeConfirm } from "@/components/unsubscribe/unsubscribe-confirm";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import { QueryProvider } from "@/components/providers";
 import {
   UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE,
   UNSUBSCRIBE_INVALID_MESSAGE,
@@ -42,13 +41,11 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
       ) : status.state === "gone" ? (
         <Problem title="Account not found" message={UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE} />
       ) : (
-        <QueryProvider>
-          <UnsubscribeConfirm
-            token={status.token}
-            maskedEmail={status.maskedEmail}
-            alreadyUnsubscribed={status.state === "unsubscribed"}
-          />
-        </QueryProvider>
+        <UnsubscribeConfirm
+          token={status.token}
+          maskedEmail={status.maskedEmail}
+          alreadyUnsubscribed={status.state === "unsubscribed"}
+        />
       )}
     </div>
   );
