@@ -11,7 +11,6 @@ import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
 import type { DigestPromise } from "@/lib/digests/delivered-schedule";
 
-
 /** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
 export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
   const today = useTodayLinks();

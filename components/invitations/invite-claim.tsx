@@ -23,7 +23,6 @@ const PRO_BENEFITS = [
   "Send multiple digests per day",
 ];
 
-
 const toneClass = {
   primary: "bg-primary/10 text-primary",
   success: "bg-success/15 text-success",
