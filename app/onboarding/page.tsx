@@ -17,7 +17,7 @@ export default async function OnboardingPage() {
     <div className="mx-auto max-w-lg px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">{`Set up ${SITE_NAME}`}</CardTitle>
+          <CardTitle as="h1" size="page">{`Set up ${SITE_NAME}`}</CardTitle>
           <CardDescription>Tell us where and when to send your digest of saved links.</CardDescription>
         </CardHeader>
         <CardContent>

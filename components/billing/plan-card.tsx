@@ -2,7 +2,6 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
 
 /** One plan (landing page, pricing page): name, price, features and a call to action. */
 export function PlanCard({
@@ -25,7 +24,7 @@ export function PlanCard({
   action: ReactNode;
 }) {
   return (
-    <Card className={cn("flex flex-col", highlighted && "border-2 border-primary shadow-md")}>
+    <Card highlighted={highlighted} className="flex flex-col">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{name}</CardTitle>

@@ -1,59 +1,101 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useId, useState, type FormEvent } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
-import { SubmitButton } from "@/components/ui/submit-button";
-import { EmailFormField } from "@/components/ui/email-form-field";
-import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
-import type { TestEmailInput, TestEmailPayload } from "@/lib/validations/test-email";
-
-// The schema, and zod with it, loads with the form's first focus or validation, not with the page.
-const resolver = lazyZodResolver(() => import("@/lib/validations/test-email").then((module) => module.testEmailSchema));
+import { useHydrated } from "@/lib/client/use-hydrated";
+import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
 
 const SEND_FAILED = "There was a problem sending the test email. Please try again.";
 
-export function EmailTestForm() {
-  const form = useForm<TestEmailInput, unknown, TestEmailPayload>({
-    resolver,
-    defaultValues: { email: "" },
-  });
+// The route's own schema, and zod with it, loads with the form's first focus or submit.
+const loadSchema = () => import("@/lib/validations/test-email").then((module) => module.testEmailSchema);
 
-  const send = useMutation({
-    mutationFn: async ({ email }: TestEmailPayload) => {
-      await apiRequest("POST", "/api/test/email", { email });
-      return email;
-    },
-    onSuccess: (email) => {
-      toast({ title: "Email sent!", description: `A test email is on its way to ${email}.` });
-    },
-    onError: (error) => {
+/**
+ * One address and a button: a plain form rather than a form library. Its classes come from the
+ * server, so the page loads no class merging.
+ */
+export function EmailTestForm({
+  inputClassName,
+  buttonClassName,
+}: {
+  inputClassName: string;
+  buttonClassName: string;
+}) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem("email");
+    if (!(input instanceof HTMLInputElement) || sending) return;
+    const parsed = (await loadSchema()).safeParse({ email: input.value });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? EMAIL_MESSAGE);
+      input.focus();
+      return;
+    }
+    setInvalid(null);
+    setSentTo(null);
+    setSending(true);
+    try {
+      await apiRequest("POST", "/api/test/email", parsed.data);
+      setSentTo(parsed.data.email);
+      toast({ title: "Email sent!", description: `A test email is on its way to ${parsed.data.email}.` });
+    } catch (error) {
       toast({ variant: "destructive", title: "Error sending email", description: serverMessage(error, SEND_FAILED) });
-    },
-  });
-
-  const onSubmit = form.handleSubmit((values) => send.mutate(values));
+    }
+    setSending(false);
+  };
 
   return (
     <div className="grid gap-4">
-      <Form {...form}>
-        <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-4">
-          <EmailFormField control={form.control} name="email" placeholder="you@example.com" />
-          <SubmitButton disabled={send.isPending}>
-            <BusyLabel busy={send.isPending} label="Send Test Email" busyLabel="Sending..." />
-          </SubmitButton>
-        </form>
-      </Form>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={() => void loadSchema().catch(() => undefined)}
+        noValidate
+        className="grid gap-4"
+      >
+        <div className="grid gap-2">
+          <label
+            htmlFor={`${id}-email`}
+            className={`text-sm leading-snug font-medium select-none${invalid ? " text-destructive" : ""}`}
+          >
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-invalid={invalid !== null}
+            aria-describedby={invalid ? `${id}-message` : undefined}
+            onChange={() => setInvalid(null)}
+            className={inputClassName}
+          />
+          {invalid ? (
+            <p id={`${id}-message`} className="text-sm font-medium text-destructive">
+              {invalid}
+            </p>
+          ) : null}
+        </div>
+        {/* Disabled until hydrated: a native submission would put the address in the URL. */}
+        <button type="submit" disabled={!hydrated || sending} className={buttonClassName}>
+          <BusyLabel busy={sending} label="Send Test Email" busyLabel="Sending..." />
+        </button>
+      </form>
 
       <div role="status" aria-live="polite">
-        {send.isSuccess ? (
+        {sentTo ? (
           <p className="flex gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm text-foreground">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-            <span className="min-w-0 break-words">{`Test email sent to ${send.data}. Check your inbox.`}</span>
+            <span className="min-w-0 break-words">{`Test email sent to ${sentTo}. Check your inbox.`}</span>
           </p>
         ) : null}
       </div>

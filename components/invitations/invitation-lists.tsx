@@ -7,7 +7,7 @@ import { useInvitations, type InvitationResponse } from "@/components/invitation
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatInZone } from "@/lib/time/local-time";
 
-const DATE_PATTERN = "MMM d, yyyy";
+const DATE_STYLE = "shortDate";
 
 function PendingInvitation({ invitation, timeZone }: { invitation: InvitationResponse; timeZone: string }) {
   return (
@@ -17,7 +17,7 @@ function PendingInvitation({ invitation, timeZone }: { invitation: InvitationRes
         {invitation.recipientEmail ? (
           <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
         ) : null}
-        <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}</p>
+        <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <CopyInviteLinkButton code={invitation.code} />
@@ -37,8 +37,8 @@ function UsedInvitation({ invitation, timeZone }: { invitation: InvitationRespon
         <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_PATTERN)}`}
-        {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_PATTERN)}` : null}
+        {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}
+        {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_STYLE)}` : null}
       </p>
       <p className="flex items-center gap-1.5 text-sm font-medium text-success">
         <CircleCheck aria-hidden="true" className="size-4" />

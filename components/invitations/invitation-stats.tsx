@@ -1,7 +1,7 @@
 import { Crown, Gift, Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { AvailableInvites } from "@/components/invitations/available-invites";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription } from "@/components/ui/card";
 
 export type AccountStatus = {
   accountType: "free" | "pro";
@@ -13,14 +13,15 @@ export type AccountStatus = {
 function StatCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <Card role="group" aria-labelledby={id}>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle as="h2" id={id} className="text-sm font-medium">
+      {/* A smaller header than CardHeader's: the figure below is what matters. */}
+      <div className="flex items-center justify-between gap-2 p-6 pb-2">
+        <h2 id={id} className="text-sm font-medium tracking-tight">
           {title}
-        </CardTitle>
+        </h2>
         <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
           {icon}
         </span>
-      </CardHeader>
+      </div>
       <CardContent className="grid gap-1">{children}</CardContent>
     </Card>
   );

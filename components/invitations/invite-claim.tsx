@@ -83,7 +83,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
           <StateIcon tone="success">
             <CircleCheck aria-hidden="true" />
           </StateIcon>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="page">
             Invitation Claimed
           </CardTitle>
           <CardDescription role="status">
@@ -117,7 +117,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
           <StateIcon tone="destructive">
             <CircleAlert aria-hidden="true" />
           </StateIcon>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="page">
             Invalid Invitation
           </CardTitle>
           <CardDescription>{check.data?.message || INVITATION_INVALID_MESSAGE}</CardDescription>
@@ -137,7 +137,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
         <StateIcon tone="primary">
           <Gift aria-hidden="true" />
         </StateIcon>
-        <CardTitle as="h1" className="text-2xl">
+        <CardTitle as="h1" size="page">
           {refusal ? "You cannot claim this invitation" : "You're invited!"}
         </CardTitle>
         <CardDescription>{refusal ?? check.data.message}</CardDescription>

@@ -39,7 +39,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
 
   return (
     <article
-      className={cn("flex items-start gap-3 rounded-lg border bg-card p-4", isRead && "bg-muted/40")}
+      className={cn("flex items-start gap-3 rounded-lg border p-4", isRead ? "bg-muted/40" : "bg-card")}
       aria-busy={busy}
     >
       <div className="grid min-w-0 flex-1 gap-2">
@@ -48,8 +48,8 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
           target="_blank"
           rel="noopener noreferrer"
           className={cn(
-            "w-fit max-w-full rounded-sm font-medium leading-snug [overflow-wrap:anywhere] text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring",
-            isRead && "font-normal text-muted-foreground",
+            "w-fit max-w-full rounded-sm leading-snug [overflow-wrap:anywhere] underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring",
+            isRead ? "font-normal text-muted-foreground" : "font-medium text-foreground",
           )}
         >
           {title}
@@ -65,7 +65,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
           ))}
           {addedToday ? <Badge variant="success">Added today</Badge> : null}
           {isRead ? (
-            <Badge variant="outline" className="text-muted-foreground">
+            <Badge variant="muted">
               <Check aria-hidden="true" />
               Read
             </Badge>
@@ -75,7 +75,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         <p className="text-xs break-all text-muted-foreground">{link.url}</p>
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "h:mm a")}</time>
+          <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "time")}</time>
           <Link
             href={`/read/${encodeURIComponent(link.id)}`}
             className="inline-flex items-center gap-1 rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
@@ -93,7 +93,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         {setRead.isSuccess ? (isRead ? "Marked as read" : "Marked as unread") : ""}
       </span>
       <Button
-        variant="ghost"
+        variant="quiet"
         size="icon"
         aria-label={readLabel}
         title={readLabel}
@@ -110,7 +110,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
               }),
           })
         }
-        className="-mt-1 text-muted-foreground hover:text-foreground"
+        className="-mt-1 hover:text-foreground"
       >
         {setRead.isPending ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -121,12 +121,12 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
         )}
       </Button>
       <Button
-        variant="ghost"
+        variant="quiet"
         size="icon"
         aria-label="Delete link"
         aria-disabled={busy || undefined}
         onClick={(event) => !busy && remove.mutate(rememberFocusPlace(event.currentTarget))}
-        className="-mt-1 -mr-1 text-muted-foreground hover:text-destructive"
+        className="-mt-1 -mr-1 hover:text-destructive"
       >
         {remove.isPending ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />

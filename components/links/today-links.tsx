@@ -17,7 +17,7 @@ import { formatInZone, linkCount } from "@/lib/time/local-time";
 export function TodayLinks({ timeZone }: { timeZone: string }) {
   const today = useTodayLinks();
   const sentinel = useLoadMoreOnScroll(today);
-  const date = formatInZone(new Date(), timeZone, "EEEE, MMMM d, yyyy");
+  const date = formatInZone(new Date(), timeZone, "weekdayDate");
   const links = today.data?.pages.flatMap((page) => page.links) ?? [];
   const newest = links[0];
   const total = newest

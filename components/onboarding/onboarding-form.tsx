@@ -103,12 +103,11 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
                     const adjusted = adjustHourForPreference(value, Number(form.getValues("emailTime")));
                     form.setValue("emailTime", String(adjusted), { shouldValidate: form.formState.isSubmitted });
                   }}
-                  className="gap-2"
                 >
                   {PREFERENCES.map((option) => (
                     <div key={option.value} className="flex items-center gap-3">
                       <RadioGroupItem value={option.value} id={`timePreference-${option.value}`} />
-                      <Label htmlFor={`timePreference-${option.value}`} className="font-normal">
+                      <Label htmlFor={`timePreference-${option.value}`} weight="normal">
                         {option.label}
                       </Label>
                     </div>

@@ -49,7 +49,7 @@ export function MarkReadAtEnd({ linkId, alreadyRead }: { linkId: string; already
     <div ref={end} className="flex flex-wrap items-center justify-between gap-3 border-t pt-6">
       <div className="flex items-center gap-2">
         <Checkbox id={checkboxId} checked={atEnd} onCheckedChange={(checked) => setAtEnd(String(checked === true))} />
-        <Label htmlFor={checkboxId} className="font-normal">
+        <Label htmlFor={checkboxId} weight="normal">
           Mark as read when I reach the end
         </Label>
       </div>

@@ -19,7 +19,7 @@ export function SavePage({
     <div className="mx-auto max-w-md px-4 py-6">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-xl">
+          <CardTitle as="h1" size="large">
             Save to LinkStash
           </CardTitle>
         </CardHeader>

@@ -38,7 +38,7 @@ export function CustomDaysField({ control }: { control: Control<SettingsFormValu
                   onCheckedChange={(state) => toggle(day, state === true)}
                   onBlur={field.onBlur}
                 />
-                <Label htmlFor={checkboxId} className="font-normal">
+                <Label htmlFor={checkboxId} weight="normal">
                   {name}
                 </Label>
               </div>

@@ -133,7 +133,7 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
                 }}
               >
                 <FormControl>
-                  <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
+                  <TabsList layout="grid" className="grid-cols-2 sm:grid-cols-4">
                     {ALL_FREQUENCIES.map((value) => (
                       <FrequencyTab key={value} value={value} label={TAB_LABELS[value]} lockedReason={locked(value)} />
                     ))}

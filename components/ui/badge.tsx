@@ -12,6 +12,7 @@ const badgeVariants = cva(
         destructive: "border-transparent bg-destructive text-destructive-foreground",
         success: "border-transparent bg-success text-success-foreground",
         outline: "text-foreground",
+        muted: "text-muted-foreground",
       },
     },
     defaultVariants: { variant: "default" },

@@ -30,7 +30,7 @@ export function MessageCard({ tone, icon, title, description, descriptionRole, c
         <span className={cn("mb-2 flex size-12 items-center justify-center rounded-full", TONES[tone].className)}>
           <Icon aria-hidden="true" className="size-6" />
         </span>
-        <CardTitle as="h1" className="text-2xl">
+        <CardTitle as="h1" size="page">
           {title}
         </CardTitle>
         <CardDescription role={descriptionRole}>{description}</CardDescription>

@@ -6,11 +6,17 @@ import { cn } from "@/lib/utils";
 
 const Tabs = TabsPrimitive.Root;
 
-function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** `layout="grid"`: the tabs fill the width in the columns the caller gives (`grid-cols-…`). */
+function TabsList({
+  className,
+  layout = "inline",
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { layout?: "inline" | "grid" }) {
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground",
+        "items-center justify-center rounded-md bg-muted p-1 text-muted-foreground",
+        layout === "inline" ? "inline-flex h-10" : "grid w-full",
         className,
       )}
       {...props}

@@ -75,7 +75,7 @@ export function digestPromise(
     if (after.emailFrequency !== user.emailFrequency) {
       const [slot] = scheduledSlots(after);
       const when = slot ? ` every ${WEEKDAY_NAMES[slot.weekday] ?? "Monday"} at ${formatHour12(slot.hour)}` : "";
-      const ends = formatInZone(trialEnd, user.timezone, "MMMM d");
+      const ends = formatInZone(trialEnd, user.timezone, "monthDay");
       return {
         ...summary,
         note: `Your ${chosen} schedule is a Pro feature: after your trial ends on ${ends}, your digest is sent weekly${when} until you upgrade.`,

@@ -4,9 +4,21 @@ import { formatInZone, groupByLocalDate, isSameLocalDay, linkCount } from "./loc
 describe("formatInZone", () => {
   it("shows the wall-clock time of the given zone, not the machine's", () => {
     const at = "2026-11-21T23:30:00.000Z";
-    expect(formatInZone(at, "UTC", "h:mm a")).toBe("11:30 PM");
-    expect(formatInZone(at, "Asia/Tokyo", "EEEE, MMMM d, yyyy h:mm a")).toBe("Sunday, November 22, 2026 8:30 AM");
-    expect(formatInZone(new Date(at), "America/Los_Angeles", "h:mm a")).toBe("3:30 PM");
+    expect(formatInZone(at, "UTC", "time")).toBe("11:30 PM");
+    expect(formatInZone(at, "Asia/Tokyo", "time")).toBe("8:30 AM");
+    expect(formatInZone(at, "Asia/Tokyo", "weekdayDate")).toBe("Sunday, November 22, 2026");
+    expect(formatInZone(new Date(at), "America/Los_Angeles", "time")).toBe("3:30 PM");
+  });
+
+  it("writes each of the app's date styles", () => {
+    const at = "2026-01-05T09:05:00.000Z";
+    expect(formatInZone(at, "UTC", "time")).toBe("9:05 AM");
+    expect(formatInZone(at, "UTC", "weekdayDate")).toBe("Monday, January 5, 2026");
+    expect(formatInZone(at, "UTC", "date")).toBe("January 5, 2026");
+    expect(formatInZone(at, "UTC", "shortDate")).toBe("Jan 5, 2026");
+    expect(formatInZone(at, "UTC", "monthDay")).toBe("January 5");
+    expect(formatInZone("2026-01-05T12:00:00.000Z", "UTC", "time")).toBe("12:00 PM");
+    expect(formatInZone("2026-01-05T00:00:00.000Z", "UTC", "time")).toBe("12:00 AM");
   });
 });
 

@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { localDateKey } from "@/lib/time/local-day";
 
 // Dates shown in the user's own time zone (DESIGN.md §3 "Time zones"): the browser's zone may
@@ -11,9 +9,34 @@ function toTime(at: Instant): number {
   return typeof at === "string" ? new Date(at).getTime() : at.getTime();
 }
 
-/** date-fns `pattern` applied to the wall-clock time of `at` in `timeZone`. */
-export function formatInZone(at: Instant, timeZone: string, pattern: string): string {
-  return format(new TZDate(toTime(at), timeZone), pattern);
+// The ways the app writes a date or a time, in the browser's Intl (no date library in the pages).
+const STYLES = {
+  /** "3:30 PM" */
+  time: { hour: "numeric", minute: "2-digit", hour12: true },
+  /** "Sunday, November 22, 2026" */
+  weekdayDate: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+  /** "November 22, 2026" */
+  date: { month: "long", day: "numeric", year: "numeric" },
+  /** "Nov 22, 2026" */
+  shortDate: { month: "short", day: "numeric", year: "numeric" },
+  /** "November 22" */
+  monthDay: { month: "long", day: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof STYLES;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date or time of `at` in `timeZone`, in one of the app's styles (en-US). */
+export function formatInZone(at: Instant, timeZone: string, style: DateStyle): string {
+  const key = `${style} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  // ICU writes a narrow no-break space before AM/PM; the app's texts have a plain one.
+  return formatter.format(new Date(toTime(at))).replace(/[\u00a0\u202f]/g, " ");
 }
 
 /** True when both instants fall on the same local calendar day of `timeZone`. */
@@ -36,7 +59,7 @@ export function groupByLocalDate<T extends { createdAt: string }>(
     const key = localDateKey(timeZone, new Date(item.createdAt));
     let group = groups.get(key);
     if (!group) {
-      group = { key, label: formatInZone(item.createdAt, timeZone, "MMMM d, yyyy"), items: [] };
+      group = { key, label: formatInZone(item.createdAt, timeZone, "date"), items: [] };
       groups.set(key, group);
     }
     group.items.push(item);

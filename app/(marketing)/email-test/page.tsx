@@ -3,8 +3,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { EmailTestForm } from "@/components/email-test/email-test-form";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { QueryProvider } from "@/components/providers";
+import { inputClassName } from "@/components/ui/input";
 import { env } from "@/lib/env";
 import { MAILBOX_PATH } from "@/lib/mail/mailbox-page";
 
@@ -21,7 +22,7 @@ export default async function EmailTestPage() {
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="page">
             Email test
           </CardTitle>
           <CardDescription>
@@ -29,9 +30,7 @@ export default async function EmailTestPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <QueryProvider>
-            <EmailTestForm />
-          </QueryProvider>
+          <EmailTestForm inputClassName={inputClassName()} buttonClassName={buttonVariants()} />
           <div className="flex gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground">
             <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <p>

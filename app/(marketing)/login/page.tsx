@@ -33,7 +33,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">{`Sign in to ${SITE_NAME}`}</CardTitle>
+          <CardTitle as="h1" size="page">{`Sign in to ${SITE_NAME}`}</CardTitle>
           <CardDescription>
             Enter your email address and we will send you a link to sign in. New here? The same link creates your
             account.

@@ -19,7 +19,7 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <MailCheck aria-hidden="true" className="size-6" />
           </span>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="page">
             Check your email
           </CardTitle>
           <CardDescription>

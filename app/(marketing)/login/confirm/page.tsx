@@ -64,7 +64,7 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
           </p>
         ) : null}
         <form method="post" action={signInCallbackAction(params)} className="grid">
-          <Button type="submit" size="lg" className="h-auto min-h-11 whitespace-normal break-all">
+          <Button type="submit" size="wrap">
             {`Sign in as ${params.email}`}
           </Button>
         </form>
