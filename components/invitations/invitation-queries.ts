@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { INVITATIONS_KEY } from "@/lib/client/query-keys";
-import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
+import type { InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
 
 // The invitations query; its key is in lib/client/query-keys.ts.
 
-export type { InvitationCheck, InvitationResponse, InvitationsResponse };
+export type { InvitationResponse, InvitationsResponse };
 
-/** SPEC §9: "Copied!" shows for 2 seconds; a claimed invitation moves on to the dashboard after 2. */
+/** SPEC §9: "Copied!" shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
-export const CLAIM_REDIRECT_MS = 2000;
 
 /** The user's invitations; the page's server render fills the cache, so the first render has them. */
 export function useInvitations() {

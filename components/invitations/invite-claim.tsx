@@ -1,18 +1,14 @@
-"use client";
-
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, CircleAlert, CircleCheck, Gift, LoaderCircle } from "lucide-react";
+import { Check, CircleAlert, CircleCheck, Gift } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, type ReactNode } from "react";
-import { CLAIM_REDIRECT_MS, type InvitationCheck } from "@/components/invitations/invitation-queries";
-import { BusyLabel } from "@/components/ui/busy-label";
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
+import {
+  ClaimButton,
+  ClaimedMessage,
+  InvitationMessage,
+  InviteClaimFlow,
+} from "@/components/invitations/invite-claim-flow";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
-import { invitationCheckKey } from "@/lib/client/query-keys";
 import { INVITATION_INVALID_MESSAGE } from "@/lib/invitations/rules";
 import { cn } from "@/lib/utils";
 
@@ -40,98 +36,60 @@ function StateIcon({ tone, children }: { tone: keyof typeof toneClass; children:
 /** Who looks at the claim page: a signed-in viewer who may not claim this code has a `refusal`. */
 export type InviteViewer = { signedIn: false } | { signedIn: true; onboarded: boolean; refusal: string | null };
 
-/** The /invite/{code} screen: checking, the offer (claim, log in, or why not), claimed, or invalid. */
+/**
+ * The /invite/{code} screen: checking, the offer (claim, log in, or why not), claimed, or invalid.
+ * Its cards render here, on the server; the claim flow in the browser picks which one shows.
+ */
 export function InviteClaim({ code, viewer }: { code: string; viewer: InviteViewer }) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const check = useQuery<InvitationCheck>({ queryKey: invitationCheckKey(code) });
-
-  const claim = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest("POST", `/api/invitations/${encodeURIComponent(code)}/claim`);
-      const message = stringField(await res.json(), "message");
-      if (message === undefined) throw new UnexpectedAnswerError("invitation claimed");
-      return { message };
-    },
-    // The plan changed: pages prefetched before the claim (the header's) would show the old one.
-    onSuccess: () => router.refresh(),
-    onError: async (error) => {
-      toast({
-        variant: "destructive",
-        title: "Failed to claim invitation",
-        description: serverMessage(error, "Please try again later."),
-      });
-      // Someone else may have claimed it meanwhile: show the code as it is now.
-      await queryClient.invalidateQueries({ queryKey: invitationCheckKey(code) });
-    },
-  });
-
-  // A new user's dashboard is onboarding: go there directly rather than through a redirect.
   const refusal = viewer.signedIn ? viewer.refusal : null;
+  // A new user's dashboard is onboarding: go there directly rather than through a redirect.
   const next = viewer.signedIn && !viewer.onboarded ? "/onboarding" : "/dashboard";
-  useEffect(() => {
-    if (!claim.isSuccess) return;
-    router.prefetch(next);
-    const timer = setTimeout(() => router.push(next), CLAIM_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [claim.isSuccess, router, next]);
 
-  if (claim.isSuccess) {
-    return (
-      <Card className="text-center">
-        <CardHeader className="items-center">
-          <StateIcon tone="success">
-            <CircleCheck aria-hidden="true" />
-          </StateIcon>
-          <CardTitle as="h1" size="page">
-            Invitation Claimed
-          </CardTitle>
-          <CardDescription role="status">
-            {next === "/dashboard"
-              ? `${claim.data.message} Taking you to your dashboard...`
-              : `${claim.data.message} Taking you to set up your digest...`}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild className="w-full">
-            <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+  const claimed = (
+    <Card className="text-center">
+      <CardHeader className="items-center">
+        <StateIcon tone="success">
+          <CircleCheck aria-hidden="true" />
+        </StateIcon>
+        <CardTitle as="h1" size="page">
+          Invitation Claimed
+        </CardTitle>
+        <CardDescription role="status">
+          <ClaimedMessage
+            after={next === "/dashboard" ? "Taking you to your dashboard..." : "Taking you to set up your digest..."}
+          />
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild className="w-full">
+          <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
 
-  if (check.isPending) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-        Checking invitation...
-      </p>
-    );
-  }
+  const invalid = (
+    <Card className="text-center">
+      <CardHeader className="items-center">
+        <StateIcon tone="destructive">
+          <CircleAlert aria-hidden="true" />
+        </StateIcon>
+        <CardTitle as="h1" size="page">
+          Invalid Invitation
+        </CardTitle>
+        <CardDescription>
+          <InvitationMessage fallback={INVITATION_INVALID_MESSAGE} />
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline" className="w-full">
+          <Link href="/">Go to Homepage</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
 
-  if (check.isError || !check.data.valid) {
-    return (
-      <Card className="text-center">
-        <CardHeader className="items-center">
-          <StateIcon tone="destructive">
-            <CircleAlert aria-hidden="true" />
-          </StateIcon>
-          <CardTitle as="h1" size="page">
-            Invalid Invitation
-          </CardTitle>
-          <CardDescription>{check.data?.message || INVITATION_INVALID_MESSAGE}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" className="w-full">
-            <Link href="/">Go to Homepage</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-
-  return (
+  const offer = (
     <Card>
       <CardHeader className="items-center text-center">
         <StateIcon tone="primary">
@@ -140,7 +98,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
         <CardTitle as="h1" size="page">
           {refusal ? "You cannot claim this invitation" : "You're invited!"}
         </CardTitle>
-        <CardDescription>{refusal ?? check.data.message}</CardDescription>
+        <CardDescription>{refusal ?? <InvitationMessage />}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby="pro-benefits" className="grid gap-3">
@@ -161,9 +119,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
             <Link href="/dashboard">Go to Dashboard</Link>
           </Button>
         ) : viewer.signedIn ? (
-          <Button size="lg" disabled={claim.isPending} onClick={() => claim.mutate()}>
-            <BusyLabel busy={claim.isPending} label="Claim 1 Month Pro Access" busyLabel="Claiming..." />
-          </Button>
+          <ClaimButton className={buttonVariants({ size: "lg" })} />
         ) : (
           <Button asChild size="lg">
             {/* An API route answering with a redirect: a plain link, never client navigation. */}
@@ -173,4 +129,6 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
       </CardContent>
     </Card>
   );
+
+  return <InviteClaimFlow code={code} next={next} offer={offer} invalid={invalid} claimed={claimed} />;
 }

@@ -9,7 +9,7 @@ import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
@@ -126,20 +126,22 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
           render={({ field }) => (
             <FormItem>
               <FormLabel>Delivery time</FormLabel>
-              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select a time" />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
+              <FormControl>
+                <NativeSelect
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  placeholder="Select a time"
+                >
                   {hours.map((hour) => (
-                    <SelectItem key={hour} value={String(hour)}>
+                    <option key={hour} value={String(hour)}>
                       {formatHour12(hour)}
-                    </SelectItem>
+                    </option>
                   ))}
-                </SelectContent>
-              </Select>
+                </NativeSelect>
+              </FormControl>
               <FormMessage />
             </FormItem>
           )}

@@ -14,7 +14,7 @@ import { BusyLabel } from "@/components/ui/busy-label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
@@ -180,22 +180,22 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
                     render={({ field: dayField }) => (
                       <FormItem>
                         <FormLabel>Day</FormLabel>
-                        <Select value={dayField.value} onValueChange={dayField.onChange}>
-                          <FormControl>
-                            <SelectTrigger ref={dayField.ref} onBlur={dayField.onBlur}>
-                              <SelectValue placeholder="Select a day">
-                                {dayField.value === "" ? undefined : WEEKDAY_NAMES[Number(dayField.value)]}
-                              </SelectValue>
-                            </SelectTrigger>
-                          </FormControl>
-                          <SelectContent>
+                        <FormControl>
+                          <NativeSelect
+                            ref={dayField.ref}
+                            name={dayField.name}
+                            value={dayField.value}
+                            onChange={(event) => dayField.onChange(event.target.value)}
+                            onBlur={dayField.onBlur}
+                            placeholder="Select a day"
+                          >
                             {WEEKDAY_NAMES.map((name, day) => (
-                              <SelectItem key={name} value={String(day)}>
+                              <option key={name} value={String(day)}>
                                 {name}
-                              </SelectItem>
+                              </option>
                             ))}
-                          </SelectContent>
-                        </Select>
+                          </NativeSelect>
+                        </FormControl>
                         <FormMessage />
                       </FormItem>
                     )}

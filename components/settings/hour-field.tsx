@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import type { Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { formatHour12 } from "@/lib/digests/schedule";
-import { hourChoices, selectedHour } from "@/lib/users/settings-form";
+import { hourChoices } from "@/lib/users/settings-form";
 import type { SettingsFormOutput, SettingsFormValues } from "@/lib/validations/settings";
 
 /** The settings form's hour fields: the daily time, the weekly time, one per custom day. */
@@ -42,33 +42,29 @@ export function HourField({
       name={name}
       render={({ field }) => {
         const value = field.value ?? "";
-        const selected = selectedHour(value);
         return (
           <FormItem className={className}>
             <FormLabel className={hideLabel ? "sr-only" : undefined}>{label}</FormLabel>
-            <Select
-              value={value}
-              onValueChange={(next) => {
-                field.onChange(next);
-                onHourChange?.(next);
-              }}
-            >
-              <FormControl>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur} className={selectClassName}>
-                  {/* The value's text is rendered here too, so the server-rendered page shows it before hydration. */}
-                  <SelectValue placeholder="Select a time">
-                    {selected === undefined ? undefined : formatHour12(selected)}
-                  </SelectValue>
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
+            <FormControl>
+              <NativeSelect
+                ref={field.ref}
+                name={field.name}
+                value={value}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  onHourChange?.(event.target.value);
+                }}
+                onBlur={field.onBlur}
+                placeholder="Select a time"
+                className={selectClassName}
+              >
                 {hourChoices(value).map((choice) => (
-                  <SelectItem key={choice} value={String(choice)}>
+                  <option key={choice} value={String(choice)}>
                     {formatHour12(choice)}
-                  </SelectItem>
+                  </option>
                 ))}
-              </SelectContent>
-            </Select>
+              </NativeSelect>
+            </FormControl>
             {description ? <FormDescription>{description}</FormDescription> : null}
             <FormMessage />
           </FormItem>

@@ -22,6 +22,3 @@ export type HistoryFilters = { category: string; q: string; unread: boolean };
 
 /** One history list (its pages are fetched by URL, not by this key's path). */
 export const historyKey = (filters: HistoryFilters) => [...HISTORY_KEY, filters];
-
-/** GET /api/invitations/{code}: whether a code can be claimed. */
-export const invitationCheckKey = (code: string) => ["/api/invitations", encodeURIComponent(code)];

@@ -59,8 +59,16 @@ test.describe("billing on, a trial that ends", () => {
     await page.goto("/settings");
     await expect(page.getByRole("note").filter({ hasText: note })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Weekly" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("combobox", { name: "Day" })).toHaveText("Monday");
-    await expect(page.getByRole("combobox", { name: "Delivery time" })).toHaveText("8:00 PM");
+    await expect(page.getByRole("combobox", { name: "Day" }).locator("option:checked")).toHaveText("Monday");
+    await expect(page.getByRole("combobox", { name: "Delivery time" }).locator("option:checked")).toHaveText("8:00 PM");
+    // The locked tabs are starred and say why, in a tooltip after a rest of the pointer (SPEC §2, §9).
+    const daily = page.getByRole("tab", { name: /^Daily/ });
+    await expect(daily).toBeDisabled();
+    await expect(daily).toHaveAccessibleName("Daily (Daily digests are a Pro feature)");
+    await daily.locator("..").hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Daily digests are a Pro feature");
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
 
     await page.goto("/invitations");
     await expect(

@@ -10,8 +10,7 @@ const toastText = (page: Page, text: string) => page.getByText(text, { exact: tr
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 async function pick(page: Page, select: string, option: string) {
-  await page.getByRole("combobox", { name: select, exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+  await page.getByRole("combobox", { name: select, exact: true }).selectOption({ label: option });
 }
 
 test.afterAll(() => writeFileSync(clockFile, "+0"));

@@ -5,7 +5,6 @@ import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
@@ -48,9 +47,7 @@ export default async function SettingsPage() {
             <CardDescription>Choose where and when your digest of saved links arrives.</CardDescription>
           </CardHeader>
           <CardContent>
-            <TooltipProvider>
-              <EmailPreferencesForm frequencies={plan.frequencies} />
-            </TooltipProvider>
+            <EmailPreferencesForm frequencies={plan.frequencies} />
           </CardContent>
         </Card>
 

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { InviteClaim } from "@/components/invitations/invite-claim";
-import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import { claimRefusal } from "@/lib/invitations/service";
 
@@ -20,9 +19,7 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
     : { signedIn: false as const };
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <QueryProvider>
-        <InviteClaim code={code} viewer={viewer} />
-      </QueryProvider>
+      <InviteClaim code={code} viewer={viewer} />
     </div>
   );
 }
