@@ -1,7 +1,8 @@
 // Lighthouse on the built app: `next start` on a fresh embedded database, a user signed in through
 // the magic link and onboarded with a few links, then Lighthouse's desktop preset and its mobile
 // preset (a mid-range phone on a throttled network, simulated) on /, /pricing, /login and the
-// signed-in /dashboard and /history (the session cookie as an extra header) in Chromium, --runs
+// signed-in /dashboard, /history and a reader page /read/{id} of a 2,000-word article served from
+// this machine (the session cookie as an extra header) in Chromium, --runs
 // times per page (3 by default; the run with the median performance score counts, as Lighthouse's
 // docs advise against its run-to-run variance). Prints the four category scores and the largest
 // contentful paint per page and preset; exits non-zero below performance 95, accessibility 100 or
@@ -10,6 +11,7 @@
 //   npm run bench:lighthouse
 //   npm run bench:lighthouse -- --preset mobile --runs 1 --chrome /usr/bin/chromium --report-dir DIR
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -43,15 +45,33 @@ const BUDGETS: { category: Category; min: number }[] = [
 ];
 // Google's "good" largest contentful paint, held in the mobile preset (issue 19).
 const MOBILE_LCP_MAX_MS = 2_500;
-/** A user who has signed in, onboarded and saved a few links, as someone opening the dashboard. */
-async function dashboardUser(app: AppServer): Promise<string> {
+// The article the reader page shows: about 2,000 words, served from this machine.
+const ARTICLE_HTML = `<!doctype html><html lang="en"><head><title>A Long Read for the Reader</title>
+<meta name="author" content="Bench Writer"></head><body><article><h1>A Long Read for the Reader</h1>
+${Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1}. ${"A reader view shows the words of a saved page, in a calm column, without the page's own scripts. ".repeat(3)}</p>`).join("\n")}
+</article></body></html>`;
+
+/** A local page server for the article (the app is told it may fetch from it). */
+async function articleServer(): Promise<{ server: Server; host: string }> {
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(ARTICLE_HTML));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { server, host: `127.0.0.1:${port}` };
+}
+
+/**
+ * A user who has signed in, onboarded and saved a few links, as someone opening the dashboard, and
+ * a saved article once the reader has it: the session cookie and the reader page's path.
+ */
+async function dashboardUser(app: AppServer, articleHost: string): Promise<{ cookie: string; readerPath: string }> {
   const email = "lighthouse@example.com";
   const address = "198.18.0.1";
   const cookie = await signInOverHttp(app.url, email, address);
   const headers = { cookie, origin: app.url, "content-type": "application/json", "x-forwarded-for": address };
-  const post = async (path: string, body: object) => {
+  const post = async (path: string, body: object): Promise<unknown> => {
     const res = await fetch(`${app.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
   };
   await post("/api/user/onboard", { email, emailTime: 20, timezone: "UTC" });
   // Names that cannot resolve: the title fetch fails at once and nothing leaves the machine.
@@ -62,7 +82,22 @@ async function dashboardUser(app: AppServer): Promise<string> {
       categories: [category],
     });
   }
-  return cookie;
+  const saved = await post("/api/links", { url: `http://${articleHost}/long-read`, categories: ["Article"] });
+  const id = typeof saved === "object" && saved !== null && "link" in saved ? linkId(saved.link) : null;
+  if (!id) throw new Error("the saved article's answer has no link id");
+  for (let tries = 0; tries < 60; tries += 1) {
+    const res = await fetch(`${app.url}/api/links/${id}/article`, { headers: { cookie } });
+    const article: unknown = await res.json();
+    const status = typeof article === "object" && article !== null && "status" in article ? article.status : null;
+    if (status === "ready") return { cookie, readerPath: `/read/${id}` };
+    if (status !== "pending") throw new Error(`the article is ${String(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the article was not ready after 30 s");
+}
+
+function linkId(link: unknown): string | null {
+  return typeof link === "object" && link !== null && "id" in link && typeof link.id === "string" ? link.id : null;
 }
 
 type Scores = Record<Category, number> & { lcpMs: number };
@@ -85,7 +120,7 @@ async function audit(url: string, port: number, cookie: string | null, preset: P
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(
-      path.join(reportDir, `${preset}-${new URL(url).pathname.slice(1) || "home"}.json`),
+      path.join(reportDir, `${preset}-${new URL(url).pathname.slice(1).replaceAll("/", "-") || "home"}.json`),
       JSON.stringify(lhr, null, 1),
     );
   }
@@ -119,11 +154,13 @@ async function main(): Promise<boolean> {
   const profileDir = mkdtempSync(path.join(tmpdir(), "linkstash-lighthouse-chromium-"));
   const signedInProfileDir = mkdtempSync(path.join(tmpdir(), "linkstash-lighthouse-chromium-"));
   let app: AppServer | undefined;
+  let article: { server: Server; host: string } | undefined;
   let browser: Browser | undefined;
   let signedInBrowser: Browser | undefined;
   try {
-    app = await startApp({ port: await freePort(), env: { DATA_DIR: dataDir } });
-    const cookie = await dashboardUser(app);
+    article = await articleServer();
+    app = await startApp({ port: await freePort(), env: { DATA_DIR: dataDir, UNFURL_ALLOWED_HOSTS: article.host } });
+    const { cookie, readerPath } = await dashboardUser(app, article.host);
     browser = await launchChromium(values.chrome, profileDir);
     signedInBrowser = await launchChromium(values.chrome, signedInProfileDir);
     const pages = [
@@ -132,6 +169,7 @@ async function main(): Promise<boolean> {
       { path: "/login", cookie: null },
       { path: "/dashboard", cookie },
       { path: "/history", cookie },
+      { path: readerPath, cookie },
     ];
     // A deployed app is warm: the first request of each page is not what visitors wait for.
     for (const page of pages)
@@ -167,6 +205,7 @@ async function main(): Promise<boolean> {
     browser?.stop();
     signedInBrowser?.stop();
     await app?.stop("SIGTERM");
+    article?.server.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
     rmSync(signedInProfileDir, { recursive: true, force: true });

@@ -1,11 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { toast } from "@/components/ui/use-toast";
-import { checkoutFailure, PAYMENT_ERROR, urlFrom } from "@/lib/client/checkout-messages";
-import { apiRequest } from "@/lib/client/fetcher";
+import { checkoutFailure, PAYMENT_ERROR } from "@/lib/client/checkout-messages";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { useRedirectingPost } from "@/lib/client/use-redirecting-post";
 
 /**
  * 'Upgrade to Pro - $25/year': creates a Checkout Session on the server and goes to Stripe's page.
@@ -13,24 +12,12 @@ import { useHydrated } from "@/lib/client/use-hydrated";
  */
 export function UpgradeButton({ className }: { className: string }) {
   const hydrated = useHydrated();
-  // Once the url is known the browser is leaving: it stays busy rather than flash the button back.
-  const [busy, setBusy] = useState(false);
-
-  const checkout = async () => {
-    setBusy(true);
-    try {
-      const url = urlFrom(await (await apiRequest("POST", "/api/subscriptions/create-checkout-session")).json());
-      if (url) return window.location.assign(url);
-      toast({ variant: "destructive", ...PAYMENT_ERROR });
-    } catch (error) {
-      toast({ variant: "destructive", ...checkoutFailure(error) });
-    }
-    setBusy(false);
-  };
-
+  const checkout = useRedirectingPost("/api/subscriptions/create-checkout-session", (error) =>
+    toast({ variant: "destructive", ...(error === null ? PAYMENT_ERROR : checkoutFailure(error)) }),
+  );
   return (
-    <button type="button" className={className} disabled={!hydrated || busy} onClick={() => void checkout()}>
-      <BusyLabel busy={busy} label="Upgrade to Pro - $25/year" busyLabel="Redirecting to checkout..." />
+    <button type="button" className={className} disabled={!hydrated || checkout.busy} onClick={checkout.run}>
+      <BusyLabel busy={checkout.busy} label="Upgrade to Pro - $25/year" busyLabel="Redirecting to checkout..." />
     </button>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { useCreateCategory } from "@/components/links/link-queries";
+import { useCreateCategory } from "@/components/categories/category-queries";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import {

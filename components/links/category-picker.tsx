@@ -3,7 +3,7 @@
 import { Check, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { CategoryDialog } from "@/components/categories/category-dialog";
-import { useCustomCategories } from "@/components/links/link-queries";
+import { useCustomCategories } from "@/components/categories/category-queries";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";

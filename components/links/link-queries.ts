@@ -8,17 +8,14 @@ import {
 } from "@tanstack/react-query";
 import { apiRequest, throwIfNotOk } from "@/lib/client/fetcher";
 import { nextLinkTarget } from "@/lib/client/link-header";
-import { CATEGORIES_KEY, HISTORY_KEY, LINK_CATEGORIES_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
+import { HISTORY_KEY, LINK_CATEGORIES_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
 import { DAY_TOTALS_HEADER, parseDayTotals } from "@/lib/links/day-totals";
 import type { LinkResponse } from "@/lib/links/response";
 
-// The queries and mutations of links and categories; their keys are in lib/client/query-keys.ts.
+// The queries and mutations of links; their keys are in lib/client/query-keys.ts. Categories of
+// the user's own: components/categories/category-queries.ts.
 
 export type StashLink = LinkResponse;
-export type CustomCategory = { id: string; name: string };
-
-/** SPEC §9: the category list is cached for 5 minutes. */
-export const CATEGORIES_STALE_TIME_MS = 5 * 60 * 1000;
 
 /** One page of GET /api/links/today or /api/links/history, as the lists cache it. */
 export type LinkListPage = { links: StashLink[]; next: string | null; dayTotals: Record<string, number> };
@@ -50,10 +47,6 @@ export function useTodayLinks() {
     initialPageParam: "/api/links/today",
     getNextPageParam: (last) => last.next ?? undefined,
   });
-}
-
-export function useCustomCategories() {
-  return useQuery<CustomCategory[]>({ queryKey: CATEGORIES_KEY, staleTime: CATEGORIES_STALE_TIME_MS });
 }
 
 export function useLinkCategories() {
@@ -103,40 +96,6 @@ export function useSetLinkRead(id: string) {
         queryKey: HISTORY_KEY,
         predicate: (query) => isUnreadOnlyHistory(query.queryKey),
       });
-    },
-  });
-}
-
-/**
- * The created category in POST /api/categories' answer. Checked by hand: zod would add ~31 KB (gzip)
- * to every page listing links, for two string fields.
- */
-function createdCategory(body: unknown): CustomCategory {
-  if (
-    typeof body === "object" &&
-    body !== null &&
-    "id" in body &&
-    typeof body.id === "string" &&
-    "name" in body &&
-    typeof body.name === "string"
-  )
-    return { id: body.id, name: body.name };
-  throw new Error("The server's answer did not name the new category.");
-}
-
-/** POST /api/categories; the new category shows in the cached list at once, then the list refetches. */
-export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (name: string): Promise<CustomCategory> => {
-      const res = await apiRequest("POST", "/api/categories", { name });
-      return createdCategory(await res.json());
-    },
-    onSuccess: (category) => {
-      queryClient.setQueryData<CustomCategory[]>(CATEGORIES_KEY, (list) =>
-        list && !list.some((existing) => existing.id === category.id) ? [...list, category] : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
     },
   });
 }

@@ -48,7 +48,7 @@ export function MarkReadAtEnd({ linkId, alreadyRead }: { linkId: string; already
   return (
     <div ref={end} className="flex flex-wrap items-center justify-between gap-3 border-t pt-6">
       <div className="flex items-center gap-2">
-        <Checkbox id={checkboxId} checked={atEnd} onCheckedChange={(checked) => setAtEnd(String(checked === true))} />
+        <Checkbox id={checkboxId} checked={atEnd} onCheckedChange={(checked) => setAtEnd(String(checked))} />
         <Label htmlFor={checkboxId} weight="normal">
           Mark as read when I reach the end
         </Label>

@@ -35,7 +35,7 @@ export function CustomDaysField({ control }: { control: Control<SettingsFormValu
                   // A validation error focuses the first checkbox.
                   ref={day === 0 ? field.ref : undefined}
                   checked={checked}
-                  onCheckedChange={(state) => toggle(day, state === true)}
+                  onCheckedChange={(state) => toggle(day, state)}
                   onBlur={field.onBlur}
                 />
                 <Label htmlFor={checkboxId} weight="normal">

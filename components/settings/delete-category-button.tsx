@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import type { CustomCategory } from "@/components/links/link-queries";
+import type { CustomCategory } from "@/components/categories/category-queries";
 import { ConfirmDeleteButton, TrashButton } from "@/components/ui/confirm-delete-button";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/client/fetcher";

@@ -3,7 +3,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { CategoryDialog } from "@/components/categories/category-dialog";
-import { useCustomCategories } from "@/components/links/link-queries";
+import { useCustomCategories } from "@/components/categories/category-queries";
 import { DeleteCategoryButton } from "@/components/settings/delete-category-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

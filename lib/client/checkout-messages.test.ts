@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_ERROR, checkoutFailure, PAYMENT_ERROR, readCheckoutReturn, urlFrom } from "./checkout-messages";
+import { CHECKOUT_ERROR, checkoutFailure, PAYMENT_ERROR, readCheckoutReturn } from "./checkout-messages";
 
 describe("checkoutFailure", () => {
   it("gives 'Payment error' with the server's message when payment processing is not set up (503)", () => {
@@ -44,18 +44,5 @@ describe("readCheckoutReturn", () => {
     { query: "", expected: null },
   ])("?$query", ({ query, expected }) => {
     expect(read(query)).toEqual(expected);
-  });
-});
-
-describe("urlFrom", () => {
-  it.each([
-    { body: { url: "https://checkout.stripe.com/c/pay/cs_1" }, expected: "https://checkout.stripe.com/c/pay/cs_1" },
-    { body: { url: null }, expected: null },
-    { body: { url: "" }, expected: null },
-    { body: {}, expected: null },
-    { body: null, expected: null },
-    { body: "https://example.com", expected: null },
-  ])("$body", ({ body, expected }) => {
-    expect(urlFrom(body)).toBe(expected);
   });
 });

@@ -54,9 +54,3 @@ export function readCheckoutReturn(params: { get: (name: string) => string | nul
   if (params.get("canceled") === "true") return { kind: "canceled" };
   return null;
 }
-
-/** The `url` of a create-checkout-session or portal answer; null when there is none. */
-export function urlFrom(body: unknown): string | null {
-  if (typeof body !== "object" || body === null || !("url" in body)) return null;
-  return typeof body.url === "string" && body.url !== "" ? body.url : null;
-}

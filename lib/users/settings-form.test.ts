@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ALL_FREQUENCIES, FREE_FREQUENCIES } from "@/lib/billing/plans";
 import {
   hourChoices,
-  memberSinceLabel,
   selectedHour,
   SETTINGS_HOURS,
   settingsFormDefaults,
@@ -164,14 +163,5 @@ describe("settingsFormSchema", () => {
 
   it("checks the custom days only when custom is chosen", () => {
     expect(firstMessage({ emailFrequency: "weekly", selectedDays: [] })).toBeUndefined();
-  });
-});
-
-describe("display helpers", () => {
-  it("formats the member-since date in the user's zone, or N/A", () => {
-    expect(memberSinceLabel(new Date("2025-01-05T12:00:00Z"), "Europe/Berlin")).toBe("January 5, 2025");
-    expect(memberSinceLabel(new Date("2025-01-05T02:00:00Z"), "America/Los_Angeles")).toBe("January 4, 2025");
-    expect(memberSinceLabel(null, "UTC")).toBe("N/A");
-    expect(memberSinceLabel(new Date(Number.NaN), "UTC")).toBe("N/A");
   });
 });

@@ -1,10 +1,8 @@
-// Pure helpers of the settings page: the form's initial values from the saved user, the hour
-// choices, the today/tomorrow reading of an hour, the PUT /api/user/settings payload of a
-// submitted form, and the "Member since" date.
+// Pure helpers of the settings form: its initial values from the saved user, the hour choices, the
+// today/tomorrow reading of an hour, and the PUT /api/user/settings payload of a submitted form.
 
 import type { EmailFrequencyName } from "@/lib/billing/plans";
 import { DEFAULT_WEEKDAY, effectiveSchedule, type DigestSchedule } from "@/lib/digests/schedule";
-import { isValidTimeZone } from "@/lib/time/time-zones";
 import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
 
 /** SPEC §9: the settings selects offer 6 AM to 11 PM; the form's default hour is 20. */
@@ -99,15 +97,4 @@ export function toSettingsRequest(values: SettingsFormOutput): SettingsRequest {
     case "none":
       return { ...common, emailFrequency: "none" };
   }
-}
-
-/** "January 5, 2025" in the user's zone (SPEC §2), or "N/A" without a valid date. */
-export function memberSinceLabel(createdAt: Date | null, timeZone: string): string {
-  if (!createdAt || Number.isNaN(createdAt.getTime())) return "N/A";
-  return new Intl.DateTimeFormat("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: isValidTimeZone(timeZone) ? timeZone : "UTC",
-  }).format(createdAt);
 }

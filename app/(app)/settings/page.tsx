@@ -13,7 +13,7 @@ import { API_TOKENS_KEY, CATEGORIES_KEY, USER_KEY } from "@/lib/client/query-key
 import { env } from "@/lib/env";
 import { entitlements } from "@/lib/billing/plans";
 import { getCurrentUser } from "@/lib/auth/session";
-import { memberSinceLabel } from "@/lib/users/settings-form";
+import { memberSinceLabel } from "@/lib/users/member-since";
 import { toUserResponse } from "@/lib/users/response";
 
 export const metadata: Metadata = { title: "Settings" };
