@@ -14,7 +14,8 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { categoryKey } from "@/lib/categories/rules";
 import { serverMessage } from "@/lib/client/fetcher";
-import { historyKey, type HistoryFilters } from "@/lib/client/query-keys";
+import { historyKey } from "@/lib/client/query-keys";
+import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filters";
 import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
@@ -25,15 +26,6 @@ const SKELETON_GROUPS = 3;
 const SEARCH_DEBOUNCE_MS = 300;
 /** The server refuses longer searches (lib/links/search.ts). */
 const MAX_SEARCH_LENGTH = 200;
-
-function firstPageUrl({ category, q, unread }: HistoryFilters): string {
-  const params = new URLSearchParams();
-  if (category) params.set("category", category);
-  if (q) params.set("q", q);
-  if (unread) params.set("unread", "1");
-  const query = params.toString();
-  return query ? `/api/links/history?${query}` : "/api/links/history";
-}
 
 /** Sets or removes query parameters of the current address, replacing its history entry. */
 function replaceParams(changes: Record<string, string>) {
@@ -54,9 +46,8 @@ const chipClass =
 export function LinkHistory({ timeZone }: { timeZone: string }) {
   const searchParams = useSearchParams();
   // The filters live in the URL (?category=, ?q=, ?unread=1), so a reload or a shared address keeps them.
-  const category = searchParams.get("category")?.trim() ?? "";
-  const q = searchParams.get("q")?.trim() ?? "";
-  const unread = searchParams.get("unread") === "1";
+  const filters = historyFiltersOf(searchParams);
+  const { category, q, unread } = filters;
   const chips = useLinkCategories();
   const [searchText, setSearchText] = useState(q);
 
@@ -68,11 +59,10 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const filters: HistoryFilters = { category, q, unread };
   const history = useInfiniteQuery({
     queryKey: historyKey({ ...filters, category: categoryKey(category) }),
     queryFn: ({ pageParam, signal }) => fetchLinkPage(pageParam, signal),
-    initialPageParam: firstPageUrl(filters),
+    initialPageParam: firstHistoryPageUrl(filters),
     getNextPageParam: (last) => last.next ?? undefined,
     // While a new search loads, the previous results stay instead of the skeleton.
     placeholderData: keepPreviousData,

@@ -2,6 +2,8 @@
 // default query function in lib/client/fetcher.ts joins the string parts into the URL), so any
 // screen refreshes a list by naming its path, and the server fills the cache under the same key.
 
+import type { HistoryFilters } from "@/lib/links/history-filters";
+
 /** GET /api/auth/user: the signed-in user. */
 export const USER_KEY = ["/api/auth/user"];
 /** GET /api/links/today. */
@@ -16,9 +18,6 @@ export const CATEGORIES_KEY = ["/api/categories"];
 export const INVITATIONS_KEY = ["/api/invitations"];
 /** GET /api/tokens: the user's API tokens. */
 export const API_TOKENS_KEY = ["/api/tokens"];
-
-/** The history list's filters, the last part of its query key. */
-export type HistoryFilters = { category: string; q: string; unread: boolean };
 
 /** One history list (its pages are fetched by URL, not by this key's path). */
 export const historyKey = (filters: HistoryFilters) => [...HISTORY_KEY, filters];

@@ -9,11 +9,16 @@ import type { LinkPage } from "@/lib/links/service";
  */
 export function linkPageResponse(url: URL, page: LinkPage): Response {
   const headers = new Headers({ "Content-Type": "application/json" });
-  if (page.nextCursor) {
-    const next = new URLSearchParams(url.searchParams);
-    next.set("cursor", page.nextCursor);
-    headers.set("Link", `<${url.pathname}?${next}>; rel="next"`);
-  }
+  const next = nextPageAddress(url, page);
+  if (next) headers.set("Link", `<${next}>; rel="next"`);
   if (page.dayTotals.size > 0) headers.set(DAY_TOTALS_HEADER, formatDayTotals(page.dayTotals));
   return new Response(JSON.stringify(page.links), { headers });
+}
+
+/** The next page's address: the request's own path and query with the new cursor, or null at the end. */
+export function nextPageAddress(url: URL, page: LinkPage): string | null {
+  if (!page.nextCursor) return null;
+  const next = new URLSearchParams(url.searchParams);
+  next.set("cursor", page.nextCursor);
+  return `${url.pathname}?${next}`;
 }
