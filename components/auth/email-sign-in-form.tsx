@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
+import { PlainEmailField } from "@/components/ui/plain-email-field";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 import { serverMessage } from "@/lib/client/fetcher";
@@ -34,7 +35,6 @@ export function EmailSignInForm({
   const hydrated = useHydrated();
   const [invalid, setInvalid] = useState(false);
   const [sending, setSending] = useState(false);
-  const id = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,32 +74,12 @@ export function EmailSignInForm({
     >
       <input type="hidden" name="csrfToken" value={csrfToken} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <div className="grid gap-2">
-        <label
-          htmlFor={`${id}-email`}
-          className={`text-sm leading-snug font-medium select-none${invalid ? " text-destructive" : ""}`}
-        >
-          Email address
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-message` : undefined}
-          onChange={() => setInvalid(false)}
-          className={inputClassName}
-        />
-        {invalid ? (
-          <p id={`${id}-message`} className="text-sm font-medium text-destructive">
-            {EMAIL_MESSAGE}
-          </p>
-        ) : null}
-      </div>
+      <PlainEmailField
+        error={invalid ? EMAIL_MESSAGE : null}
+        onEdit={() => setInvalid(false)}
+        inputClassName={inputClassName}
+        required
+      />
       <button type="submit" disabled={sending} className={buttonClassName}>
         <BusyLabel busy={sending} label="Send sign-in link" busyLabel="Sending link..." />
       </button>

@@ -1,8 +1,9 @@
 "use client";
 
 import { CircleCheck } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
+import { PlainEmailField } from "@/components/ui/plain-email-field";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { useHydrated } from "@/lib/client/use-hydrated";
@@ -25,7 +26,6 @@ export function EmailTestForm({
   buttonClassName: string;
 }) {
   const hydrated = useHydrated();
-  const id = useId();
   const [invalid, setInvalid] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -61,30 +61,7 @@ export function EmailTestForm({
         noValidate
         className="grid gap-4"
       >
-        <div className="grid gap-2">
-          <label
-            htmlFor={`${id}-email`}
-            className={`text-sm leading-snug font-medium select-none${invalid ? " text-destructive" : ""}`}
-          >
-            Email address
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            aria-invalid={invalid !== null}
-            aria-describedby={invalid ? `${id}-message` : undefined}
-            onChange={() => setInvalid(null)}
-            className={inputClassName}
-          />
-          {invalid ? (
-            <p id={`${id}-message`} className="text-sm font-medium text-destructive">
-              {invalid}
-            </p>
-          ) : null}
-        </div>
+        <PlainEmailField error={invalid} onEdit={() => setInvalid(null)} inputClassName={inputClassName} />
         {/* Disabled until hydrated: a native submission would put the address in the URL. */}
         <button type="submit" disabled={!hydrated || sending} className={buttonClassName}>
           <BusyLabel busy={sending} label="Send Test Email" busyLabel="Sending..." />

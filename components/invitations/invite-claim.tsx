@@ -1,6 +1,5 @@
-import { Check, CircleAlert, CircleCheck, Gift } from "lucide-react";
+import { Check, Gift } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import {
   ClaimButton,
   ClaimedMessage,
@@ -9,8 +8,8 @@ import {
 } from "@/components/invitations/invite-claim-flow";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { MessageCard } from "@/components/ui/message-card";
 import { INVITATION_INVALID_MESSAGE } from "@/lib/invitations/rules";
-import { cn } from "@/lib/utils";
 
 const PRO_BENEFITS = [
   "Unlimited links per day",
@@ -18,20 +17,6 @@ const PRO_BENEFITS = [
   "Advanced categorization",
   "Send multiple digests per day",
 ];
-
-const toneClass = {
-  primary: "bg-primary/10 text-primary",
-  success: "bg-success/15 text-success",
-  destructive: "bg-destructive/10 text-destructive",
-};
-
-function StateIcon({ tone, children }: { tone: keyof typeof toneClass; children: ReactNode }) {
-  return (
-    <span className={cn("mb-2 flex size-12 items-center justify-center rounded-full [&_svg]:size-6", toneClass[tone])}>
-      {children}
-    </span>
-  );
-}
 
 /** Who looks at the claim page: a signed-in viewer who may not claim this code has a `refusal`. */
 export type InviteViewer = { signedIn: false } | { signedIn: true; onboarded: boolean; refusal: string | null };
@@ -46,55 +31,40 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
   const next = viewer.signedIn && !viewer.onboarded ? "/onboarding" : "/dashboard";
 
   const claimed = (
-    <Card className="text-center">
-      <CardHeader className="items-center">
-        <StateIcon tone="success">
-          <CircleCheck aria-hidden="true" />
-        </StateIcon>
-        <CardTitle as="h1" size="page">
-          Invitation Claimed
-        </CardTitle>
-        <CardDescription role="status">
-          <ClaimedMessage
-            after={next === "/dashboard" ? "Taking you to your dashboard..." : "Taking you to set up your digest..."}
-          />
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild className="w-full">
-          <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <MessageCard
+      tone="success"
+      title="Invitation Claimed"
+      description={
+        <ClaimedMessage
+          after={next === "/dashboard" ? "Taking you to your dashboard..." : "Taking you to set up your digest..."}
+        />
+      }
+      descriptionRole="status"
+    >
+      <Button asChild className="w-full">
+        <Link href={next}>{next === "/dashboard" ? "Go to Dashboard" : "Set up your digest"}</Link>
+      </Button>
+    </MessageCard>
   );
 
   const invalid = (
-    <Card className="text-center">
-      <CardHeader className="items-center">
-        <StateIcon tone="destructive">
-          <CircleAlert aria-hidden="true" />
-        </StateIcon>
-        <CardTitle as="h1" size="page">
-          Invalid Invitation
-        </CardTitle>
-        <CardDescription>
-          <InvitationMessage fallback={INVITATION_INVALID_MESSAGE} />
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline" className="w-full">
-          <Link href="/">Go to Homepage</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <MessageCard
+      tone="problem"
+      title="Invalid Invitation"
+      description={<InvitationMessage fallback={INVITATION_INVALID_MESSAGE} />}
+    >
+      <Button asChild variant="outline" className="w-full">
+        <Link href="/">Go to Homepage</Link>
+      </Button>
+    </MessageCard>
   );
 
   const offer = (
     <Card>
       <CardHeader className="items-center text-center">
-        <StateIcon tone="primary">
-          <Gift aria-hidden="true" />
-        </StateIcon>
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <Gift aria-hidden="true" className="size-6" />
+        </span>
         <CardTitle as="h1" size="page">
           {refusal ? "You cannot claim this invitation" : "You're invited!"}
         </CardTitle>
