@@ -66,6 +66,9 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
     getNextPageParam: (last) => last.next ?? undefined,
     // While a new search loads, the previous results stay instead of the skeleton.
     placeholderData: keepPreviousData,
+    // The page's own copy of the first page (decision 0289) shows at once, then the list asks the
+    // API again: that copy may come from a prefetch made before a save, an import or a deletion.
+    staleTime: 0,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   const sentinel = useLoadMoreOnScroll(history);

