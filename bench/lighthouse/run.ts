@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse, { defaultConfig, desktopConfig } from "lighthouse";
 import { type Browser, launchChromium } from "@/bench/support/chromium";
+import { jsonField, stringField } from "@/lib/client/json-fields";
 import { type AppServer, assertBuilt, freePort, signInOverHttp, startApp } from "@/tests/support/built-app";
 
 const { values } = parseArgs({
@@ -83,21 +84,17 @@ async function dashboardUser(app: AppServer, articleHost: string): Promise<{ coo
     });
   }
   const saved = await post("/api/links", { url: `http://${articleHost}/long-read`, categories: ["Article"] });
-  const id = typeof saved === "object" && saved !== null && "link" in saved ? linkId(saved.link) : null;
+  const id = stringField(jsonField(saved, "link"), "id");
   if (!id) throw new Error("the saved article's answer has no link id");
   for (let tries = 0; tries < 60; tries += 1) {
     const res = await fetch(`${app.url}/api/links/${id}/article`, { headers: { cookie } });
     const article: unknown = await res.json();
-    const status = typeof article === "object" && article !== null && "status" in article ? article.status : null;
+    const status = stringField(article, "status");
     if (status === "ready") return { cookie, readerPath: `/read/${id}` };
-    if (status !== "pending") throw new Error(`the article is ${String(status)}`);
+    if (status !== "pending") throw new Error(`the article is ${status ?? "unknown"}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error("the article was not ready after 30 s");
-}
-
-function linkId(link: unknown): string | null {
-  return typeof link === "object" && link !== null && "id" in link && typeof link.id === "string" ? link.id : null;
 }
 
 type Scores = Record<Category, number> & { lcpMs: number };

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useCreateCategory } from "@/components/categories/category-queries";
 import { BusyLabel } from "@/components/ui/busy-label";
+import { useFocusReturn } from "@/components/ui/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,7 +20,6 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { BUILT_IN_CATEGORIES, findExistingCategory, MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories/rules";
 import { serverMessage } from "@/lib/client/fetcher";
-import { rememberFocusPlace } from "@/lib/client/focus-after-removal";
 
 const CATEGORY_EXISTS_MESSAGE = "A category with this name already exists (case-insensitive match).";
 
@@ -79,12 +79,7 @@ export function CategoryDialogPanel({ open, onOpenChange, customNames, onSelect 
   const inputId = useId();
   const create = useCreateCategory();
   const [checking, setChecking] = useState(false);
-  // Focus goes back to what opened the dialog (its trigger is not Radix's, which would do it).
-  const restoreFocus = useRef<(options?: { force?: boolean }) => void>(() => undefined);
-  useLayoutEffect(() => {
-    // Layout effects run before the dialog's focus trap moves focus in.
-    if (open) restoreFocus.current = rememberFocusPlace(document.activeElement);
-  }, [open]);
+  const returnFocus = useFocusReturn(open);
   useEffect(() => {
     if (open) void loadCategoryValidation().catch(() => undefined);
   }, [open]);
@@ -139,12 +134,7 @@ export function CategoryDialogPanel({ open, onOpenChange, customNames, onSelect 
         onOpenChange(next);
       }}
     >
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          restoreFocus.current({ force: true });
-        }}
-      >
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{wording.title}</DialogTitle>

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 import type { CategoryDialogPanelProps } from "@/components/categories/category-dialog-panel";
-import { LazyDialogTrigger, useOpenedOnce } from "@/components/ui/lazy-dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 
 const loadPanel = () => import("@/components/categories/category-dialog-panel");
 const CategoryDialogPanel = dynamic(() => loadPanel().then((module) => module.CategoryDialogPanel), { ssr: false });
@@ -16,15 +16,9 @@ const preload = () => void loadPanel().catch(() => undefined);
  * opened (or its trigger hovered or focused).
  */
 export function CategoryDialog({ trigger, ...panel }: CategoryDialogPanelProps & { trigger?: ReactNode }) {
-  const opened = useOpenedOnce(panel.open);
   return (
-    <>
-      {trigger ? (
-        <LazyDialogTrigger open={panel.open} onOpen={() => panel.onOpenChange(true)} preload={preload}>
-          {trigger}
-        </LazyDialogTrigger>
-      ) : null}
-      {opened ? <CategoryDialogPanel {...panel} /> : null}
-    </>
+    <LazyDialog open={panel.open} onOpen={() => panel.onOpenChange(true)} preload={preload} trigger={trigger}>
+      <CategoryDialogPanel {...panel} />
+    </LazyDialog>
   );
 }

@@ -26,7 +26,8 @@ export function SiteHeader({ accountName }: { accountName: string | null }) {
           <div className="hidden items-center gap-2 md:flex">
             <nav aria-label="Main" className="flex items-center gap-1">
               {/* Full prefetch: a signed-in page's data is on its way before the click (docs/performance.md,
-                  "Navigation"); a save that changes what these pages show calls router.refresh(), which drops it. */}
+                  "Navigation"). The lists there come from the API, refreshed by the save that changes them;
+                  History's first page, read with the page, is asked for again once shown (decision 0289). */}
               {APP_NAV_LINKS.map((link) => (
                 <Link key={link.href} href={link.href} prefetch className={navLinkClass}>
                   {link.label}

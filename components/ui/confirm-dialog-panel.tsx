@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { BusyLabel } from "@/components/ui/busy-label";
-import { rememberFocusPlace } from "@/lib/client/focus-after-removal";
+import { useFocusReturn } from "@/components/ui/lazy-dialog";
 
 export type ConfirmDialogPanelProps = {
   title: string;
@@ -38,13 +38,7 @@ export function ConfirmDialogPanel({
   busyLabel = "Deleting...",
   variant = "destructive",
 }: ConfirmDialogPanelProps) {
-  // Focus goes back to whatever had it when the dialog opened, trigger or not: Radix's own return
-  // to its trigger is lost when the list re-renders under the dialog.
-  const restoreFocus = useRef<(options?: { force?: boolean }) => void>(() => undefined);
-  useLayoutEffect(() => {
-    // Layout effects run before the dialog's focus trap moves focus in.
-    if (open) restoreFocus.current = rememberFocusPlace(document.activeElement);
-  }, [open]);
+  const returnFocus = useFocusReturn(open);
 
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     // Radix would close the dialog on click; it closes when the action has finished instead.
@@ -54,12 +48,7 @@ export function ConfirmDialogPanel({
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          restoreFocus.current({ force: true });
-        }}
-      >
+      <AlertDialogContent onCloseAutoFocus={returnFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

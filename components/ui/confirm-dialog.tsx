@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 import type { ConfirmDialogPanelProps } from "@/components/ui/confirm-dialog-panel";
-import { LazyDialogTrigger, useOpenedOnce } from "@/components/ui/lazy-dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 
 const loadPanel = () => import("@/components/ui/confirm-dialog-panel");
 const ConfirmDialogPanel = dynamic(() => loadPanel().then((module) => module.ConfirmDialogPanel), { ssr: false });
@@ -16,15 +16,9 @@ const preload = () => void loadPanel().catch(() => undefined);
  * dialog's code loads when it is first opened (or its trigger hovered or focused).
  */
 export function ConfirmDialog({ trigger, ...panel }: ConfirmDialogPanelProps & { trigger?: ReactNode }) {
-  const opened = useOpenedOnce(panel.open);
   return (
-    <>
-      {trigger ? (
-        <LazyDialogTrigger open={panel.open} onOpen={() => panel.onOpenChange(true)} preload={preload}>
-          {trigger}
-        </LazyDialogTrigger>
-      ) : null}
-      {opened ? <ConfirmDialogPanel {...panel} /> : null}
-    </>
+    <LazyDialog open={panel.open} onOpen={() => panel.onOpenChange(true)} preload={preload} trigger={trigger}>
+      <ConfirmDialogPanel {...panel} />
+    </LazyDialog>
   );
 }

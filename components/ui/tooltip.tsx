@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /** SPEC §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 // When a tooltip last closed, page-wide: the next one opening within the skip delay shows at once.
 let lastClosedAt = Number.NEGATIVE_INFINITY;
