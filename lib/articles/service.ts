@@ -1,5 +1,6 @@
 import "server-only";
 import { type ExtractedArticle, extractArticle } from "@/lib/articles/extract";
+import { recordArticleFailure } from "@/lib/articles/queries";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
@@ -60,18 +61,8 @@ async function store(link: LinkRef, article: ExtractedArticle | null): Promise<v
   ]);
 }
 
-async function recordFailure(link: LinkRef): Promise<void> {
-  await getDb().article.upsert({
-    where: { linkId: link.id },
-    create: { linkId: link.id, userId: link.userId, status: "failed", failures: 1 },
-    // A ready article stays readable when a refresh cannot reach the page.
-    update: { failures: { increment: 1 } },
-  });
-  await getDb().article.updateMany({ where: { linkId: link.id, status: "failed" }, data: { extractedAt: new Date() } });
-}
-
 async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<void> {
-  if (!page) return recordFailure(link);
+  if (!page) return recordArticleFailure(link, new Date());
   let article: ExtractedArticle | null;
   try {
     article = await extractArticle(page.html, page.url);

@@ -238,13 +238,18 @@ async function fetchWithRedirects(
  * error). Never throws: the caller simply has no page.
  */
 export async function fetchPageHtml(url: string, options: FetchPageOptions = {}): Promise<FetchedPage | null> {
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  // A timer cleared when the fetch ends, unlike AbortSignal.timeout's, which every save would keep
+  // alive (and out of the young generation) for the full 5 s.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error("The page took too long to answer.")), FETCH_TIMEOUT_MS);
   const allowed = new Set(
     (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
   );
   try {
-    return await fetchWithRedirects(new URL(url), allowed, options.maxBytes ?? MAX_PAGE_BYTES, signal);
+    return await fetchWithRedirects(new URL(url), allowed, options.maxBytes ?? MAX_PAGE_BYTES, controller.signal);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

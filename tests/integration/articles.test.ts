@@ -37,6 +37,8 @@ const HOSTILE_BODY = `
 
 let server: Server;
 let refreshedTitle = "First version";
+/** Whether /flaky answers with its article or fails as a server in trouble does. */
+let flakyAnswers = true;
 const closed: string[] = [];
 
 /** Writes `chunk` for as long as the client reads, never ending the response. */
@@ -72,6 +74,8 @@ beforeAll(async () => {
         return endless(res, paragraphs(50, "endless"));
       case "/gone":
         return html("<title>Gone</title>", 500);
+      case "/flaky":
+        return flakyAnswers ? html(articlePage("Flaky Page", paragraphs(20))) : html("<title>Down</title>", 503);
       default:
         return html("<title>Not found</title>", 404);
     }
@@ -218,6 +222,38 @@ describe("POST /api/links/{id}/article", () => {
     expect(await res.json()).toEqual({ status: "pending" });
     await flushAfterTasks();
     expect((await (await getArticle(id, { cookie })).json()).title).toBe("Second version");
+  });
+
+  it("keeps a ready article readable, with the time it was extracted, when a refresh cannot reach the page", async () => {
+    const { cookie } = await signedInUser();
+    flakyAnswers = true;
+    const id = await save(cookie, "/flaky");
+    await flushAfterTasks();
+    const extracted = await getDb().article.findUniqueOrThrow({ where: { linkId: id } });
+    expect(extracted).toMatchObject({ status: "ready", failures: 0 });
+    flakyAnswers = false;
+    for (let refresh = 1; refresh <= 2; refresh += 1) {
+      expect((await postArticle(id, cookie)).status).toBe(202);
+      await flushAfterTasks();
+      const after = await getDb().article.findUniqueOrThrow({ where: { linkId: id } });
+      expect(after).toMatchObject({ status: "ready", failures: refresh, title: "Flaky Page" });
+      expect(after.extractedAt).toEqual(extracted.extractedAt);
+    }
+    expect((await (await getArticle(id, { cookie })).json()).title).toBe("Flaky Page");
+  });
+
+  it("stamps each failure of a page that never answered", async () => {
+    const { cookie } = await signedInUser();
+    const id = await save(cookie, "/gone");
+    await flushAfterTasks();
+    const first = await getDb().article.findUniqueOrThrow({ where: { linkId: id } });
+    expect(first).toMatchObject({ status: "failed", failures: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await postArticle(id, cookie)).status).toBe(202);
+    await flushAfterTasks();
+    const second = await getDb().article.findUniqueOrThrow({ where: { linkId: id } });
+    expect(second).toMatchObject({ status: "failed", failures: 2 });
+    expect(second.extractedAt.getTime()).toBeGreaterThan(first.extractedAt.getTime());
   });
 
   it("is rate-limited per user with Retry-After", async () => {
