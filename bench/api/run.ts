@@ -20,13 +20,15 @@
 //
 // wrk (a C program) and the open-loop generator run on the same cores as the servers and
 // PostgreSQL; the CPU figures are the server process's own (PostgreSQL, PgBouncer and the load
-// generators excluded; PgBouncer's is printed beside).
+// generators excluded; PgBouncer's is printed beside). The servers run with --trace-gc, and every
+// window's p99 is printed beside the server's major garbage collections during it (decision 0203).
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { cpuSince, cpuSnapshot } from "@/bench/support/cpu";
 import { clientAddress, send } from "@/bench/support/http-load";
+import { countMajorGcs, type MajorGcCounter, TRACE_GC } from "@/bench/support/major-gcs";
 import { median } from "@/bench/support/median";
 import { type OpenLoopResult, runOpenLoop } from "@/bench/support/open-loop";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
@@ -183,15 +185,19 @@ const FLOOR: Endpoint = {
   anonymous: true,
 };
 
-type Server = { via: Via; app: AppServer };
+/** `majorGcs`: the server's major garbage collections so far (it runs with --trace-gc). */
+type Server = { via: Via; app: AppServer; majorGcs: MajorGcCounter };
 
 /** Closed-loop totals (wrk), rounds added up. */
 type ClosedLoop = { requests: number; seconds: number; errors: number; cpuMs: number };
 
-/** Open-loop windows taken together: counts and CPU added up, p50 and p99 the median window's. */
-type OpenLoopWindows = OpenLoopResult & { p99Windows: number[] };
+/** One open-loop window, with the server's major garbage collections during it (its first second included). */
+type OpenLoopWindow = OpenLoopResult & { majorGcs: number };
 
-function combineWindows(windows: OpenLoopResult[]): OpenLoopWindows {
+/** Open-loop windows taken together: counts and CPU added up, p50 and p99 the median window's. */
+type OpenLoopWindows = OpenLoopResult & { p99Windows: number[]; majorGcWindows: number[] };
+
+function combineWindows(windows: OpenLoopWindow[]): OpenLoopWindows {
   const sum = (pick: (run: OpenLoopResult) => number) => windows.reduce((total, run) => total + pick(run), 0);
   const statuses: Record<string, number> = {};
   for (const run of windows)
@@ -208,6 +214,7 @@ function combineWindows(windows: OpenLoopResult[]): OpenLoopWindows {
     sendLagP99Ms: Math.max(...windows.map((run) => run.sendLagP99Ms)),
     cpuMs: sum((run) => run.cpuMs),
     p99Windows: windows.map((run) => run.p99Ms),
+    majorGcWindows: windows.map((run) => run.majorGcs),
   };
 }
 
@@ -327,8 +334,9 @@ async function measure(
     add(capacity, await closedLoop(app, usersFile, endpoint, seconds / rounds));
   }
   const rate = Math.max(1, Math.round(reqPerSecond(capacity) * LOAD_FRACTION));
-  const openLoop = (target: Endpoint) =>
-    runOpenLoop({
+  const openLoop = async (target: Endpoint): Promise<OpenLoopWindow> => {
+    const gcsBefore = server.majorGcs.count();
+    const run = await runOpenLoop({
       url: app.url,
       rate,
       seconds: openSeconds,
@@ -339,10 +347,12 @@ async function measure(
       serverPids: [app.pid],
       tag: `${server.via}-${label}-${Date.now()}`,
     });
+    return { ...run, majorGcs: server.majorGcs.count() - gcsBefore };
+  };
   // Each window beside one of the floor at the same rate, just before: the floor's CPU per request is
   // what this endpoint's is weighed against, and its p99 shows what the machine allowed meanwhile.
-  const floorWindows: OpenLoopResult[] = [];
-  const windows: OpenLoopResult[] = [];
+  const floorWindows: OpenLoopWindow[] = [];
+  const windows: OpenLoopWindow[] = [];
   for (let repeat = 0; repeat < repeats; repeat += 1) {
     if (endpoint !== FLOOR) floorWindows.push(await openLoop(FLOOR));
     windows.push(await openLoop(endpoint));
@@ -374,6 +384,7 @@ function verdict(row: Measured): Verdict {
 
 const fixed = (value: number, digits = 2) => Number(value.toFixed(digits));
 const windowList = (run: OpenLoopWindows) => run.p99Windows.map((p99) => p99.toFixed(1)).join(" / ");
+const gcList = (run: OpenLoopWindows) => run.majorGcWindows.join(" / ");
 
 /** Prints one server's table; true when every endpoint met its targets. */
 function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null): boolean {
@@ -397,7 +408,9 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
         "p50 ms": fixed(row.open.p50Ms, 1),
         "p99 ms": fixed(row.open.p99Ms, 1),
         "p99 per window": windowList(row.open),
+        "major GCs per window": gcList(row.open),
         "floor's p99 at that rate": row === floor ? "" : windowList(row.floorOpen),
+        "floor's major GCs": row === floor ? "" : gcList(row.floorOpen),
         "CPU ms/req": fixed(cpuPerRequest(row.open.cpuMs, row.open.requests)),
         "floor's at that rate": row === floor ? "" : fixed(cpuPerRequest(row.floorOpen.cpuMs, row.floorOpen.requests)),
         "CPU vs floor": row === floor ? "" : `${fixed(result.cpuRatio)}x`,
@@ -448,6 +461,27 @@ function warnIfMachineBusy(rows: Measured[]): void {
   );
 }
 
+/**
+ * Every open-loop window of the run (endpoints' and floor's, both servers), grouped by whether the
+ * server ran a major garbage collection during it: what a p99 over target had in common.
+ */
+function reportLatencyAndCollections(rows: Measured[]): void {
+  const windows = rows.flatMap((row) => {
+    const runs = row.floorOpen === row.open ? [row.open] : [row.open, row.floorOpen];
+    return runs.flatMap((run) => run.p99Windows.map((p99, i) => ({ p99, gcs: run.majorGcWindows[i] ?? 0 })));
+  });
+  const describe = (group: { p99: number }[]) =>
+    group.length === 0
+      ? "none"
+      : `${group.length}: p99 median ${fixed(median(group.map((w) => w.p99)), 1)} ms, max ${fixed(Math.max(...group.map((w) => w.p99)), 1)} ms,` +
+        ` ${group.filter((w) => w.p99 > TARGETS.p99Ms).length} over ${TARGETS.p99Ms} ms`;
+  console.log(
+    `\nOpen-loop windows (endpoints' and floor's), by the server's major garbage collections (Mark-Compact) during them:` +
+      `\n  none: ${describe(windows.filter((w) => w.gcs === 0))}` +
+      `\n  at least one: ${describe(windows.filter((w) => w.gcs > 0))}`,
+  );
+}
+
 /** The pooled server's figures against the direct one's: CPU ratio and p99 within the allowance. */
 function reportPooler(direct: Measured[], pooled: Measured[]): boolean {
   const within = (pooledValue: number, directValue: number) =>
@@ -494,7 +528,8 @@ async function main(): Promise<boolean> {
     writeFileSync(usersFile.replace(/\.tsv$/, "-anonymous.tsv"), users.map((user) => `\t${user.address}\n`).join(""));
     const firstUser = users[0];
     if (!firstUser) throw new Error("no users seeded");
-    const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
+    // --trace-gc: each window's p99 is printed beside the server's major collections during it.
+    const nodeArgs = [TRACE_GC, ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [])];
 
     let pgbouncer: PgBouncer | undefined;
     const servers: Server[] = [];
@@ -503,7 +538,8 @@ async function main(): Promise<boolean> {
       for (const via of vias) {
         const url = via === "direct" ? databaseUrl : (pgbouncer?.urlFor(databaseUrl) ?? databaseUrl);
         const env = { DATABASE_URL: url, DIRECT_DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
-        servers.push({ via, app: await startApp({ port: await freePort(), env, nodeArgs }) });
+        const app = await startApp({ port: await freePort(), env, nodeArgs });
+        servers.push({ via, app, majorGcs: countMajorGcs(app.child) });
       }
       const selected = ENDPOINTS.filter(({ name }) => name.includes(values.only));
       if (selected.length === 0) throw new Error(`--only ${values.only} names no endpoint`);
@@ -529,6 +565,7 @@ async function main(): Promise<boolean> {
       const pooled = results.get("pgbouncer");
       if (direct && pooled) passed = reportPooler(direct, pooled) && passed;
       warnIfMachineBusy([...results.values()].flat());
+      reportLatencyAndCollections([...results.values()].flat());
       console.log(`targets: ${passed ? "all met" : "NOT MET"}`);
       if (!passed)
         for (const { via, app } of servers) console.error(`${via} server log (tail):\n${app.log().slice(-3000)}`);
