@@ -386,6 +386,18 @@ const fixed = (value: number, digits = 2) => Number(value.toFixed(digits));
 const windowList = (run: OpenLoopWindows) => run.p99Windows.map((p99) => p99.toFixed(1)).join(" / ");
 const gcList = (run: OpenLoopWindows) => run.majorGcWindows.join(" / ");
 
+/** Major collections per 10,000 requests sent in the windows (their uncounted first seconds included). */
+function gcsPer10k(run: OpenLoopWindows, rate: number): number {
+  const sent = rate * (openSeconds + OPEN_WARMUP_SECONDS) * run.majorGcWindows.length;
+  return (run.majorGcWindows.reduce((sum, gcs) => sum + gcs, 0) / sent) * 10_000;
+}
+
+/** The highest p99 of the windows in which the server ran no major collection (decision 0203's proposal). */
+function p99WithoutGcs(run: OpenLoopWindows): string {
+  const quiet = run.p99Windows.filter((_, i) => run.majorGcWindows[i] === 0);
+  return quiet.length === 0 ? "no such window" : `${fixed(Math.max(...quiet), 1)} (${quiet.length})`;
+}
+
 /** Prints one server's table; true when every endpoint met its targets. */
 function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null): boolean {
   const [floor] = rows;
@@ -411,6 +423,9 @@ function reportServer(via: Via, rows: Measured[], pgbouncerCpuMs: number | null)
         "major GCs per window": gcList(row.open),
         "floor's p99 at that rate": row === floor ? "" : windowList(row.floorOpen),
         "floor's major GCs": row === floor ? "" : gcList(row.floorOpen),
+        "p99 ms without a major GC (windows)": p99WithoutGcs(row.open),
+        "major GCs per 10k req": fixed(gcsPer10k(row.open, row.rate), 1),
+        "floor's GCs per 10k req": row === floor ? "" : fixed(gcsPer10k(row.floorOpen, row.rate), 1),
         "CPU ms/req": fixed(cpuPerRequest(row.open.cpuMs, row.open.requests)),
         "floor's at that rate": row === floor ? "" : fixed(cpuPerRequest(row.floorOpen.cpuMs, row.floorOpen.requests)),
         "CPU vs floor": row === floor ? "" : `${fixed(result.cpuRatio)}x`,
