@@ -194,8 +194,11 @@ type ClosedLoop = { requests: number; seconds: number; errors: number; cpuMs: nu
 /** One open-loop window, with the server's major garbage collections during it (its first second included). */
 type OpenLoopWindow = OpenLoopResult & { majorGcs: number };
 
+/** What each window of a series is judged by: its p99, and the major collections that fell in it. */
+type WindowSummary = { p99Ms: number; majorGcs: number };
+
 /** Open-loop windows taken together: counts and CPU added up, p50 and p99 the median window's. */
-type OpenLoopWindows = OpenLoopResult & { p99Windows: number[]; majorGcWindows: number[] };
+type OpenLoopWindows = OpenLoopResult & { windows: WindowSummary[] };
 
 function combineWindows(windows: OpenLoopWindow[]): OpenLoopWindows {
   const sum = (pick: (run: OpenLoopResult) => number) => windows.reduce((total, run) => total + pick(run), 0);
@@ -213,8 +216,7 @@ function combineWindows(windows: OpenLoopWindow[]): OpenLoopWindows {
     maxMs: Math.max(...windows.map((run) => run.maxMs)),
     sendLagP99Ms: Math.max(...windows.map((run) => run.sendLagP99Ms)),
     cpuMs: sum((run) => run.cpuMs),
-    p99Windows: windows.map((run) => run.p99Ms),
-    majorGcWindows: windows.map((run) => run.majorGcs),
+    windows: windows.map(({ p99Ms, majorGcs }) => ({ p99Ms, majorGcs })),
   };
 }
 
@@ -383,18 +385,18 @@ function verdict(row: Measured): Verdict {
 }
 
 const fixed = (value: number, digits = 2) => Number(value.toFixed(digits));
-const windowList = (run: OpenLoopWindows) => run.p99Windows.map((p99) => p99.toFixed(1)).join(" / ");
-const gcList = (run: OpenLoopWindows) => run.majorGcWindows.join(" / ");
+const windowList = (run: OpenLoopWindows) => run.windows.map((w) => w.p99Ms.toFixed(1)).join(" / ");
+const gcList = (run: OpenLoopWindows) => run.windows.map((w) => w.majorGcs).join(" / ");
 
 /** Major collections per 10,000 requests sent in the windows (their uncounted first seconds included). */
 function gcsPer10k(run: OpenLoopWindows, rate: number): number {
-  const sent = rate * (openSeconds + OPEN_WARMUP_SECONDS) * run.majorGcWindows.length;
-  return (run.majorGcWindows.reduce((sum, gcs) => sum + gcs, 0) / sent) * 10_000;
+  const sent = rate * (openSeconds + OPEN_WARMUP_SECONDS) * run.windows.length;
+  return (run.windows.reduce((sum, w) => sum + w.majorGcs, 0) / sent) * 10_000;
 }
 
 /** The highest p99 of the windows in which the server ran no major collection (decision 0203's proposal). */
 function p99WithoutGcs(run: OpenLoopWindows): string {
-  const quiet = run.p99Windows.filter((_, i) => run.majorGcWindows[i] === 0);
+  const quiet = run.windows.filter((w) => w.majorGcs === 0).map((w) => w.p99Ms);
   return quiet.length === 0 ? "no such window" : `${fixed(Math.max(...quiet), 1)} (${quiet.length})`;
 }
 
@@ -483,17 +485,17 @@ function warnIfMachineBusy(rows: Measured[]): void {
 function reportLatencyAndCollections(rows: Measured[]): void {
   const windows = rows.flatMap((row) => {
     const runs = row.floorOpen === row.open ? [row.open] : [row.open, row.floorOpen];
-    return runs.flatMap((run) => run.p99Windows.map((p99, i) => ({ p99, gcs: run.majorGcWindows[i] ?? 0 })));
+    return runs.flatMap((run) => run.windows);
   });
-  const describe = (group: { p99: number }[]) =>
+  const describe = (group: WindowSummary[]) =>
     group.length === 0
       ? "none"
-      : `${group.length}: p99 median ${fixed(median(group.map((w) => w.p99)), 1)} ms, max ${fixed(Math.max(...group.map((w) => w.p99)), 1)} ms,` +
-        ` ${group.filter((w) => w.p99 > TARGETS.p99Ms).length} over ${TARGETS.p99Ms} ms`;
+      : `${group.length}: p99 median ${fixed(median(group.map((w) => w.p99Ms)), 1)} ms, max ${fixed(Math.max(...group.map((w) => w.p99Ms)), 1)} ms,` +
+        ` ${group.filter((w) => w.p99Ms > TARGETS.p99Ms).length} over ${TARGETS.p99Ms} ms`;
   console.log(
     `\nOpen-loop windows (endpoints' and floor's), by the server's major garbage collections (Mark-Compact) during them:` +
-      `\n  none: ${describe(windows.filter((w) => w.gcs === 0))}` +
-      `\n  at least one: ${describe(windows.filter((w) => w.gcs > 0))}`,
+      `\n  none: ${describe(windows.filter((w) => w.majorGcs === 0))}` +
+      `\n  at least one: ${describe(windows.filter((w) => w.majorGcs > 0))}`,
   );
 }
 
