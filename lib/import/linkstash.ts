@@ -6,8 +6,8 @@ import { splitNames } from "@/lib/import/name-list";
 import { importedTitle, type ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
-// categories joined by "|" (a "|" inside a name escaped, lib/import/name-list.ts), ISO 8601 times, cells made spreadsheet-safe) and the JSON document
-// {format, version, links: [...]}.
+// categories joined by "|" with a "|" inside a name escaped (lib/import/name-list.ts), ISO 8601
+// times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}.
 
 export const LINKSTASH_CSV_COLUMNS = ["url", "title", "notes", "categories", "created_at", "read_at"] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";

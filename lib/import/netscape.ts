@@ -8,9 +8,10 @@ import { fromUnixSeconds, importedTitle, type ImportRecord } from "@/lib/import/
 // Linkwarden, and LinkStash's own HTML export): every <A HREF ADD_DATE TAGS>title</A>, the <DD>
 // description after it, and the <H3> folders around it (a folder becomes a tag). Read state comes
 // from TOREAD="0"/"1" (Pinboard, linkding and LinkStash write it; LAST_VISIT then gives the time of
-// reading) or from the section of Pocket's ril_export.html. It tokenizes tags and text as they arrive and keeps no tree: only the open folders' names, the bookmark being read
-// and an unfinished tag are held. A tag or text longer than maxFieldChars, or folders nested deeper
-// than maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
+// reading) or from the section of Pocket's ril_export.html. It tokenizes tags and text as they
+// arrive and keeps no tree: only the open folders' names, the bookmark being read and an unfinished
+// tag are held. A tag or text longer than maxFieldChars, or folders nested deeper than
+// maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
 
 export type NetscapeReader = {
   push(text: string): ImportRecord[];

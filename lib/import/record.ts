@@ -115,8 +115,7 @@ export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
     overflow.length > 0 ? `Tags: ${overflow.join(", ")}` : "",
   ].filter(Boolean);
   const notes = notesParts.length > 0 ? truncate(notesParts.join("\n\n"), MAX_NOTES_LENGTH) : null;
-  const read = importedTitle(record.title);
-  const title = read ? truncate(clean(read, false), MAX_TITLE_LENGTH) || null : null;
+  const title = record.title ? truncate(clean(record.title, false), MAX_TITLE_LENGTH) || null : null;
   const createdAt = validDate(record.createdAt) && record.createdAt.getTime() < cap.getTime() ? record.createdAt : cap;
   const readAt = validDate(record.readAt) ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime())) : null;
   const [primary = DEFAULT_CATEGORY, ...others] = categories;
