@@ -6,20 +6,30 @@
 
 export type NameSeparator = "," | "|";
 
-const ESCAPES: Record<NameSeparator, string> = { ",": "2C", "|": "7C" };
+type Escapes = { escaped: string; percentBeforeEscape: RegExp; escape: RegExp };
+
+function escapes(hex: string): Escapes {
+  return {
+    escaped: `%${hex}`,
+    // "%" is escaped only before "25" or the separator's code: "100%" stays as it is.
+    percentBeforeEscape: new RegExp(`%(?=${hex}|25)`, "gi"),
+    escape: new RegExp(`%(${hex}|25)`, "gi"),
+  };
+}
+
+const ESCAPES: Record<NameSeparator, Escapes> = { ",": escapes("2C"), "|": escapes("7C") };
 
 /** The names joined by `separator`, a separator inside a name escaped. */
 export function joinNames(names: readonly string[], separator: NameSeparator): string {
-  const hex = ESCAPES[separator];
-  // "%" is escaped only before "25" or the separator's code: "100%" stays as it is.
-  const percent = new RegExp(`%(?=${hex}|25)`, "gi");
-  return names.map((name) => name.replace(percent, "%25").replaceAll(separator, `%${hex}`)).join(separator);
+  const { escaped, percentBeforeEscape } = ESCAPES[separator];
+  return names.map((name) => name.replace(percentBeforeEscape, "%25").replaceAll(separator, escaped)).join(separator);
 }
 
 /** The names of a field written by joinNames (or by a program that never escapes), unescaped. */
 export function splitNames(text: string, separator: NameSeparator): string[] {
-  const escape = new RegExp(`%(${ESCAPES[separator]}|25)`, "gi");
-  return text
-    .split(separator)
-    .map((name) => name.replace(escape, (_, code: string) => (code === "25" ? "%" : separator)));
+  const { escape } = ESCAPES[separator];
+  return text.split(separator).map((name) =>
+    // Most names hold no "%": they are left as they are.
+    name.includes("%") ? name.replace(escape, (_, code: string) => (code === "25" ? "%" : separator)) : name,
+  );
 }

@@ -64,9 +64,10 @@ function splitTags(value: string | undefined): string[] {
  * Null when the next character has not arrived yet.
  */
 function opensTag(text: string, index: number): boolean | null {
-  const next = text[index + 1];
-  if (next === undefined) return null;
-  return /[a-z/!?]/i.test(next);
+  if (index + 1 >= text.length) return null;
+  const next = text.charCodeAt(index + 1);
+  const letter = next | 0x20; // ASCII lower case
+  return (letter >= 0x61 && letter <= 0x7a) || next === 0x2f || next === 0x21 || next === 0x3f;
 }
 
 export function createNetscapeReader(
