@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -166,6 +167,59 @@ describe("the export formats", () => {
         readAt,
       }));
     expect(fromCsv).toEqual(fidelity);
+  });
+
+  it("writes any titles, read state and category names that the bookmark and CSV readers give back exactly", () => {
+    const text = (units: string[]) =>
+      fc
+        .string({ unit: fc.constantFrom(...units), minLength: 1, maxLength: 12 })
+        .filter((value) => value.trim() === value);
+    const special = ["a", "Z", " ", ",", "|", "%", "2", "5", "C", "7", "<", ">", "&", '"', "'", "é", "="];
+    const seconds = fc.integer({ min: 1_000_000_000, max: 1_900_000_000 }).map((value) => new Date(value * 1000));
+    const link = fc.record({
+      path: text(["a", "b", "1"]),
+      title: fc.option(text(special)),
+      categories: fc.uniqueArray(text(special), { minLength: 1, maxLength: 3 }),
+      createdAt: seconds,
+      readAt: fc.option(seconds),
+      titleIsUrl: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 5 }), (generated) => {
+        const written: ExportedLink[] = generated.map((item, i) => {
+          const url = `https://example.test/${i}/${item.path}`;
+          return {
+            url,
+            title: item.titleIsUrl ? url : item.title,
+            notes: null,
+            categories: item.categories,
+            createdAt: item.createdAt,
+            readAt: item.readAt,
+          };
+        });
+        const fromHtml = parseNetscape(write("html", written)).map(({ url, title, tags, createdAt, readAt }) => ({
+          url,
+          title,
+          notes: null,
+          categories: tags,
+          createdAt,
+          readAt,
+        }));
+        expect(fromHtml).toEqual(written);
+        const [header, ...rows] = parseCsv(write("csv", written));
+        if (!header) throw new Error("no header");
+        const fromCsv = rows.map(linkstashCsvMapper(header.fields)).map(({ url, title, tags, createdAt, readAt }) => ({
+          url,
+          title,
+          notes: null,
+          categories: tags,
+          createdAt,
+          readAt,
+        }));
+        expect(fromCsv).toEqual(written);
+      }),
+      { numRuns: 500, seed: 305 },
+    );
   });
 
   it("names the file by the date and knows its formats", () => {
