@@ -1,3 +1,6 @@
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXPORT_WRITERS, exportFileName, isExportFormat, type ExportedLink } from "@/lib/export/formats";
 import { parseCsv } from "@/lib/import/csv";
@@ -23,12 +26,17 @@ const links: ExportedLink[] = [
   },
 ];
 
-function write(format: "json" | "csv" | "html"): string {
+function write(format: "json" | "csv" | "html", written: readonly ExportedLink[] = links): string {
   const writer = EXPORT_WRITERS[format];
   return (
-    writer.head(new Date("2026-11-22T00:00:00Z")) + links.map((link, i) => writer.link(link, i)).join("") + writer.tail
+    writer.head(new Date("2026-11-22T00:00:00Z")) +
+    written.map((link, i) => writer.link(link, i)).join("") +
+    writer.tail
   );
 }
+
+const fixture = (name: string) =>
+  readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/import", name), "utf8");
 
 describe("the export formats", () => {
   it("writes JSON that reads back exactly", () => {
@@ -84,17 +92,134 @@ describe("the export formats", () => {
     });
   });
 
-  it("writes a bookmark file with ADD_DATE, TAGS and notes, escaped", () => {
+  it("writes a bookmark file with ADD_DATE, read state, TAGS and notes, escaped, that reads back", () => {
     const html = write("html");
     expect(html).toContain(
-      '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
+      '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TOREAD="1" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
+    );
+    expect(html).toContain(
+      '<DT><A HREF="https://example.org/" ADD_DATE="1672531200" LAST_VISIT="1675209600" TOREAD="0"',
     );
     const records = parseNetscape(html);
-    // A link without a title comes back without one, not titled with its address.
-    expect(records.map(({ url, title, notes, tags }) => ({ url, title, notes, tags }))).toEqual([
-      { url: links[0]?.url, title: links[0]?.title, notes: "Line one\nline <two> & more", tags: ["News", "Ünïcödé"] },
-      { url: "https://example.org/", title: null, notes: null, tags: ["Uncategorized"] },
+    // A link without a title comes back without one; the bookmark format keeps whole seconds.
+    expect(records.map(({ url, title, notes, tags, readAt }) => ({ url, title, notes, tags, readAt }))).toEqual([
+      {
+        url: links[0]?.url,
+        title: links[0]?.title,
+        notes: "Line one\nline <two> & more",
+        tags: ["News", "Ünïcödé"],
+        readAt: null,
+      },
+      { url: "https://example.org/", title: null, notes: null, tags: ["Uncategorized"], readAt: links[1]?.readAt },
     ]);
+  });
+
+  it("writes LinkStash's bookmark and CSV files exactly as the fixtures hold them, and both read back whole", () => {
+    const fidelity: ExportedLink[] = [
+      {
+        url: "https://example.test/read",
+        title: "Read and filed",
+        notes: null,
+        categories: ["Later, maybe", "News"],
+        createdAt: new Date(1700000000_000),
+        readAt: new Date(1700086400_000),
+      },
+      {
+        url: "https://example.test/titled-with-its-address",
+        title: "https://example.test/titled-with-its-address",
+        notes: null,
+        categories: ["a|b", "100% sure"],
+        createdAt: new Date(1699990000_000),
+        readAt: null,
+      },
+      {
+        url: "https://example.test/untitled",
+        title: null,
+        notes: "A note",
+        categories: ["Uncategorized"],
+        createdAt: new Date(1699980000_000),
+        readAt: null,
+      },
+    ];
+    const html = write("html", fidelity);
+    const csv = write("csv", fidelity);
+    expect(html).toBe(fixture("linkstash-export.html"));
+    expect(csv).toBe(fixture("linkstash-export.csv"));
+    const fromHtml = parseNetscape(html).map(({ url, title, notes, tags, createdAt, readAt }) => ({
+      url,
+      title,
+      notes,
+      categories: tags,
+      createdAt,
+      readAt,
+    }));
+    expect(fromHtml).toEqual(fidelity);
+    const [header, ...rows] = parseCsv(csv);
+    if (!header) throw new Error("no header");
+    const fromCsv = rows
+      .map(linkstashCsvMapper(header.fields))
+      .map(({ url, title, notes, tags, createdAt, readAt }) => ({
+        url,
+        title,
+        notes,
+        categories: tags,
+        createdAt,
+        readAt,
+      }));
+    expect(fromCsv).toEqual(fidelity);
+  });
+
+  it("writes any titles, read state and category names that the bookmark and CSV readers give back exactly", () => {
+    const text = (units: string[]) =>
+      fc
+        .string({ unit: fc.constantFrom(...units), minLength: 1, maxLength: 12 })
+        .filter((value) => value.trim() === value);
+    const special = ["a", "Z", " ", ",", "|", "%", "2", "5", "C", "7", "<", ">", "&", '"', "'", "é", "="];
+    const seconds = fc.integer({ min: 1_000_000_000, max: 1_900_000_000 }).map((value) => new Date(value * 1000));
+    const link = fc.record({
+      path: text(["a", "b", "1"]),
+      title: fc.option(text(special)),
+      categories: fc.uniqueArray(text(special), { minLength: 1, maxLength: 3 }),
+      createdAt: seconds,
+      readAt: fc.option(seconds),
+      titleIsUrl: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 5 }), (generated) => {
+        const written: ExportedLink[] = generated.map((item, i) => {
+          const url = `https://example.test/${i}/${item.path}`;
+          return {
+            url,
+            title: item.titleIsUrl ? url : item.title,
+            notes: null,
+            categories: item.categories,
+            createdAt: item.createdAt,
+            readAt: item.readAt,
+          };
+        });
+        const fromHtml = parseNetscape(write("html", written)).map(({ url, title, tags, createdAt, readAt }) => ({
+          url,
+          title,
+          notes: null,
+          categories: tags,
+          createdAt,
+          readAt,
+        }));
+        expect(fromHtml).toEqual(written);
+        const [header, ...rows] = parseCsv(write("csv", written));
+        if (!header) throw new Error("no header");
+        const fromCsv = rows.map(linkstashCsvMapper(header.fields)).map(({ url, title, tags, createdAt, readAt }) => ({
+          url,
+          title,
+          notes: null,
+          categories: tags,
+          createdAt,
+          readAt,
+        }));
+        expect(fromCsv).toEqual(written);
+      }),
+      { numRuns: 500, seed: 305 },
+    );
   });
 
   it("names the file by the date and knows its formats", () => {

@@ -2,9 +2,12 @@ import { spreadsheetSafe } from "@/lib/export/spreadsheet-cell";
 import { csvRow } from "@/lib/import/csv";
 import { encodeEntities } from "@/lib/import/html-entities";
 import { LINKSTASH_CSV_COLUMNS, LINKSTASH_JSON_FORMAT } from "@/lib/import/linkstash";
+import { joinNames } from "@/lib/import/name-list";
 
 // The three export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a
-// Netscape bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports.
+// Netscape bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports
+// back into the same links: titles as stored (one equal to its address too), read state and whole
+// category names (a separator inside a name is escaped, lib/import/name-list.ts).
 
 export const EXPORT_FORMATS = ["json", "csv", "html"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -58,7 +61,7 @@ const csv: ExportWriter = {
         link.url,
         link.title ?? "",
         link.notes ?? "",
-        link.categories.join("|"),
+        joinNames(link.categories, "|"),
         link.createdAt.toISOString(),
         link.readAt?.toISOString() ?? "",
       ].map(spreadsheetSafe),
@@ -79,12 +82,15 @@ const html: ExportWriter = {
       "",
     ].join("\n"),
   link: (link) => {
-    const addDate = Math.floor(link.createdAt.getTime() / 1000);
-    const tags = encodeEntities(link.categories.join(","));
+    const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+    // TOREAD as Pinboard and linkding write it (1: still to read); LAST_VISIT, Netscape's own
+    // attribute, keeps when a read link was read.
+    const state = link.readAt ? `LAST_VISIT="${seconds(link.readAt)}" TOREAD="0"` : 'TOREAD="1"';
+    const tags = encodeEntities(joinNames(link.categories, ","));
     // No title stays no title (browsers write an empty text too), so a round trip keeps it so.
     const title = encodeEntities(link.title ?? "");
     const notes = link.notes ? `\n    <DD>${encodeEntities(link.notes)}` : "";
-    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${addDate}" TAGS="${tags}">${title}</A>${notes}\n`;
+    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${seconds(link.createdAt)}" ${state} TAGS="${tags}">${title}</A>${notes}\n`;
   },
   tail: "</DL><p>\n",
 };

@@ -1,5 +1,5 @@
 import { columnIndex, type CsvMapper } from "@/lib/import/pocket";
-import { fromUnixSeconds } from "@/lib/import/record";
+import { fromUnixSeconds, importedTitle } from "@/lib/import/record";
 
 // Instapaper's CSV export: URL,Title,Selection,Folder,Timestamp,Tags. The selection (a highlighted
 // passage) becomes the notes; a folder other than Unread, Archive and Starred becomes a tag, and
@@ -44,7 +44,7 @@ export function instapaperMapper(header: readonly string[]): CsvMapper {
     return {
       line,
       url: at(url),
-      title: at(title) || null,
+      title: importedTitle(at(title)),
       notes: at(selection) || null,
       tags: [...parseTags(at(tags)), ...folderTag],
       createdAt,

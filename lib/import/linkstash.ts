@@ -2,11 +2,12 @@ import { fromSpreadsheetSafe } from "@/lib/export/spreadsheet-cell";
 import { ImportFileError } from "@/lib/import/errors";
 import { createJsonEntryReader, type JsonValue } from "@/lib/import/json-stream";
 import { columnIndex, type CsvMapper } from "@/lib/import/pocket";
-import type { ImportRecord } from "@/lib/import/record";
+import { splitNames } from "@/lib/import/name-list";
+import { importedTitle, type ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
-// categories joined by "|", ISO 8601 times, cells made spreadsheet-safe) and the JSON document
-// {format, version, links: [...]}.
+// categories joined by "|" with a "|" inside a name escaped (lib/import/name-list.ts), ISO 8601
+// times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}.
 
 export const LINKSTASH_CSV_COLUMNS = ["url", "title", "notes", "categories", "created_at", "read_at"] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";
@@ -30,9 +31,9 @@ export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
     return {
       line,
       url: at(url),
-      title: at(title) || null,
+      title: importedTitle(at(title)),
       notes: at(notes) || null,
-      tags: at(categories).split("|"),
+      tags: splitNames(at(categories), "|"),
       createdAt: isoDate(at(created)),
       readAt: isoDate(at(read)),
     };
@@ -50,7 +51,7 @@ export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRec
   return {
     line: number,
     url: text(item.url) ?? "",
-    title: text(item.title),
+    title: typeof item.title === "string" ? importedTitle(item.title) : null,
     notes: text(item.notes),
     tags: categories,
     createdAt: isoDate(item.createdAt),

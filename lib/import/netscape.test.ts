@@ -62,13 +62,92 @@ describe("the Netscape bookmark reader", () => {
     ]);
   });
 
-  it("reads a link whose text is its own address as untitled (Pocket, and older LinkStash exports)", () => {
+  it("keeps a title equal to the link's address, as the Pocket CSV reader does", () => {
     const [spaced] = parseNetscape(fixture("pocket-ril-export-spaces.html"));
-    expect(spaced).toMatchObject({ url: "https://example.test/a page with spaces", title: null });
+    expect(spaced).toMatchObject({
+      url: "https://example.test/a page with spaces",
+      title: "https://example.test/a page with spaces",
+    });
+    const pocket = parseNetscape(fixture("pocket-ril-export-fidelity.html"));
+    expect(pocket[1]).toMatchObject({
+      url: "https://example.test/untitled-in-pocket",
+      title: "https://example.test/untitled-in-pocket",
+    });
+  });
+
+  it("reads a literal < in a link's text as text, as a browser does (Pocket writes titles unescaped)", () => {
+    const records = parseNetscape(fixture("pocket-ril-export-fidelity.html"));
+    expect(records.map(({ url, title, tags }) => ({ url, title, tags }))).toEqual([
+      { url: "https://wiki.example/Main/WebHome", title: "WebHome < ProjetSEG < Foswiki", tags: ["wiki"] },
+      {
+        url: "https://example.test/untitled-in-pocket",
+        title: "https://example.test/untitled-in-pocket",
+        tags: [],
+      },
+      { url: "https://example.test/hearts", title: "I <3 bookmarks", tags: [] },
+      { url: "https://example.test/read-in-pocket", title: "Read in Pocket", tags: ["done", "longreads"] },
+    ]);
+    // Still a tag where a browser sees one: a letter, "/" or "!" after the "<".
+    expect(parseNetscape('<DL><DT><A HREF="https://a.example">a <b>bold</b> move</A></DL>')[0]?.title).toBe(
+      "a bold move",
+    );
+  });
+
+  it("reads TOREAD as Pinboard and linkding write it: 0 is read, 1 and no attribute are unread", () => {
+    const records = parseNetscape(fixture("linkding-bookmarks.html"));
+    expect(records.map(({ url, title, readAt }) => ({ url, title, readAt }))).toEqual([
+      { url: "https://example.test/still-to-read", title: "Still to read", readAt: null },
+      // linkding keeps no time of reading: the save time stands in for it.
+      { url: "https://example.test/already-read", title: "Already read", readAt: new Date(1650000100 * 1000) },
+      {
+        url: "https://example.test/titled-with-its-address",
+        title: "https://example.test/titled-with-its-address",
+        readAt: null,
+      },
+    ]);
+    expect(parseNetscape(fixture("chromium-bookmarks.html")).every((record) => record.readAt === null)).toBe(true);
+  });
+
+  it("reads LinkStash's own export back whole: read time from LAST_VISIT, categories with a comma, titles", () => {
+    const records = parseNetscape(fixture("linkstash-export.html"));
+    expect(
+      records.map(({ url, title, notes, tags, createdAt, readAt }) => ({ url, title, notes, tags, createdAt, readAt })),
+    ).toEqual([
+      {
+        url: "https://example.test/read",
+        title: "Read and filed",
+        notes: null,
+        tags: ["Later, maybe", "News"],
+        createdAt: new Date(1700000000 * 1000),
+        readAt: new Date(1700086400 * 1000),
+      },
+      {
+        url: "https://example.test/titled-with-its-address",
+        title: "https://example.test/titled-with-its-address",
+        notes: null,
+        tags: ["a|b", "100% sure"],
+        createdAt: new Date(1699990000 * 1000),
+        readAt: null,
+      },
+      {
+        url: "https://example.test/untitled",
+        title: null,
+        notes: "A note",
+        tags: ["Uncategorized"],
+        createdAt: new Date(1699980000 * 1000),
+        readAt: null,
+      },
+    ]);
   });
 
   it("gives the same records whatever the chunk boundaries", () => {
-    for (const name of ["bookmarks.html", "ril_export.html", "chromium-bookmarks.html"]) {
+    for (const name of [
+      "bookmarks.html",
+      "ril_export.html",
+      "chromium-bookmarks.html",
+      "pocket-ril-export-fidelity.html",
+      "linkstash-export.html",
+    ]) {
       const text = fixture(name);
       const whole = parseNetscape(text);
       for (const size of [1, 5, 64]) {

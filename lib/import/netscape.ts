@@ -1,14 +1,17 @@
 import { ImportLimitError } from "@/lib/import/errors";
 import { decodeEntities } from "@/lib/import/html-entities";
 import { count, fieldTooLong, IMPORT_LIMITS, type ImportLimits } from "@/lib/import/limits";
-import { fromUnixSeconds, type ImportRecord } from "@/lib/import/record";
+import { splitNames } from "@/lib/import/name-list";
+import { fromUnixSeconds, importedTitle, type ImportRecord } from "@/lib/import/record";
 
 // A streaming reader of Netscape bookmark files (browsers, Pocket's ril_export.html, Raindrop,
 // Linkwarden, and LinkStash's own HTML export): every <A HREF ADD_DATE TAGS>title</A>, the <DD>
-// description after it, and the <H3> folders around it (a folder becomes a tag). It tokenizes tags
-// and text as they arrive and keeps no tree: only the open folders' names, the bookmark being read
-// and an unfinished tag are held. A tag or text longer than maxFieldChars, or folders nested deeper
-// than maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
+// description after it, and the <H3> folders around it (a folder becomes a tag). Read state comes
+// from TOREAD="0"/"1" (Pinboard, linkding and LinkStash write it; LAST_VISIT then gives the time of
+// reading) or from the section of Pocket's ril_export.html. It tokenizes tags and text as they
+// arrive and keeps no tree: only the open folders' names, the bookmark being read and an unfinished
+// tag are held. A tag or text longer than maxFieldChars, or folders nested deeper than
+// maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
 
 export type NetscapeReader = {
   push(text: string): ImportRecord[];
@@ -48,11 +51,23 @@ function parseAttributes(tag: string): Record<string, string> {
   return attrs;
 }
 
+/** TAGS is comma-separated; a comma inside a tag is escaped (lib/import/name-list.ts). */
 function splitTags(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
+  return splitNames(value ?? "", ",")
     .map((tag) => tag.trim())
     .filter(Boolean);
+}
+
+/**
+ * Whether "<" at `index` opens a tag, as an HTML tokenizer decides: only before a letter, "/", "!"
+ * or "?". Otherwise it is text, as in a title Pocket wrote unescaped ("WebHome < ProjetSEG").
+ * Null when the next character has not arrived yet.
+ */
+function opensTag(text: string, index: number): boolean | null {
+  if (index + 1 >= text.length) return null;
+  const next = text.charCodeAt(index + 1);
+  const letter = next | 0x20; // ASCII lower case
+  return (letter >= 0x61 && letter <= 0x7a) || next === 0x2f || next === 0x21 || next === 0x3f;
 }
 
 export function createNetscapeReader(
@@ -82,20 +97,19 @@ export function createNetscapeReader(
     // The root list has no folder (""); browser folders such as "Bookmarks bar" say nothing of a link.
     const folderTags = folders.filter((name) => name !== "" && !GENERIC_FOLDERS.has(name.toLowerCase()));
     const url = attrs.href ?? "";
-    const title = decodeEntities(link.title).trim();
     // Pocket's ril_export.html writes time_added where browsers write ADD_DATE.
     const createdAt = fromUnixSeconds(attrs.add_date ?? attrs.time_added);
+    const toRead = attrs.toread?.trim();
+    const read = toRead === "0" || (toRead !== "1" && archived);
     out.push({
       line: link.line,
       url,
-      // A link without a title is written with its address as the text by some programs (and by
-      // LinkStash's own export before): that is no title.
-      title: title === "" || title === url.trim() ? null : title,
+      title: importedTitle(decodeEntities(link.title)),
       notes: link.description === null ? null : decodeEntities(link.description).trim() || null,
       tags: [...splitTags(attrs.tags), ...folderTags],
       createdAt,
-      // Pocket keeps no time of reading; the save time stands in for it, as in its CSV.
-      readAt: archived ? (createdAt ?? new Date(0)) : null,
+      // Pocket and linkding keep no time of reading; the save time stands in for it, as in Pocket's CSV.
+      readAt: read ? (fromUnixSeconds(attrs.last_visit) ?? createdAt ?? new Date(0)) : null,
     });
     link = null;
   }
@@ -180,8 +194,23 @@ export function createNetscapeReader(
 
   function drain(final: boolean, out: ImportRecord[]): void {
     let index = 0;
+    let from = index;
     while (index < buffer.length) {
-      const open = buffer.indexOf("<", index);
+      const open = buffer.indexOf("<", from);
+      const opens = open === -1 ? false : opensTag(buffer, open);
+      if (opens === null && !final) {
+        // A "<" ending the chunk: the next one tells whether it opens a tag.
+        const before = buffer.slice(index, open);
+        text(before);
+        countLines(before);
+        index = open;
+        break;
+      }
+      if (open !== -1 && !opens) {
+        // Text: look for the next "<" after this one.
+        from = open + 1;
+        continue;
+      }
       if (open === -1) {
         // Text may continue in the next chunk only up to the next tag; it can be handed over now.
         const rest = buffer.slice(index);
@@ -207,6 +236,7 @@ export function createNetscapeReader(
       tag(raw, line, out);
       countLines(raw);
       index = close + 1;
+      from = index;
     }
     buffer = buffer.slice(index);
     if (final) {

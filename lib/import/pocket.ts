@@ -1,5 +1,5 @@
 import type { CsvRecord } from "@/lib/import/csv";
-import { fromUnixSeconds, type ImportRecord } from "@/lib/import/record";
+import { fromUnixSeconds, importedTitle, type ImportRecord } from "@/lib/import/record";
 
 // Pocket's CSV export (part_000000.csv …): title,url,time_added,cursor,tags,status with the tags
 // joined by "|", time_added in unix seconds, status "unread" or "archive".
@@ -28,7 +28,7 @@ export function pocketMapper(header: readonly string[]): CsvMapper {
     return {
       line,
       url: at(url),
-      title: at(title) || null,
+      title: importedTitle(at(title)),
       notes: null,
       tags: at(tags).split("|"),
       createdAt,

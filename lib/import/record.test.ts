@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromUnixSeconds, toLinkRow, type ImportRecord } from "@/lib/import/record";
+import { fromUnixSeconds, importedTitle, importedUrl, toLinkRow, type ImportRecord } from "@/lib/import/record";
 
 const cap = new Date("2026-01-01T00:00:00Z");
 const record = (overrides: Partial<ImportRecord>): ImportRecord => ({
@@ -15,7 +15,7 @@ const record = (overrides: Partial<ImportRecord>): ImportRecord => ({
 
 describe("turning an imported record into a link row", () => {
   it("normalises the URL like saving does and reports an invalid one with its line", () => {
-    const ok = toLinkRow(record({ url: " Example.com/Path " }), cap);
+    const ok = toLinkRow(record({ url: " HTTPS://Example.com/Path " }), cap);
     expect(ok).toMatchObject({ ok: true, row: { url: "https://example.com/Path" } });
     expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap)).toEqual({
       ok: false,
@@ -23,6 +23,23 @@ describe("turning an imported record into a link row", () => {
       reason: "Please enter a valid website address: javascript:alert(1)",
     });
     expect(toLinkRow(record({ url: "" }), cap)).toEqual({ ok: false, line: 7, reason: "no URL" });
+  });
+
+  it("refuses an address without http:// or https:// (a name such as Node.js in a URL column), reported like any bad row", () => {
+    for (const url of ["Node.js", "example.com/page", "//example.com/page"])
+      expect(toLinkRow(record({ url }), cap)).toEqual({
+        ok: false,
+        line: 7,
+        reason: `Please enter a valid website address: ${url}`,
+      });
+    expect(importedUrl("http://node.js.example/")).toEqual({ ok: true, url: "http://node.js.example/" });
+  });
+
+  it("keeps a title equal to the link's address, and reads an empty or blank one as no title", () => {
+    const url = "https://example.com/a";
+    expect(toLinkRow(record({ url, title: url }), cap)).toMatchObject({ ok: true, row: { title: url } });
+    expect(importedTitle("  Title  ")).toBe("Title");
+    for (const blank of ["", "   ", null, undefined]) expect(importedTitle(blank)).toBeNull();
   });
 
   it("keeps at most three categories, built-ins in their own spelling, and the rest in the notes", () => {

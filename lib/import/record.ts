@@ -6,7 +6,7 @@ import {
   MAX_CATEGORIES_PER_LINK,
   MAX_CATEGORY_NAME_LENGTH,
 } from "@/lib/categories/rules";
-import { normalizeImportedUrl } from "@/lib/links/url";
+import { normalizeImportedUrl, URL_INVALID_MESSAGE, type NormalizedUrl } from "@/lib/links/url";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
 
 // One bookmark as read from any import format, and the rules that turn it into a link row: the
@@ -73,6 +73,28 @@ function splitCategories(tags: readonly string[]): { categories: string[]; overf
   return { categories, overflow };
 }
 
+/**
+ * The title of a link read from any format: its text, trimmed; empty is no title. Text equal to the
+ * link's address is a title like any other (Pocket writes untitled items so, in its CSV and its
+ * HTML alike, and LinkStash exports such a title as it is stored), so every format keeps it.
+ */
+export function importedTitle(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}
+
+const WEB_SCHEME = /^\s*https?:\/\//i;
+
+/**
+ * The address in an export file's URL column. Exporters write complete addresses, so one without
+ * http:// or https:// is no address ("Node.js" in a URL column is a name, not https://node.js/):
+ * it is refused like any invalid address. The rest follows the save rule (lib/links/url.ts).
+ */
+export function importedUrl(value: string): NormalizedUrl {
+  if (value.trim() !== "" && !WEB_SCHEME.test(value)) return { ok: false, message: URL_INVALID_MESSAGE };
+  return normalizeImportedUrl(value);
+}
+
 function validDate(value: Date | null): value is Date {
   return value !== null && !Number.isNaN(value.getTime());
 }
@@ -82,7 +104,7 @@ function validDate(value: Date | null): value is Date {
  * (a missing or impossible time becomes `cap`), so imported links stay out of the next digest.
  */
 export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
-  const normalized = normalizeImportedUrl(record.url);
+  const normalized = importedUrl(record.url);
   if (!normalized.ok) {
     const shown = truncate(clean(record.url, false), 80);
     return { ok: false, line: record.line, reason: shown === "" ? "no URL" : `${normalized.message}: ${shown}` };

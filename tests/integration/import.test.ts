@@ -106,6 +106,65 @@ describe("POST /api/import", () => {
     });
   });
 
+  it("keeps what real exports hold: read state, titles equal to their address, a literal <, and reports a bare name as a URL", async () => {
+    const { user, cookie } = await signedInUser();
+    const pocketHtml = await upload(cookie, "pocket-ril-export-fidelity.html");
+    expect(pocketHtml.summary).toMatchObject({ format: "bookmark HTML", imported: 4, errors: 0 });
+    const linkding = await upload(cookie, "linkding-bookmarks.html");
+    expect(linkding.summary).toMatchObject({ imported: 3, errors: 0 });
+    const pocketCsv = await upload(cookie, "pocket-fidelity.csv");
+    expect(pocketCsv.summary).toMatchObject({ format: "Pocket CSV", processed: 4, imported: 2, skipped: 1, errors: 1 });
+    // The Foswiki page is in the HTML file too: a repeat, skipped; the bare name is reported, nothing else lost.
+    expect(pocketCsv.summary.problems).toEqual([{ line: 4, reason: "Please enter a valid website address: Node.js" }]);
+    const instapaper = await upload(cookie, "instapaper-fidelity.csv");
+    expect(instapaper.summary).toMatchObject({ format: "Instapaper CSV", imported: 2, errors: 1 });
+    expect(instapaper.summary.problems).toEqual([{ line: 4, reason: "Please enter a valid website address: Node.js" }]);
+
+    const links = await linksOf(user.id);
+    expect(links).toHaveLength(11);
+    expect(links.some((link) => link.url.includes("node.js"))).toBe(false);
+    const byUrl = new Map(links.map((link) => [link.url, link]));
+    expect(byUrl.get("https://wiki.example/Main/WebHome")?.title).toBe("WebHome < ProjetSEG < Foswiki");
+    expect(byUrl.get("https://example.test/hearts")?.title).toBe("I <3 bookmarks");
+    for (const url of [
+      "https://example.test/untitled-in-pocket",
+      "https://example.test/titled-with-its-address",
+      "https://example.test/untitled-in-pocket-csv",
+      "https://example.test/untitled-in-instapaper",
+    ])
+      expect(byUrl.get(url)?.title).toBe(url);
+    const read = links.filter((link) => link.readAt !== null).map((link) => [link.url, link.readAt]);
+    expect(read).toEqual([
+      ["https://example.test/already-read", new Date(1650000100 * 1000)],
+      ["https://example.test/read-in-instapaper", new Date(1600000100 * 1000)],
+      ["https://example.test/read-in-pocket", new Date(1600000200 * 1000)],
+      ["https://example.test/read-in-pocket-csv", new Date(1600000100 * 1000)],
+    ]);
+  });
+
+  it("reads LinkStash's own export files back whole: read times, categories holding a comma or a |", async () => {
+    for (const name of ["linkstash-export.html", "linkstash-export.csv"]) {
+      const { user, cookie } = await signedInUser();
+      expect((await upload(cookie, name)).summary).toMatchObject({ imported: 3, errors: 0 });
+      const links = await linksOf(user.id);
+      expect(links.map(({ url, title, categories, readAt }) => ({ url, title, categories, readAt }))).toEqual([
+        {
+          url: "https://example.test/read",
+          title: "Read and filed",
+          categories: ["Later, maybe", "News"],
+          readAt: new Date(1700086400 * 1000),
+        },
+        {
+          url: "https://example.test/titled-with-its-address",
+          title: "https://example.test/titled-with-its-address",
+          categories: ["a|b", "100% sure"],
+          readAt: null,
+        },
+        { url: "https://example.test/untitled", title: null, categories: ["Uncategorized"], readAt: null },
+      ]);
+    }
+  });
+
   it("skips links already stashed and repeats within the file, so a re-run imports nothing", async () => {
     const { user, cookie } = await signedInUser();
     await getDb().link.create({
