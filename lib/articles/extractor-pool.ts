@@ -1,5 +1,5 @@
 import "server-only";
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, spawn as spawnProcess } from "node:child_process";
 import path from "node:path";
 import { z } from "zod";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
@@ -76,10 +76,11 @@ function setIdle(extractor: Extractor, isIdle: boolean): void {
 }
 
 function spawn(): Extractor {
-  const child = fork(CHILD_FILE, [], {
-    // Only the heap limit: none of the server's own flags (a profiler, say), and none of its settings
-    // or secrets in the environment of a process that parses other people's pages.
-    execArgv: [`--max-old-space-size=${EXTRACTOR_HEAP_MB}`],
+  // Node itself with an IPC channel, as fork() would start it: Turbopack's build resolves fork()'s
+  // path as a module to bundle, and fails. Only the heap limit among its flags (none of the
+  // server's own, a profiler say), and none of the server's settings or secrets in the
+  // environment of a process that parses other people's pages.
+  const child = spawnProcess(process.execPath, [`--max-old-space-size=${EXTRACTOR_HEAP_MB}`, CHILD_FILE], {
     env: { NODE_ENV: env.nodeEnv },
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
