@@ -65,9 +65,21 @@ function peakRssMb(pid: number): number | null {
   }
 }
 
+/** CPU time (user and system, ms) the process has used so far; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 async function extraction(): Promise<void> {
   const { extractArticle } = await import("@/lib/articles/extract");
   const { extractorPids } = await import("@/lib/articles/extractor-pool");
+  const startRssMb = process.memoryUsage().rss / 1024 / 1024;
   // A child's peak is read while it lives (every 20 ms): one killed for its heap is read just before.
   const childPeaks = new Map<number, number>();
   const sampler = setInterval(() => {
@@ -78,14 +90,19 @@ async function extraction(): Promise<void> {
   }, 20);
   const pages = readdirSync(CORPUS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   const times: number[] = [];
+  // The children's CPU per page as well: on a busy machine the wall time measures the queue for a core.
+  const cpuTimes: number[] = [];
+  const childrenCpu = () => extractorPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const perPage = new Map<string, number[]>();
   const unavailable = new Set<string>();
   for (let round = 0; round < Number(values.rounds); round += 1) {
     for (const page of pages) {
       const html = readFileSync(path.join(CORPUS, page.name, "source.html"), "utf8");
       const started = performance.now();
+      const cpuBefore = childrenCpu();
       const result = await extractArticle(html, `http://fixtures.test/${page.name}/`);
       const elapsed = performance.now() - started;
+      cpuTimes.push(childrenCpu() - cpuBefore);
       if (result.status === "unavailable") unavailable.add(`${page.name} (${result.reason})`);
       times.push(elapsed);
       perPage.set(page.name, [...(perPage.get(page.name) ?? []), elapsed]);
@@ -95,7 +112,10 @@ async function extraction(): Promise<void> {
   console.log(
     `\n1. Extraction, ${pages.length} test pages × ${values.rounds} rounds (ms per page, the first child's start included)`,
   );
-  console.table([summary(times)]);
+  console.table([
+    { "": "wall ms", ...summary(times) },
+    { "": "children's CPU ms (10 ms ticks)", ...summary(cpuTimes) },
+  ]);
   console.log(`slowest: ${slowest.map(([name, ms]) => `${name} ${Math.max(...ms).toFixed(0)} ms`).join(", ")}`);
   console.log(`not articles: ${[...unavailable].join(", ") || "none"}`);
 
@@ -119,7 +139,7 @@ async function extraction(): Promise<void> {
   console.log("\nHostile pages, one after another");
   console.table(rows);
   console.log(
-    `peak resident memory of this process (the server's side): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    `peak resident memory of this process (the server's side): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (${startRssMb.toFixed(0)} MB before the first page)`,
   );
   console.log(
     `peak resident memory of each extractor child: ${[...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(", ") || "none sampled"}`,
