@@ -1,18 +1,32 @@
 import type { NextConfig } from "next";
 import { API_HEADERS, BASELINE_SECURITY_HEADERS } from "./lib/http/security-headers";
 
+// What the article extractor's child process imports, and what those import in turn.
+const EXTRACTOR_PACKAGES = [
+  "@mozilla/readability",
+  ..."linkedom css-select boolbase css-what nth-check cssomnom html-escaper uhyphen".split(" "),
+  ..."htmlparser2 domelementtype domhandler domutils dom-serializer entities".split(" "),
+  ..."sanitize-html deepmerge escape-string-regexp is-plain-object parse-srcset launder dayjs postcss nanoid".split(
+    " ",
+  ),
+  ..."picocolors source-map-js".split(" "),
+];
+
 const nextConfig: NextConfig = {
   // PGlite ships its WebAssembly and data files beside its JavaScript: load it from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   poweredByHeader: false,
-  // The start-up migrator reads the migrations at run time; article extraction starts its worker
-  // from its file, which imports Readability and linkedom itself (decision 0260).
+  // The start-up migrator reads the migrations at run time; article extraction starts its child
+  // process from its file, which imports the budget check, the sanitiser, Readability, linkedom
+  // and sanitize-html itself, with their dependencies (decision 0300).
   outputFileTracingIncludes: {
     "/*": [
       "./prisma/migrations/**/*",
-      "./lib/articles/readability-worker.mjs",
-      "./node_modules/@mozilla/readability/**/*",
-      "./node_modules/linkedom/**/*",
+      "./lib/articles/extractor-child.mjs",
+      "./lib/articles/extraction-rules.mjs",
+      "./lib/articles/sanitize.mjs",
+      "./lib/articles/unavailable-reasons.mjs",
+      ...EXTRACTOR_PACKAGES.map((name) => `./node_modules/${name}/**/*`),
     ],
   },
   // Evaluated at build time, so only headers that hold for every deployment: the page CSP (a nonce

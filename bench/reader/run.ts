@@ -1,7 +1,11 @@
-// The reader's figures (docs/performance.md, decision 0260):
+// The reader's figures (docs/performance.md, decisions 0260 and 0300):
 //  1. extraction over Readability's test pages (tests/fixtures/readability-test-pages): the real
-//     path (a worker per page, Readability on linkedom, the sanitiser, the caps), p50 / p95 / max
-//     per page over --rounds rounds, and the process's peak resident memory;
+//     path (the extractor child processes, the budget check, Readability on linkedom, the
+//     sanitiser, the caps), p50 / p95 / max per page over --rounds rounds; then the hostile pages
+//     (5 MB of ordinary paragraphs, 5,000 nested elements, 60,000 paragraphs of five inline
+//     elements), each with what became of it and its time; and the peak resident memory of this
+//     process (which stands in for the server: it only sends pages and receives articles) and of
+//     each extractor child;
 //  2. history search on PostgreSQL over 25,000 links (5 users with 5,000 each), every link with a
 //     stored article of about 400 words: p50 / p95 of a page of results (--skip-search to leave out);
 //  3. Lighthouse (desktop preset) on the reader page of a 10,000-word article on the built app, the
@@ -19,6 +23,7 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { launchChromium } from "@/bench/support/chromium";
 import { DEFAULT_ADMIN_URL, withTempDatabase } from "@/bench/support/temp-database";
 import { assertBuilt, freePort, signInOverHttp, startApp } from "@/tests/support/built-app";
+import { bigPage, deepPage, manySmallElementsPage } from "@/tests/support/hostile-pages";
 
 const { values } = parseArgs({
   options: {
@@ -50,31 +55,94 @@ function summary(samples: number[]) {
   };
 }
 
+/** Peak resident memory (VmHWM, MB) of a process, or null once it is gone. */
+function peakRssMb(pid: number): number | null {
+  try {
+    const kb = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user and system, ms) the process has used so far; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 async function extraction(): Promise<void> {
   const { extractArticle } = await import("@/lib/articles/extract");
+  const { extractorPids } = await import("@/lib/articles/extractor-pool");
+  const startRssMb = process.memoryUsage().rss / 1024 / 1024;
+  // A child's peak is read while it lives (every 20 ms): one killed for its heap is read just before.
+  const childPeaks = new Map<number, number>();
+  const sampler = setInterval(() => {
+    for (const pid of extractorPids()) {
+      const peak = peakRssMb(pid);
+      if (peak !== null) childPeaks.set(pid, Math.max(peak, childPeaks.get(pid) ?? 0));
+    }
+  }, 20);
   const pages = readdirSync(CORPUS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   const times: number[] = [];
+  // The children's CPU per page as well: on a busy machine the wall time measures the queue for a core.
+  const cpuTimes: number[] = [];
+  const childrenCpu = () => extractorPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const perPage = new Map<string, number[]>();
-  const failed: string[] = [];
+  const unavailable = new Set<string>();
   for (let round = 0; round < Number(values.rounds); round += 1) {
     for (const page of pages) {
       const html = readFileSync(path.join(CORPUS, page.name, "source.html"), "utf8");
       const started = performance.now();
-      // A page over the worker's time or memory limit counts (at its time) and is named below.
-      await extractArticle(html, `http://fixtures.test/${page.name}/`).catch(() => failed.push(page.name));
+      const cpuBefore = childrenCpu();
+      const result = await extractArticle(html, `http://fixtures.test/${page.name}/`);
       const elapsed = performance.now() - started;
+      cpuTimes.push(childrenCpu() - cpuBefore);
+      if (result.status === "unavailable") unavailable.add(`${page.name} (${result.reason})`);
       times.push(elapsed);
       perPage.set(page.name, [...(perPage.get(page.name) ?? []), elapsed]);
     }
   }
   const slowest = [...perPage].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1])).slice(0, 3);
   console.log(
-    `\n1. Extraction, ${pages.length} test pages × ${values.rounds} rounds (ms per page, worker start included)`,
+    `\n1. Extraction, ${pages.length} test pages × ${values.rounds} rounds (ms per page, the first child's start included)`,
   );
-  console.table([summary(times)]);
+  console.table([
+    { "": "wall ms", ...summary(times) },
+    { "": "children's CPU ms (10 ms ticks)", ...summary(cpuTimes) },
+  ]);
   console.log(`slowest: ${slowest.map(([name, ms]) => `${name} ${Math.max(...ms).toFixed(0)} ms`).join(", ")}`);
+  console.log(`not articles: ${[...unavailable].join(", ") || "none"}`);
+
+  const hostile = [
+    { name: "big: 5 MB of ordinary paragraphs", html: bigPage(5) },
+    { name: "deep: 5,000 nested divs", html: deepPage(5_000) },
+    { name: "many small elements: 60,000 paragraphs × 5", html: manySmallElementsPage() },
+  ];
+  const rows = [];
+  for (const page of hostile) {
+    const started = performance.now();
+    const result = await extractArticle(page.html, "http://hostile.test/");
+    rows.push({
+      page: page.name,
+      MB: (page.html.length / 1024 / 1024).toFixed(1),
+      result: result.status === "ready" ? `ready, ${result.article.wordCount} words` : result.reason,
+      ms: (performance.now() - started).toFixed(0),
+    });
+  }
+  clearInterval(sampler);
+  console.log("\nHostile pages, one after another");
+  console.table(rows);
   console.log(
-    `peak resident memory of the process (workers included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    `peak resident memory of this process (the server's side): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (${startRssMb.toFixed(0)} MB before the first page)`,
+  );
+  console.log(
+    `peak resident memory of each extractor child: ${[...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(", ") || "none sampled"}`,
   );
 }
 

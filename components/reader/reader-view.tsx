@@ -38,7 +38,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
           </aside>
         ) : null}
       </header>
-      {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.ts). */}
+      {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.mjs). */}
       <div className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
     </article>

@@ -1,10 +1,11 @@
 import "server-only";
 import { countWords, readingMinutes } from "@/lib/articles/reading-time";
-import { runReadability } from "@/lib/articles/run-readability";
-import { sanitizeArticleHtml } from "@/lib/articles/sanitize";
+import { runExtractor } from "@/lib/articles/extractor-pool";
+import { UNAVAILABLE_REASONS, type UnavailableReason } from "@/lib/articles/unavailable-reasons.mjs";
+import { env } from "@/lib/env";
 
-// A page's article as LinkStash stores it: Readability's reading, sanitised, its text normalised
-// and capped (decision 0260).
+// A page's article as LinkStash stores it: Readability's reading, sanitised (both in an extractor
+// child process, decision 0300), its text normalised and capped (decision 0260).
 
 /** Stored plain text, at most (UTF-8 bytes); the search index and the word count read this text. */
 export const MAX_ARTICLE_TEXT_BYTES = 500 * 1024;
@@ -45,6 +46,10 @@ export function capText(text: string, maxBytes: number): string {
     .replace(/\uFFFD$/, "");
 }
 
+/** The page's article, or why it is not shown as one (the link stays a link). */
+export type Extraction =
+  { status: "ready"; article: ExtractedArticle } | { status: "unavailable"; reason: UnavailableReason };
+
 function field(value: string | null): string | null {
   const text = value?.replace(/\s+/g, " ").trim();
   return text ? text.slice(0, MAX_FIELD_LENGTH) : null;
@@ -55,34 +60,37 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The article in the page `html` fetched from `url`, or null when the page is not an article.
- * Rejects when extraction fails (the worker ran out of time or memory).
+ * The article in the page `html` fetched from `url`, or why there is none: not an article, over
+ * the extractor's element or depth budget, or its child ran out of heap or time. Rejects only
+ * when no extractor could be started.
  */
-export async function extractArticle(html: string, url: string): Promise<ExtractedArticle | null> {
-  const result = await runReadability(html);
-  if (!result.readerable) return null;
+export async function extractArticle(html: string, url: string): Promise<Extraction> {
+  const result = await runExtractor({ html, url, appOrigin: env.appOrigin });
+  if (!result.readerable) return { status: "unavailable", reason: result.reason };
   const textContent = capText(normaliseText(result.textContent), MAX_ARTICLE_TEXT_BYTES);
-  if (!textContent) return null;
-  const sanitised = sanitizeArticleHtml(result.content, url);
+  if (!textContent) return { status: "unavailable", reason: UNAVAILABLE_REASONS.notArticle };
   const contentHtml =
-    Buffer.byteLength(sanitised) <= MAX_ARTICLE_HTML_BYTES
-      ? sanitised
+    Buffer.byteLength(result.content) <= MAX_ARTICLE_HTML_BYTES
+      ? result.content
       : textContent
           .split("\n\n")
           .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
           .join("\n");
   const wordCount = countWords(textContent);
   return {
-    title: field(result.title),
-    byline: field(result.byline),
-    siteName: field(result.siteName),
-    excerpt: field(result.excerpt),
-    lang: field(result.lang)?.slice(0, 35) ?? null,
-    dir: result.dir === "rtl" || result.dir === "ltr" ? result.dir : null,
-    publishedTime: field(result.publishedTime),
-    contentHtml,
-    textContent,
-    wordCount,
-    readingMinutes: readingMinutes(wordCount),
+    status: "ready",
+    article: {
+      title: field(result.title),
+      byline: field(result.byline),
+      siteName: field(result.siteName),
+      excerpt: field(result.excerpt),
+      lang: field(result.lang)?.slice(0, 35) ?? null,
+      dir: result.dir === "rtl" || result.dir === "ltr" ? result.dir : null,
+      publishedTime: field(result.publishedTime),
+      contentHtml,
+      textContent,
+      wordCount,
+      readingMinutes: readingMinutes(wordCount),
+    },
   };
 }

@@ -20,12 +20,20 @@ export type ReadyArticle = {
   readingMinutes: number;
 };
 
-export type ArticleResponse = { status: "pending" | "unavailable" } | ReadyArticle;
+/** Why the page is not shown as an article (decision 0300); null for articles stored before reasons were. */
+export type UnavailableArticle = { status: "unavailable"; reason: string | null };
+
+export type ArticleResponse = { status: "pending" } | UnavailableArticle | ReadyArticle;
+
+/** Said of a page that did not answer MAX_FETCH_FAILURES fetches. */
+export const UNANSWERED_REASON = "the page did not answer";
 
 /** No row, or a page that failed fewer than MAX_FETCH_FAILURES times: pending. */
 export function toArticleResponse(article: Article | null): ArticleResponse {
   if (!article || (article.status === "failed" && article.failures < MAX_FETCH_FAILURES)) return { status: "pending" };
-  if (article.status !== "ready" || article.contentHtml === null) return { status: "unavailable" };
+  if (article.status === "failed") return { status: "unavailable", reason: UNANSWERED_REASON };
+  if (article.status !== "ready" || article.contentHtml === null)
+    return { status: "unavailable", reason: article.reason };
   return {
     status: "ready",
     title: article.title,

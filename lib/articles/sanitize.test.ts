@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml } from "./sanitize";
+import { sanitizeArticleHtml } from "./sanitize.mjs";
 
 const BASE = "https://news.example/2026/story.html";
+const APP = "https://linkstash.example";
 
 describe("sanitizeArticleHtml", () => {
   it("drops scripts, styles, frames, forms and embeds with their code, and keeps the article's text", () => {
@@ -10,6 +11,7 @@ describe("sanitizeArticleHtml", () => {
        <form action="/steal"><input name="q"><button>Send</button></form><object data="x.swf"></object><embed src="y">
        <svg><script>alert(2)</script></svg><noscript>no</noscript><template><p>t</p></template></div>`,
       BASE,
+      APP,
     );
     expect(html).toContain("<p>Kept text.</p>");
     expect(html).not.toMatch(/<(script|style|iframe|form|input|button|object|embed|svg|noscript|template)\b/i);
@@ -23,6 +25,7 @@ describe("sanitizeArticleHtml", () => {
        <a href="javascript:evil()">js</a><a href=" JaVaScRiPt:evil()">js2</a><a href="data:text/html,<script>1</script>">data</a>
        <a href="vbscript:x">vb</a><a href="//other.example/p">protocol-relative</a>`,
       BASE,
+      APP,
     );
     expect(html).not.toMatch(/\son\w+=/i);
     expect(html).not.toMatch(/style=|class=|id=/);
@@ -37,6 +40,7 @@ describe("sanitizeArticleHtml", () => {
       `<p><a href="../about">About</a> <img src="img/photo.jpg" alt="A photo" width="640" height="480" srcset="x 2x"></p>
        <img src="data:image/png;base64,AAAA" alt="inline"><img alt="no source">`,
       BASE,
+      APP,
     );
     expect(html).toContain('<a href="https://news.example/about" rel="noopener noreferrer nofollow">About</a>');
     expect(html).toContain(
@@ -51,9 +55,34 @@ describe("sanitizeArticleHtml", () => {
     const html = sanitizeArticleHtml(
       `<div dir="rtl" lang="ar"><ol start="3"><li>x</li></ol><table><tr><td colspan="2">c</td></tr></table></div>`,
       BASE,
+      APP,
     );
     expect(html).toContain('<div dir="rtl" lang="ar">');
     expect(html).toContain('<ol start="3">');
     expect(html).toContain('<td colspan="2">c</td>');
+  });
+
+  it("drops images and links pointing at the app's own host (any scheme or port), keeping a link's text", () => {
+    const html = sanitizeArticleHtml(
+      `<p>Before <img src="https://linkstash.example/api/logout" alt="gone"> <img src="http://linkstash.example:8080/x.png">
+       <a href="https://linkstash.example/api/logout">sign out</a> and <a href="//linkstash.example/settings">settings</a>
+       <a href="https://news.example/next">next</a> <img src="https://img.news.example/a.png" alt="kept"></p>`,
+      BASE,
+      APP,
+    );
+    expect(html).not.toContain("linkstash.example");
+    expect(html).not.toContain("gone");
+    expect(html).toContain("<span>sign out</span> and <span>settings</span>");
+    expect(html).toContain('<a href="https://news.example/next" rel="noopener noreferrer nofollow">next</a>');
+    expect(html).toContain('<img src="https://img.news.example/a.png" alt="kept"');
+  });
+
+  it("drops the app's own images and links when the article's page is on the app's host (relative addresses)", () => {
+    const html = sanitizeArticleHtml(
+      `<p><img src="/api/logout" alt="x"><a href="/api/logout">out</a></p>`,
+      "https://linkstash.example/some/page",
+      APP,
+    );
+    expect(html).toBe("<p><span>out</span></p>");
   });
 });

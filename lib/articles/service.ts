@@ -1,5 +1,6 @@
 import "server-only";
-import { type ExtractedArticle, extractArticle } from "@/lib/articles/extract";
+import { type Extraction, extractArticle } from "@/lib/articles/extract";
+import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { recordArticleFailure } from "@/lib/articles/queries";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import { getDb } from "@/lib/db/client";
@@ -33,10 +34,12 @@ type LinkRef = { id: string; userId: string; url: string };
 // start another.
 const extracting = new Set<string>();
 
-async function store(link: LinkRef, article: ExtractedArticle | null): Promise<void> {
-  const data = article
-    ? { status: "ready" as const, failures: 0, ...article, extractedAt: new Date() }
-    : { status: "unavailable" as const, failures: 0, extractedAt: new Date() };
+async function store(link: LinkRef, extraction: Extraction): Promise<void> {
+  const article = extraction.status === "ready" ? extraction.article : null;
+  const data =
+    extraction.status === "ready"
+      ? { status: "ready" as const, failures: 0, ...extraction.article, reason: null, extractedAt: new Date() }
+      : { status: "unavailable" as const, failures: 0, reason: extraction.reason, extractedAt: new Date() };
   const cleared = {
     title: null,
     byline: null,
@@ -63,15 +66,15 @@ async function store(link: LinkRef, article: ExtractedArticle | null): Promise<v
 
 async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<void> {
   if (!page) return recordArticleFailure(link, new Date());
-  let article: ExtractedArticle | null;
+  let extraction: Extraction;
   try {
-    article = await extractArticle(page.html, page.url);
+    extraction = await extractArticle(page.html, page.url);
   } catch (error) {
-    // A page too big or too slow to read is not an article for us; said once in the log.
+    // No extractor could read it (one could not be started): not an article for us; said once in the log.
     logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
-    article = null;
+    extraction = { status: "unavailable", reason: UNAVAILABLE_REASONS.failed };
   }
-  await store(link, article);
+  await store(link, extraction);
 }
 
 async function guarded(link: LinkRef, work: () => Promise<void>): Promise<void> {

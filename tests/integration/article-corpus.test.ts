@@ -86,7 +86,7 @@ describe("the Readability test pages, saved as links", () => {
     const stored = await getDb().article.findUniqueOrThrow({ where: { linkId: link.id } });
     expect(stored.userId).toBe(user.id);
     if (!expected.readerable) {
-      expect(article).toEqual({ status: "unavailable" });
+      expect(article).toEqual({ status: "unavailable", reason: "not an article" });
       expect(stored.contentHtml).toBeNull();
       return;
     }

@@ -9,9 +9,11 @@ import { MAX_ARTICLE_TEXT_BYTES } from "@/lib/articles/extract";
 import { MAX_FETCH_FAILURES } from "@/lib/articles/response";
 import { ARTICLE_RATE_LIMITS } from "@/lib/articles/service";
 import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, ARTICLE_TEST_HOST, routeParams, signedInUser } from "@/tests/support/factories";
+import { manySmallElementsPage } from "@/tests/support/hostile-pages";
 import { unsafeParts } from "@/tests/support/unsafe-html";
 
 const origin = `http://${ARTICLE_TEST_HOST}`;
@@ -67,6 +69,16 @@ beforeAll(async () => {
         return html("<html><head><title>Sign in</title></head><body><form><input name=q></form></body></html>");
       case "/hostile":
         return html(articlePage("Hostile Page", HOSTILE_BODY));
+      case "/too-complex":
+        return html(manySmallElementsPage());
+      case "/own-links":
+        return html(
+          articlePage(
+            "Own Links",
+            `${paragraphs(12, "own")}<p><img src="${env.appUrl}/api/logout" alt="x">
+          <a href="${env.appUrl}/settings">your settings</a></p>`,
+          ),
+        );
       case "/huge":
         // Past the 5 MB cap: the fetch keeps the first 5 MB of what is one very long article.
         return html(articlePage("Huge Page", paragraphs(600, "huge", 120)));
@@ -156,7 +168,10 @@ describe("GET /api/links/{id}/article", () => {
     const { cookie } = await signedInUser();
     const id = await save(cookie, "/not-an-article");
     await flushAfterTasks();
-    expect(await (await getArticle(id, { cookie })).json()).toEqual({ status: "unavailable" });
+    expect(await (await getArticle(id, { cookie })).json()).toEqual({
+      status: "unavailable",
+      reason: "not an article",
+    });
     expect((await getDb().link.findUniqueOrThrow({ where: { id } })).title).toBe("Sign in");
   });
 
@@ -176,7 +191,10 @@ describe("GET /api/links/{id}/article", () => {
       expect(await (await getArticle(id, { cookie })).json()).toEqual({ status: "pending" });
       await flushAfterTasks();
     }
-    expect(await (await getArticle(id, { cookie })).json()).toEqual({ status: "unavailable" });
+    expect(await (await getArticle(id, { cookie })).json()).toEqual({
+      status: "unavailable",
+      reason: "the page did not answer",
+    });
     expect((await getDb().article.findUniqueOrThrow({ where: { linkId: id } })).failures).toBe(MAX_FETCH_FAILURES);
   });
 
@@ -304,6 +322,29 @@ describe("hostile pages", () => {
     expect(Buffer.byteLength(stored.textContent ?? "")).toBeGreaterThan(MAX_ARTICLE_TEXT_BYTES - 1_000);
     expect(unsafeParts(stored.contentHtml ?? "")).toEqual([]);
     expect(MAX_ARTICLE_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it("a page of 60,000 paragraphs of five inline elements is refused before any DOM is built, with the reason", async () => {
+    const { cookie } = await signedInUser();
+    const id = await save(cookie, "/too-complex");
+    await flushAfterTasks();
+    expect(await (await getArticle(id, { cookie })).json()).toEqual({
+      status: "unavailable",
+      reason: "too complex to read",
+    });
+    const stored = await getDb().article.findUniqueOrThrow({ where: { linkId: id } });
+    expect(stored).toMatchObject({ status: "unavailable", reason: "too complex to read", contentHtml: null });
+    expect((await getDb().link.findUniqueOrThrow({ where: { id } })).readingMinutes).toBeNull();
+  });
+
+  it("loses its images and links that point at the app itself (a link keeps its text)", async () => {
+    const { cookie } = await signedInUser();
+    const id = await save(cookie, "/own-links");
+    await flushAfterTasks();
+    const article = await (await getArticle(id, { cookie })).json();
+    expect(article.status).toBe("ready");
+    expect(article.contentHtml).not.toContain(new URL(env.appUrl).host);
+    expect(article.contentHtml).toContain("<span>your settings</span>");
   });
 
   it("a page that never ends is cut at the cap and its connection closed", async () => {

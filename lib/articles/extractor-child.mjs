@@ -1,0 +1,45 @@
+// The article extractor, a child process of the server (decision 0300): the tokenizer's budget
+// check, then linkedom's DOM, Readability and the sanitiser, one page per message, for as many
+// pages as the pool sends it. It runs outside the server so that a page which exhausts its heap
+// (V8 aborts the whole process then) or its time takes only this process down. Plain JavaScript
+// because Node starts it as it is, without the app's bundler. It answers each page with
+// Readability's fields and the sanitised HTML, or readerable: false with the reason.
+import { isProbablyReaderable, Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { measurePage } from "./extraction-rules.mjs";
+import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
+import { sanitizeArticleHtml } from "./sanitize.mjs";
+
+function run({ html, url, appOrigin }) {
+  if (!measurePage(html).within) return { readerable: false, reason: UNAVAILABLE_REASONS.tooComplex };
+  const { document } = parseHTML(html);
+  if (!isProbablyReaderable(document)) return { readerable: false, reason: UNAVAILABLE_REASONS.notArticle };
+  const article = new Readability(document).parse();
+  if (!article || !article.content) return { readerable: false, reason: UNAVAILABLE_REASONS.notArticle };
+  return {
+    readerable: true,
+    title: article.title ?? null,
+    byline: article.byline ?? null,
+    siteName: article.siteName ?? null,
+    excerpt: article.excerpt ?? null,
+    lang: article.lang ?? null,
+    dir: article.dir ?? null,
+    publishedTime: article.publishedTime ?? null,
+    content: sanitizeArticleHtml(article.content, url, appOrigin),
+    textContent: article.textContent ?? "",
+  };
+}
+
+function answer(page) {
+  try {
+    return run(page);
+  } catch (error) {
+    // Said in the server's log (this process shares its stderr); the page is not shown as an article.
+    console.error("Article extraction failed:", error);
+    return { readerable: false, reason: UNAVAILABLE_REASONS.failed };
+  }
+}
+
+process.on("message", (page) => process.send(answer(page)));
+// The server went away: nothing more will come.
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,164 @@
+import "server-only";
+import { type ChildProcess, spawn as spawnProcess } from "node:child_process";
+import path from "node:path";
+import { z } from "zod";
+import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
+import { env } from "@/lib/env";
+
+// Article extraction in child processes (decision 0300): parsing, Readability and the sanitiser
+// run outside the server, each child with a heap limit of its own, so a page that exhausts it (V8
+// then aborts the whole process, which a worker thread's resourceLimits does not prevent) ends
+// only that child. At most EXTRACTOR_POOL_SIZE children, started when first needed and kept for
+// the next page (starting one and loading linkedom and Readability costs more than most pages). A
+// child that dies or runs out of time is gone: its page is not an article, with the reason, and
+// the next page gets a new child. Idle children do not keep the server alive.
+
+export const EXTRACTION_TIMEOUT_MS = 15_000;
+export const EXTRACTOR_HEAP_MB = 256;
+export const EXTRACTOR_POOL_SIZE = 2;
+
+// Resolved from the working directory (the project root, for `next start` and the tests) because
+// the bundler does not see the child; next.config's outputFileTracingIncludes ships it.
+const CHILD_FILE = path.join(process.cwd(), "lib", "articles", "extractor-child.mjs");
+
+const text = z.string().nullable();
+const extractorResult = z.discriminatedUnion("readerable", [
+  z.object({
+    readerable: z.literal(false),
+    reason: z.enum([
+      UNAVAILABLE_REASONS.notArticle,
+      UNAVAILABLE_REASONS.tooComplex,
+      UNAVAILABLE_REASONS.tooLarge,
+      UNAVAILABLE_REASONS.tooSlow,
+      UNAVAILABLE_REASONS.failed,
+    ]),
+  }),
+  z.object({
+    readerable: z.literal(true),
+    title: text,
+    byline: text,
+    siteName: text,
+    excerpt: text,
+    lang: text,
+    dir: text,
+    publishedTime: text,
+    /** Already through the sanitiser. */
+    content: z.string(),
+    textContent: z.string(),
+  }),
+]);
+
+export type ExtractorResult = z.infer<typeof extractorResult>;
+
+/** A page to read: its HTML, its address (relative links resolve against it), and the app's own origin. */
+export type ExtractorPage = { html: string; url: string; appOrigin: string };
+
+type Job = {
+  page: ExtractorPage;
+  timeoutMs: number;
+  resolve: (result: ExtractorResult) => void;
+  reject: (error: Error) => void;
+};
+type Extractor = { child: ChildProcess; job: Job | null; timer?: NodeJS.Timeout; timedOut: boolean; gone: boolean };
+
+const queue: Job[] = [];
+const idle: Extractor[] = [];
+const all = new Set<Extractor>();
+
+function setIdle(extractor: Extractor, isIdle: boolean): void {
+  if (isIdle) {
+    extractor.child.unref();
+    extractor.child.channel?.unref();
+  } else {
+    extractor.child.ref();
+    extractor.child.channel?.ref();
+  }
+}
+
+function spawn(): Extractor {
+  // Node itself with an IPC channel, as fork() would start it: Turbopack's build resolves fork()'s
+  // path as a module to bundle, and fails. Only the heap limit among its flags (none of the
+  // server's own, a profiler say), and none of the server's settings or secrets in the
+  // environment of a process that parses other people's pages.
+  const child = spawnProcess(process.execPath, [`--max-old-space-size=${EXTRACTOR_HEAP_MB}`, CHILD_FILE], {
+    env: { NODE_ENV: env.nodeEnv },
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const extractor: Extractor = { child, job: null, timedOut: false, gone: false };
+  all.add(extractor);
+  child.on("message", (message: unknown) => {
+    const job = extractor.job;
+    if (!job || extractor.gone) return;
+    clearTimeout(extractor.timer);
+    extractor.job = null;
+    setIdle(extractor, true);
+    idle.push(extractor);
+    const parsed = extractorResult.safeParse(message);
+    if (parsed.success) job.resolve(parsed.data);
+    else job.reject(new Error("The article extractor answered in an unexpected shape"));
+    pump();
+  });
+  // Could not be started (or signalled): the page fails, the next one tries a new child.
+  child.on("error", (error) => retire(extractor, (job) => job.reject(error)));
+  // Out of heap (V8 aborts it), killed for its time, or killed from outside: the page is not an article.
+  child.on("exit", () =>
+    retire(extractor, (job) =>
+      job.resolve({
+        readerable: false,
+        reason: extractor.timedOut ? UNAVAILABLE_REASONS.tooSlow : UNAVAILABLE_REASONS.tooLarge,
+      }),
+    ),
+  );
+  return extractor;
+}
+
+/** Takes the extractor out of the pool for good, settles its page, and lets the next page start a new one. */
+function retire(extractor: Extractor, settle: (job: Job) => void): void {
+  if (extractor.gone) return;
+  extractor.gone = true;
+  all.delete(extractor);
+  clearTimeout(extractor.timer);
+  const index = idle.indexOf(extractor);
+  if (index >= 0) idle.splice(index, 1);
+  const job = extractor.job;
+  extractor.job = null;
+  if (job) settle(job);
+  if (extractor.child.exitCode === null && extractor.child.signalCode === null) extractor.child.kill("SIGKILL");
+  pump();
+}
+
+function pump(): void {
+  while (queue.length > 0 && (idle.length > 0 || all.size < EXTRACTOR_POOL_SIZE)) {
+    const job = queue.shift();
+    if (!job) return;
+    const extractor = idle.pop() ?? spawn();
+    extractor.job = job;
+    setIdle(extractor, false);
+    extractor.timer = setTimeout(() => {
+      extractor.timedOut = true;
+      extractor.child.kill("SIGKILL");
+    }, job.timeoutMs);
+    extractor.child.send(job.page, (error) => {
+      if (error) retire(extractor, (failed) => failed.reject(error));
+    });
+  }
+}
+
+/**
+ * The article in `page`, read in an extractor child process: Readability's fields and the
+ * sanitised HTML, or not readerable with the reason (not an article, over the element or depth
+ * budget, the child ran out of heap, or out of `timeoutMs` from the moment a child takes the
+ * page). Rejects only when no child could be started or it answered in an unexpected shape.
+ */
+export function runExtractor(page: ExtractorPage, timeoutMs = EXTRACTION_TIMEOUT_MS): Promise<ExtractorResult> {
+  return new Promise((resolve, reject) => {
+    queue.push({ page, timeoutMs, resolve, reject });
+    pump();
+  });
+}
+
+/** Process ids of the extractor children alive now (the benchmark reads their memory, tests kill one). */
+export function extractorPids(): number[] {
+  return [...all].flatMap(({ child }) => (child.pid === undefined ? [] : [child.pid]));
+}

@@ -1,0 +1,15 @@
+// Why a page is not shown as an article (decision 0300), stored with it and said in the reader.
+// Plain JavaScript (types in unavailable-reasons.d.mts): the extractor child process says most of
+// them, and Node starts it without the app's bundler.
+export const UNAVAILABLE_REASONS = Object.freeze({
+  /** Readability found no article in it. */
+  notArticle: "not an article",
+  /** Over the element or nesting budget: refused before any DOM was built. */
+  tooComplex: "too complex to read",
+  /** Its extractor ran out of heap and died. */
+  tooLarge: "too large to read",
+  /** Its extractor ran out of time and was killed. */
+  tooSlow: "took too long",
+  /** Anything else went wrong while reading it. */
+  failed: "could not be read",
+});
