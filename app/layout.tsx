@@ -8,6 +8,7 @@ import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { SITE_NAME, SITE_TAGLINE } from "@/lib/site";
+import { accountName } from "@/lib/users/account-name";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -41,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         {/* Server-rendered; the query cache and the tooltips are provided by the pages that use them. */}
-        <SiteHeader accountName={user ? (user.username ?? user.email) : null} />
+        <SiteHeader accountName={user ? accountName(user) : null} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

@@ -1,15 +1,17 @@
 import { MailCheck } from "lucide-react";
 import Link from "next/link";
+import { AccountNameAnnouncement } from "@/components/account/account-name-announcement";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CardAction, CardActionButton, CardActionError } from "@/components/ui/card-action";
 import { MessageCard } from "@/components/ui/message-card";
+import { accountName } from "@/lib/users/account-name";
 
 const FAILED = "Something went wrong. Please try again.";
 
-type Props = { token: string; email: string; pendingEmail: string };
+type Props = { token: string; email: string; pendingEmail: string; username: string | null };
 
 /** The confirmation step of /confirm-email: only the button's POST changes the address. */
-export function ConfirmEmailChange({ token, email, pendingEmail }: Props) {
+export function ConfirmEmailChange({ token, email, pendingEmail, username }: Props) {
   return (
     <CardAction
       url="/api/user/email/confirm"
@@ -24,6 +26,11 @@ export function ConfirmEmailChange({ token, email, pendingEmail }: Props) {
           <Button asChild variant="outline">
             <Link href="/settings">Go to Settings</Link>
           </Button>
+          {/* The header came with this page, before the change. */}
+          <AccountNameAnnouncement
+            from={accountName({ username, email })}
+            to={accountName({ username, email: pendingEmail })}
+          />
         </MessageCard>
       }
       before={

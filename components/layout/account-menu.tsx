@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { LOGOUT_HREF } from "@/components/layout/nav-links";
 import { THEME_OPTIONS } from "@/components/theme/theme-options";
 import { useThemeChoice } from "@/components/theme/use-theme-choice";
+import { useAccountName } from "@/lib/client/account-name";
 
 const itemClass =
   "relative flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none select-none hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
@@ -16,7 +17,14 @@ const separator = <div role="separator" aria-orientation="horizontal" className=
  * Written out rather than built on a menu library, which would load on every page for three items;
  * the button's classes come from the server (`buttonVariants`), so no class merging loads either.
  */
-export function AccountMenu({ accountName, buttonClassName }: { accountName: string; buttonClassName: string }) {
+export function AccountMenu({
+  accountName: rendered,
+  buttonClassName,
+}: {
+  accountName: string;
+  buttonClassName: string;
+}) {
+  const accountName = useAccountName(rendered);
   const [theme, setTheme] = useThemeChoice();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { APP_NAV_LINKS, LOGOUT_HREF } from "@/components/layout/nav-links";
 import { ThemeRadioGroup } from "@/components/theme/theme-radio-group";
+import { useAccountName } from "@/lib/client/account-name";
 
 const itemClass =
   "flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
@@ -14,7 +15,7 @@ const itemClass =
  * `accountName` is null for a signed-out visitor; the button's classes come from the server.
  */
 export function MobileMenu({
-  accountName,
+  accountName: rendered,
   className,
   buttonClassName,
 }: {
@@ -22,6 +23,7 @@ export function MobileMenu({
   className?: string;
   buttonClassName: string;
 }) {
+  const accountName = useAccountName(rendered);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);

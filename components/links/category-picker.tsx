@@ -7,12 +7,9 @@ import { useCustomCategories } from "@/components/categories/category-queries";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";
-import { cn } from "@/lib/utils";
 
-// Blocked buttons use aria-disabled, not `disabled`: they stay focusable and clickable, so a fourth
-// pick (mouse or keyboard) can say why nothing happened (SPEC §5 "Maximum categories reached").
-const blockedClass = "aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed";
-
+// Blocked buttons use aria-disabled, not `disabled`, and take presses (`whenBlocked="explain"`): a
+// fourth pick by mouse, touch or keyboard says why nothing happened ("Maximum categories reached").
 function showMaximumReached() {
   toast({
     variant: "destructive",
@@ -77,8 +74,9 @@ export function CategoryPicker({
               variant={selected ? "default" : "outline"}
               aria-pressed={selected}
               aria-disabled={blocked || undefined}
+              whenBlocked="explain"
               onClick={() => toggle(name)}
-              className={cn("max-w-full", blockedClass)}
+              className="max-w-full"
             >
               {selected ? <Check aria-hidden="true" /> : null}
               <span className="truncate">{name}</span>
@@ -96,12 +94,13 @@ export function CategoryPicker({
               size="sm"
               variant="ghost"
               aria-disabled={full || undefined}
+              whenBlocked="explain"
               onClick={(event) => {
                 if (!full) return;
                 event.preventDefault();
                 showMaximumReached();
               }}
-              className={cn("border border-dashed", blockedClass)}
+              className="border border-dashed"
             >
               <Plus aria-hidden="true" />
               New category

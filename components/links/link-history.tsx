@@ -1,10 +1,10 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { Search, Settings2 } from "lucide-react";
+import { ChevronDown, ChevronUp, Search, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { LinkItem } from "@/components/links/link-item";
 import { fetchLinkPage, mergedDayTotals, useLinkCategories } from "@/components/links/link-queries";
 import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
@@ -12,8 +12,9 @@ import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { categoryKey } from "@/lib/categories/rules";
+import { categoryKey, collapsedChips } from "@/lib/categories/rules";
 import { serverMessage } from "@/lib/client/fetcher";
+import { useNow } from "@/lib/client/use-hydrated";
 import { historyKey } from "@/lib/client/query-keys";
 import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filters";
 import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
@@ -42,14 +43,29 @@ function replaceParams(changes: Record<string, string>) {
 const chipClass =
   "rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground hover:bg-accent hover:text-accent-foreground aria-pressed:hover:bg-primary/90 aria-pressed:hover:text-primary-foreground";
 
-/** The Link History page's list (SPEC §2): search, category chips, date groups, pages loaded on scroll. */
-export function LinkHistory({ timeZone }: { timeZone: string }) {
+/**
+ * The Link History page's list (SPEC §2): search, category chips, date groups, pages loaded on scroll.
+ * `serverNow` is the server's clock as it rendered the page (lib/client/use-hydrated.ts, `useNow`).
+ */
+export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {
   const searchParams = useSearchParams();
+  const now = useNow(serverNow);
   // The filters live in the URL (?category=, ?q=, ?unread=1), so a reload or a shared address keeps them.
   const filters = historyFiltersOf(searchParams);
   const { category, q, unread } = filters;
   const chips = useLinkCategories();
   const [searchText, setSearchText] = useState(q);
+  // A long list of categories (imported tags, say) shows a few chips and a button for the rest, so
+  // the links stay near the top of a phone's screen.
+  const [allChips, setAllChips] = useState(false);
+  const chipsId = useId();
+  const firstRevealedChip = useRef<HTMLButtonElement>(null);
+  const focusRevealed = useRef(false);
+  useEffect(() => {
+    // Opened from the button: the chips it revealed are next in the Tab order, the first takes focus.
+    if (allChips && focusRevealed.current) firstRevealedChip.current?.focus();
+    focusRevealed.current = false;
+  }, [allChips]);
 
   // Typing updates ?q= once it pauses; replaceState adds no history entry per keystroke.
   useEffect(() => {
@@ -88,6 +104,10 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
   // A day's header shows its true total, not the links loaded so far (DESIGN.md §3 "History").
   const dayTotals = mergedDayTotals(history.data?.pages ?? []);
   const activeKey = categoryKey(category);
+  const chipNames = chips.data ?? [];
+  const collapsed = collapsedChips(chipNames, activeKey);
+  const shownChips = allChips ? chipNames : collapsed.shown;
+  const firstRevealed = chipNames.find((name) => !collapsed.shown.includes(name));
 
   return (
     <div className="grid gap-6">
@@ -126,7 +146,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
       </div>
 
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div role="group" aria-label="Filter by category" className="flex min-w-0 flex-1 flex-wrap gap-2">
+        <div id={chipsId} role="group" aria-label="Filter by category" className="flex min-w-0 flex-1 flex-wrap gap-2">
           <button
             type="button"
             aria-pressed={activeKey === ""}
@@ -135,9 +155,10 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
           >
             All Categories
           </button>
-          {(chips.data ?? []).map((name) => (
+          {shownChips.map((name) => (
             <button
               key={name}
+              ref={allChips && name === firstRevealed ? firstRevealedChip : undefined}
               type="button"
               aria-pressed={categoryKey(name) === activeKey}
               onClick={() => selectCategory(name)}
@@ -146,6 +167,25 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
               {name}
             </button>
           ))}
+          {collapsed.hidden > 0 ? (
+            <button
+              type="button"
+              aria-expanded={allChips}
+              aria-controls={chipsId}
+              onClick={() => {
+                focusRevealed.current = !allChips;
+                setAllChips(!allChips);
+              }}
+              className={cn(chipClass, "inline-flex items-center gap-1 border-dashed text-muted-foreground")}
+            >
+              {allChips ? "Fewer categories" : `${collapsed.hidden} more categories`}
+              {allChips ? (
+                <ChevronUp aria-hidden="true" className="size-4" />
+              ) : (
+                <ChevronDown aria-hidden="true" className="size-4" />
+              )}
+            </button>
+          ) : null}
         </div>
         <Button asChild variant="ghost" size="sm">
           <Link href="/settings">
@@ -205,7 +245,7 @@ export function LinkHistory({ timeZone }: { timeZone: string }) {
               <ul className="grid gap-3">
                 {group.items.map((link) => (
                   <li key={link.id}>
-                    <LinkItem link={link} timeZone={timeZone} />
+                    <LinkItem link={link} timeZone={timeZone} now={now} />
                   </li>
                 ))}
               </ul>

@@ -13,8 +13,8 @@ import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-remova
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
-/** One saved link (SPEC §2 "Link item"), on the dashboard and in the history. */
-export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string }) {
+/** One saved link (SPEC §2 "Link item"), on the dashboard and in the history; `now` says what "today" is. */
+export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: string; now: Date }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (_restoreFocus: () => void) => apiRequest("DELETE", `/api/links/${encodeURIComponent(link.id)}`),
@@ -35,7 +35,7 @@ export function LinkItem({ link, timeZone }: { link: StashLink; timeZone: string
 
   const title = link.title?.trim() || link.url;
   const categories = link.categories.length > 0 ? link.categories : [link.category || DEFAULT_CATEGORY];
-  const addedToday = isSameLocalDay(timeZone, link.createdAt, new Date());
+  const addedToday = isSameLocalDay(timeZone, link.createdAt, now);
 
   return (
     <article

@@ -7,17 +7,20 @@ import { Badge } from "@/components/ui/badge";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useNow } from "@/lib/client/use-hydrated";
 import { localDateKey } from "@/lib/time/local-day";
 import { formatInZone, linkCount } from "@/lib/time/local-time";
 
 /**
  * Today's links (SPEC §2): today's date in the user's zone and the count as the heading. The newest
  * 50 first, more as the list's end scrolls into view; the count is the day's true total.
+ * `serverNow` is the server's clock as it rendered the page (lib/client/use-hydrated.ts, `useNow`).
  */
-export function TodayLinks({ timeZone }: { timeZone: string }) {
+export function TodayLinks({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {
   const today = useTodayLinks();
   const sentinel = useLoadMoreOnScroll(today);
-  const date = formatInZone(new Date(), timeZone, "weekdayDate");
+  const now = useNow(serverNow);
+  const date = formatInZone(now, timeZone, "weekdayDate");
   const links = today.data?.pages.flatMap((page) => page.links) ?? [];
   const newest = links[0];
   const total = newest
@@ -65,7 +68,7 @@ export function TodayLinks({ timeZone }: { timeZone: string }) {
           <ul aria-label="Today's links" className="grid gap-3">
             {links.map((link) => (
               <li key={link.id}>
-                <LinkItem link={link} timeZone={timeZone} />
+                <LinkItem link={link} timeZone={timeZone} now={now} />
               </li>
             ))}
           </ul>

@@ -24,12 +24,17 @@ function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   );
 }
 
+/**
+ * Toasts rise from the bottom at every width (the right-hand corner from md up): at the top of a
+ * phone they covered the header's logo and menu button for as long as they showed. The viewport's
+ * padding lets presses through; only a toast itself takes them.
+ */
 function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]",
         className,
       )}
       {...props}

@@ -20,9 +20,11 @@ export default async function DashboardPage() {
   // The layout guards this page too, but layouts and pages render in parallel.
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const profile = toUserResponse(user, env.billingEnabled);
+  // One moment for the whole page; the lists hydrate with it (docs/decisions/0306).
+  const now = new Date();
+  const profile = toUserResponse(user, env.billingEnabled, now);
   const pro = profile.accountType === "pro";
-  const daysLeft = !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), new Date()) : null;
+  const daysLeft = !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), now) : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -51,7 +53,7 @@ export default async function DashboardPage() {
           <ScheduledEmail promise={profile.digest} />
         </aside>
         <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
-          <TodayLinks timeZone={profile.timezone} />
+          <TodayLinks timeZone={profile.timezone} serverNow={now.getTime()} />
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <SaveAnywhereCard origin={env.appOrigin} saveKey={saveKey(user.id)} />

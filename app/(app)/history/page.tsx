@@ -38,6 +38,8 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const user = await getCurrentUser();
   if (!user) redirect("/");
   const params = await searchParams;
+  // The list hydrates with the server's moment (docs/decisions/0306).
+  const now = new Date();
   const filters = historyFiltersOf({ get: (name) => (typeof params[name] === "string" ? params[name] : null) });
 
   return (
@@ -47,7 +49,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
           <h1 className="text-3xl font-bold tracking-tight">Link History</h1>
           <p className="text-muted-foreground">Browse all your previously saved links.</p>
         </div>
-        <LinkHistory timeZone={user.timezone} />
+        <LinkHistory timeZone={user.timezone} serverNow={now.getTime()} />
       </div>
     </PrefilledQueries>
   );

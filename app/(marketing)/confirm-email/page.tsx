@@ -48,7 +48,12 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     const status = await emailChangeStatus(user, token);
     content =
       status.state === "valid" ? (
-        <ConfirmEmailChange token={token} email={status.email} pendingEmail={status.pendingEmail} />
+        <ConfirmEmailChange
+          token={token}
+          email={status.email}
+          pendingEmail={status.pendingEmail}
+          username={user.username}
+        />
       ) : (
         <MessageCard tone="problem" title="Invalid link" description={EMAIL_CHANGE_INVALID_MESSAGE}>
           <Button asChild variant="outline">
