@@ -5,6 +5,7 @@ import { ReaderControls } from "@/components/reader/reader-controls";
 import { ReaderView } from "@/components/reader/reader-view";
 import { findReaderLink } from "@/lib/articles/service";
 import { getCurrentUser } from "@/lib/auth/session";
+import { displayUrl } from "@/lib/links/display-url";
 import { toLinkResponse } from "@/lib/links/response";
 
 export const metadata: Metadata = { title: "Read" };
@@ -26,7 +27,7 @@ export default async function ReadPage({ params }: { params: Promise<{ id: strin
         <ArticlePending linkId={link.id} url={link.url} />
       ) : (
         <div className="grid gap-2 rounded-lg border p-6">
-          <h1 className="text-2xl font-bold tracking-tight">{link.title ?? link.url}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{link.title ?? displayUrl(link.url)}</h1>
           <p className="text-muted-foreground">This page is not an article, so there is nothing to read here.</p>
           <a href={link.url} target="_blank" rel="noopener noreferrer" className="w-fit underline underline-offset-4">
             Open the original page
