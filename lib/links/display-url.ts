@@ -44,28 +44,32 @@ function sequenceLength(lead: number): number {
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The character a UTF-8 sequence spells when it is a non-ASCII letter, mark or digit; null otherwise. */
+function readableCharacter(bytes: number[]): string | null {
+  try {
+    const character = UTF8.decode(Uint8Array.from(bytes));
+    return READABLE_CHARACTER.test(character) ? character : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One run of %-escapes with each non-ASCII letter, mark or digit decoded; every other escape kept. */
 function decodeEscapeRun(run: string): string {
   const escapes = run.match(/%[0-9A-Fa-f]{2}/g) ?? [];
   const bytes = escapes.map((escape) => parseInt(escape.slice(1), 16));
   let shown = "";
-  for (let index = 0; index < bytes.length;) {
-    const length = sequenceLength(bytes[index]);
-    if (length > 0 && index + length <= bytes.length) {
-      let character: string | null = null;
-      try {
-        character = UTF8.decode(Uint8Array.from(bytes.slice(index, index + length)));
-      } catch {
-        character = null;
-      }
-      if (character !== null && READABLE_CHARACTER.test(character)) {
-        shown += character;
-        index += length;
-        continue;
-      }
+  let index = 0;
+  while (index < escapes.length) {
+    const length = sequenceLength(bytes[index] ?? 0);
+    const character = length > 0 ? readableCharacter(bytes.slice(index, index + length)) : null;
+    if (character !== null) {
+      shown += character;
+      index += length;
+    } else {
+      shown += escapes[index] ?? "";
+      index += 1;
     }
-    shown += escapes[index];
-    index += 1;
   }
   return shown;
 }

@@ -21,8 +21,10 @@ export default async function DashboardPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
   const profile = toUserResponse(user, env.billingEnabled);
-  const pro = profile.accountType === "pro";
-  const daysLeft = !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), new Date()) : null;
+  // Without billing there are no plans: no Pro badge and no trial (docs/decisions/0304).
+  const pro = env.billingEnabled && profile.accountType === "pro";
+  const daysLeft =
+    env.billingEnabled && !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), new Date()) : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -32,7 +34,7 @@ export default async function DashboardPage() {
       </div>
       <OfflineReaderSync />
 
-      {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} billingEnabled={env.billingEnabled} /> : null}
+      {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} /> : null}
 
       {/* One grid, in the order a phone shows it: the form, the schedule with Send Digest Now, then
           today's list (which may be long), then the save tools. From lg up the schedule and the save
@@ -48,7 +50,7 @@ export default async function DashboardPage() {
           </CardContent>
         </Card>
         <aside aria-label="Digest" className="grid min-w-0">
-          <ScheduledEmail promise={profile.digest} />
+          <ScheduledEmail promise={profile.digest} billingEnabled={env.billingEnabled} />
         </aside>
         <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
           <TodayLinks timeZone={profile.timezone} />

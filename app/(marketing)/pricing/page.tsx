@@ -30,7 +30,11 @@ export default async function PricingPage() {
       </Suspense>
       <div className="grid gap-3 text-center">
         <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
-        <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
+        <p className="text-muted-foreground">
+          {env.billingEnabled
+            ? "Start free. Upgrade when you want more."
+            : "Every feature is included, for every account."}
+        </p>
       </div>
       {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
       <h2 className="sr-only">Plans</h2>
