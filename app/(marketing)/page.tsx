@@ -6,6 +6,7 @@ import { EverythingIncludedCard, PlanCard, ProPlanCard } from "@/components/bill
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/session";
+import { EVERYTHING_INCLUDED_SUBTITLE } from "@/lib/billing/no-billing";
 import { env } from "@/lib/env";
 import { SITE_TAGLINE } from "@/lib/site";
 
@@ -93,11 +94,9 @@ export default async function LandingPage() {
         <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
           Pricing
         </h2>
-        {env.billingEnabled ? (
-          <p className="mt-3 text-center text-muted-foreground">Start free. Upgrade when you want more.</p>
-        ) : (
-          <p className="mt-3 text-center text-muted-foreground">Every feature is included, for every account.</p>
-        )}
+        <p className="mt-3 text-center text-muted-foreground">
+          {env.billingEnabled ? "Start free. Upgrade when you want more." : EVERYTHING_INCLUDED_SUBTITLE}
+        </p>
         {/* Without billing there are no plans to compare (docs/decisions/0304). */}
         {env.billingEnabled ? (
           <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">

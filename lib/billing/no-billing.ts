@@ -3,6 +3,8 @@
 // for every account (docs/decisions/0304). With billing on, the plan words stay as they are.
 
 export const EVERYTHING_INCLUDED_TITLE = "Everything included";
+/** Under the Pricing headings, where a server with billing says "Start free. Upgrade when you want more." */
+export const EVERYTHING_INCLUDED_SUBTITLE = "Every feature is included, for every account.";
 export const EVERYTHING_INCLUDED = "This server has no paid plans: every feature is included for every account.";
 export const EVERYTHING_INCLUDED_FEATURES = [
   "Unlimited links per day",
