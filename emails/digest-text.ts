@@ -15,10 +15,10 @@ export function digestPlainText({
 }: DigestEmailProps): string {
   const blocks = links.map((link) =>
     [
-      // The address as read, then as a client links it when the two differ.
+      // The address once, as read: it parses back to the stored one (lib/links/display-url.ts), so a
+      // client that links it opens the same page, and "Read" below is a plain ASCII link besides.
       link.title ?? link.shownUrl,
       ...(link.title ? [link.shownUrl] : []),
-      ...(link.shownUrl !== link.url ? [link.url] : []),
       ...(link.excerpt ? [link.excerpt] : []),
       ...(link.notes ? [link.notes] : []),
       ...(link.categories.length ? [link.categories.join(" · ")] : []),

@@ -6,7 +6,7 @@ import { colors, EmailLayout } from "./components/email-layout";
 export type DigestEmailLink = {
   title: string | null;
   url: string;
-  /** The address as a reader sees it: an internationalised host in Unicode (lib/links/display-url.ts). */
+  /** The address as a reader sees it: Unicode host, escaped letters decoded (lib/links/display-url.ts). */
   shownUrl: string;
   notes: string | null;
   categories: string[];

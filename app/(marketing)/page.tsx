@@ -2,10 +2,12 @@ import { History, Mail, Zap } from "lucide-react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LOGIN_HREF } from "@/components/layout/nav-links";
-import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
+import { EverythingIncludedCard, PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/session";
+import { EVERYTHING_INCLUDED_SUBTITLE } from "@/lib/billing/no-billing";
+import { env } from "@/lib/env";
 import { SITE_TAGLINE } from "@/lib/site";
 
 const FEATURES = [
@@ -92,28 +94,43 @@ export default async function LandingPage() {
         <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
           Pricing
         </h2>
-        <p className="mt-3 text-center text-muted-foreground">Start free. Upgrade when you want more.</p>
-        <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
-          <PlanCard
-            name="Free"
-            price="$0"
-            description="The essentials, free."
-            features={FREE_FEATURES}
-            action={
-              <Button asChild variant="outline" className="w-full">
-                <a href={LOGIN_HREF}>Get Started</a>
-              </Button>
-            }
-          />
-          <ProPlanCard
-            features={PRO_FEATURES}
-            action={
-              <Button asChild className="w-full">
-                <Link href="/pricing">Upgrade Now</Link>
-              </Button>
-            }
-          />
-        </div>
+        <p className="mt-3 text-center text-muted-foreground">
+          {env.billingEnabled ? "Start free. Upgrade when you want more." : EVERYTHING_INCLUDED_SUBTITLE}
+        </p>
+        {/* Without billing there are no plans to compare (docs/decisions/0304). */}
+        {env.billingEnabled ? (
+          <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
+            <PlanCard
+              name="Free"
+              price="$0"
+              description="The essentials, free."
+              features={FREE_FEATURES}
+              action={
+                <Button asChild variant="outline" className="w-full">
+                  <a href={LOGIN_HREF}>Get Started</a>
+                </Button>
+              }
+            />
+            <ProPlanCard
+              features={PRO_FEATURES}
+              action={
+                <Button asChild className="w-full">
+                  <Link href="/pricing">Upgrade Now</Link>
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <div className="mx-auto mt-10 grid max-w-md">
+            <EverythingIncludedCard
+              action={
+                <Button asChild className="w-full">
+                  <a href={LOGIN_HREF}>Get Started</a>
+                </Button>
+              }
+            />
+          </div>
+        )}
       </section>
     </>
   );

@@ -21,7 +21,7 @@ const PAYMENTS = {
 const NO_PAYMENTS = {
   icon: ShieldCheck,
   title: "Nothing to pay here",
-  description: "Payment processing is not set up on this server, so every feature is available.",
+  description: "This server takes no payments: every feature is included for every account.",
 } as const;
 
 /** The strip of features under the plans (SPEC §2 "Pricing"). */

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_FEATURES, EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
 /** One plan (landing page, pricing page): name, price, features and a call to action. */
 export function PlanCard({
@@ -67,6 +68,23 @@ export function ProPlanCard({ features, action }: { features: readonly string[];
           <Badge variant="success">Best Value</Badge>
         </>
       }
+      action={action}
+    />
+  );
+}
+
+/**
+ * The one offer of a server without billing, in place of Free and Pro (landing page, pricing page):
+ * it has no plans, so every feature is included (docs/decisions/0304).
+ */
+export function EverythingIncludedCard({ action }: { action: ReactNode }) {
+  return (
+    <PlanCard
+      name={EVERYTHING_INCLUDED_TITLE}
+      price="$0"
+      description={EVERYTHING_INCLUDED}
+      features={EVERYTHING_INCLUDED_FEATURES}
+      highlighted
       action={action}
     />
   );

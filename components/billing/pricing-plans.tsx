@@ -1,7 +1,10 @@
-import { PlanCard, ProPlanCard } from "@/components/billing/plan-card";
+import Link from "next/link";
+import { EverythingIncludedCard, PlanCard, ProPlanCard } from "@/components/billing/plan-card";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { LOGIN_HREF } from "@/components/layout/nav-links";
+import { EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
 // The pricing page's two plans (SPEC §2 "Pricing"); the features as SPEC lists them.
 const FREE_FEATURES = ["1 link per day", "Weekly digests", "Basic organisation"] as const;
@@ -27,15 +30,29 @@ function CurrentPlanButton() {
   );
 }
 
-/** Without billing there is no checkout to offer: say so instead of a button that can only fail. */
-const UPGRADES_UNAVAILABLE =
-  "Upgrades are not available on this server: payment processing is not set up, so every Pro feature is available to you.";
-
-function UpgradesUnavailable() {
-  return <p className="w-full text-center text-sm text-muted-foreground">{UPGRADES_UNAVAILABLE}</p>;
+/** Without billing there is nothing to buy and no plan to be on: one card says everything is included. */
+function EverythingIncluded({ viewer }: { viewer: PricingViewer }) {
+  return (
+    <section aria-label={EVERYTHING_INCLUDED_TITLE} className="mx-auto grid w-full max-w-md">
+      <EverythingIncludedCard
+        action={
+          viewer.signedIn ? (
+            <Button asChild className="w-full">
+              <Link href="/dashboard">Go to Dashboard</Link>
+            </Button>
+          ) : (
+            <Button asChild className="w-full">
+              <a href={LOGIN_HREF}>Sign In</a>
+            </Button>
+          )
+        }
+      />
+    </section>
+  );
 }
 
 export function PricingPlans({ viewer, billingEnabled }: { viewer: PricingViewer; billingEnabled: boolean }) {
+  if (!billingEnabled) return <EverythingIncluded viewer={viewer} />;
   const pro = viewer.signedIn && viewer.pro;
   const trialDaysLeft = viewer.signedIn && !viewer.pro ? viewer.trialDaysLeft : null;
 
@@ -51,8 +68,6 @@ export function PricingPlans({ viewer, billingEnabled }: { viewer: PricingViewer
 
   const proAction = pro ? (
     <CurrentPlanButton />
-  ) : !billingEnabled ? (
-    <UpgradesUnavailable />
   ) : !viewer.signedIn ? (
     // Signed-out visitors sign in first and come back here to upgrade; a GET form keeps it a button
     // that works before (and without) JavaScript.

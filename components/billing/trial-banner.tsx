@@ -17,18 +17,16 @@ const iconClass: Record<TrialTone, string> = {
 };
 
 /**
- * The dashboard's trial banner (SPEC §2). Without billing every feature stays available after the
- * trial (DESIGN.md §3), and the ended banner says so.
+ * The dashboard's trial banner (SPEC §2), shown only with billing on: a server without billing has
+ * no trial to end (docs/decisions/0304).
  */
-export function TrialBanner({ daysLeft, billingEnabled }: { daysLeft: number; billingEnabled: boolean }) {
+export function TrialBanner({ daysLeft }: { daysLeft: number }) {
   const { tone, message } = trialStatus(daysLeft);
   const Icon = tone === "normal" ? Clock : TriangleAlert;
   const detail =
     tone !== "ended"
       ? "Upgrade to Pro to keep unlimited links, daily digests and custom schedules."
-      : billingEnabled
-        ? "Free accounts can save 1 link per day and get weekly digests. Upgrade to Pro for unlimited links."
-        : "Don't worry! All features remain available while payment processing is being set up.";
+      : "Free accounts can save 1 link per day and get weekly digests. Upgrade to Pro for unlimited links.";
 
   return (
     <section

@@ -7,12 +7,13 @@ import { useTodayLinks } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
+import { MANUAL_DIGESTS_NOTE } from "@/lib/billing/no-billing";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
 import type { DigestPromise } from "@/lib/digests/delivered-schedule";
 
 /** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
-export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
+export function ScheduledEmail({ promise, billingEnabled }: { promise: DigestPromise; billingEnabled: boolean }) {
   const today = useTodayLinks();
 
   const send = useMutation({
@@ -81,7 +82,9 @@ export function ScheduledEmail({ promise }: { promise: DigestPromise }) {
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">
-          Pro accounts can request unlimited manual digests; free accounts can request one additional digest per day.
+          {billingEnabled
+            ? "Pro accounts can request unlimited manual digests; free accounts can request one additional digest per day."
+            : MANUAL_DIGESTS_NOTE}
         </p>
       </CardContent>
     </Card>

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { inviteLink } from "@/lib/invitations/rules";
 
 /** Copies this origin's claim link for the code; the button says "Copied!" for 2 seconds. */
-export function CopyInviteLinkButton({ code }: { code: string }) {
+export function CopyInviteLinkButton({ code, rewards }: { code: string; rewards: boolean }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -30,7 +30,9 @@ export function CopyInviteLinkButton({ code }: { code: string }) {
     // SPEC's toast says "2 months": a misprint, the reward is 1 month (DESIGN.md §3).
     toast({
       title: "Invite link copied!",
-      description: "Share it with a friend: it gives them 1 month of Pro for free.",
+      description: rewards
+        ? "Share it with a friend: it gives them 1 month of Pro for free."
+        : "Share it with a friend.",
     });
   }
 

@@ -9,7 +9,9 @@ import { formatInZone } from "@/lib/time/local-time";
 
 const DATE_STYLE = "shortDate";
 
-function PendingInvitation({ invitation, timeZone }: { invitation: InvitationResponse; timeZone: string }) {
+type ItemProps = { invitation: InvitationResponse; timeZone: string; rewards: boolean };
+
+function PendingInvitation({ invitation, timeZone, rewards }: ItemProps) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
@@ -20,14 +22,14 @@ function PendingInvitation({ invitation, timeZone }: { invitation: InvitationRes
         <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        <CopyInviteLinkButton code={invitation.code} />
+        <CopyInviteLinkButton code={invitation.code} rewards={rewards} />
         <DeleteInvitationButton invitation={invitation} />
       </div>
     </li>
   );
 }
 
-function UsedInvitation({ invitation, timeZone }: { invitation: InvitationResponse; timeZone: string }) {
+function UsedInvitation({ invitation, timeZone, rewards }: ItemProps) {
   return (
     <li className="grid gap-1 rounded-lg border p-4">
       <p className="text-sm">
@@ -40,16 +42,18 @@ function UsedInvitation({ invitation, timeZone }: { invitation: InvitationRespon
         {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}
         {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_STYLE)}` : null}
       </p>
-      <p className="flex items-center gap-1.5 text-sm font-medium text-success">
-        <CircleCheck aria-hidden="true" className="size-4" />
-        You earned 1 month of Pro.
-      </p>
+      {rewards ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-success">
+          <CircleCheck aria-hidden="true" className="size-4" />
+          You earned 1 month of Pro.
+        </p>
+      ) : null}
     </li>
   );
 }
 
-/** The Pending and Used tabs (SPEC §2 Invitations). */
-export function InvitationLists({ timeZone }: { timeZone: string }) {
+/** The Pending and Used tabs (SPEC §2 Invitations); `rewards`: billing is on, so claims earn Pro months. */
+export function InvitationLists({ timeZone, rewards }: { timeZone: string; rewards: boolean }) {
   const invitations = useInvitations().data?.invitations ?? [];
   const pending = invitations.filter((invitation) => invitation.status === "available");
   const used = invitations.filter((invitation) => invitation.status === "used");
@@ -66,7 +70,7 @@ export function InvitationLists({ timeZone }: { timeZone: string }) {
         ) : (
           <ul aria-label="Pending invitations" className="grid gap-3">
             {pending.map((invitation) => (
-              <PendingInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} />
+              <PendingInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} rewards={rewards} />
             ))}
           </ul>
         )}
@@ -77,7 +81,7 @@ export function InvitationLists({ timeZone }: { timeZone: string }) {
         ) : (
           <ul aria-label="Used invitations" className="grid gap-3">
             {used.map((invitation) => (
-              <UsedInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} />
+              <UsedInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} rewards={rewards} />
             ))}
           </ul>
         )}

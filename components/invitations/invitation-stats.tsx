@@ -2,6 +2,7 @@ import { Crown, Gift, Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { AvailableInvites } from "@/components/invitations/available-invites";
 import { Card, CardContent, CardDescription } from "@/components/ui/card";
+import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
 export type AccountStatus = {
   accountType: "free" | "pro";
@@ -28,7 +29,29 @@ function StatCard({ id, title, icon, children }: { id: string; title: string; ic
 }
 
 /** The three cards at the top of /invitations (SPEC §2 Invitations). */
-export function InvitationStats({ referralMonths, status }: { referralMonths: number; status: AccountStatus }) {
+export function InvitationStats({
+  referralMonths,
+  rewards,
+  status,
+}: {
+  referralMonths: number;
+  /** Billing is on, so invitations earn Pro months; without it there are no plans (docs/decisions/0304). */
+  rewards: boolean;
+  status: AccountStatus;
+}) {
+  if (!rewards) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <StatCard id="available-invites" title="Available Invites" icon={<Ticket />}>
+          <AvailableInvites />
+        </StatCard>
+        <StatCard id="account-status" title="Account Status" icon={<Crown />}>
+          <p className="text-3xl font-bold">{EVERYTHING_INCLUDED_TITLE}</p>
+          <CardDescription>{EVERYTHING_INCLUDED}</CardDescription>
+        </StatCard>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <StatCard id="available-invites" title="Available Invites" icon={<Ticket />}>

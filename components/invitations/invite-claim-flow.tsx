@@ -121,12 +121,12 @@ export function ClaimedMessage({ after }: { after: string }) {
   return `${useFlow().claimedMessage ?? ""} ${after}`;
 }
 
-/** 'Claim 1 Month Pro Access'; its classes come from the server (`buttonVariants`). */
-export function ClaimButton({ className }: { className: string }) {
+/** 'Claim 1 Month Pro Access' (or without billing 'Accept Invitation'); its classes come from the server. */
+export function ClaimButton({ className, label }: { className: string; label: string }) {
   const { claiming, claim } = useFlow();
   return (
     <button type="button" className={className} disabled={claiming} onClick={claim}>
-      <BusyLabel busy={claiming} label="Claim 1 Month Pro Access" busyLabel="Claiming..." />
+      <BusyLabel busy={claiming} label={label} busyLabel="Claiming..." />
     </button>
   );
 }

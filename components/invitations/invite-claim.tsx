@@ -9,7 +9,7 @@ import {
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { MessageCard } from "@/components/ui/message-card";
-import { INVITATION_INVALID_MESSAGE } from "@/lib/invitations/rules";
+import { claimButtonLabel, INVITATION_INVALID_MESSAGE } from "@/lib/invitations/rules";
 
 const PRO_BENEFITS = [
   "Unlimited links per day",
@@ -25,7 +25,16 @@ export type InviteViewer = { signedIn: false } | { signedIn: true; onboarded: bo
  * The /invite/{code} screen: checking, the offer (claim, log in, or why not), claimed, or invalid.
  * Its cards render here, on the server; the claim flow in the browser picks which one shows.
  */
-export function InviteClaim({ code, viewer }: { code: string; viewer: InviteViewer }) {
+export function InviteClaim({
+  code,
+  viewer,
+  billingEnabled,
+}: {
+  code: string;
+  viewer: InviteViewer;
+  /** Without billing the invitation offers no Pro month: every account has every feature (docs/decisions/0304). */
+  billingEnabled: boolean;
+}) {
   const refusal = viewer.signedIn ? viewer.refusal : null;
   // A new user's dashboard is onboarding: go there directly rather than through a redirect.
   const next = viewer.signedIn && !viewer.onboarded ? "/onboarding" : "/dashboard";
@@ -73,7 +82,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
       <CardContent className="grid gap-6">
         <section aria-labelledby="pro-benefits" className="grid gap-3">
           <h2 id="pro-benefits" className="text-sm font-medium">
-            Pro includes
+            {billingEnabled ? "Pro includes" : "Every account includes"}
           </h2>
           <ul className="grid gap-2 text-sm">
             {PRO_BENEFITS.map((benefit) => (
@@ -89,7 +98,7 @@ export function InviteClaim({ code, viewer }: { code: string; viewer: InviteView
             <Link href="/dashboard">Go to Dashboard</Link>
           </Button>
         ) : viewer.signedIn ? (
-          <ClaimButton className={buttonVariants({ size: "lg" })} />
+          <ClaimButton className={buttonVariants({ size: "lg" })} label={claimButtonLabel(billingEnabled)} />
         ) : (
           <Button asChild size="lg">
             {/* An API route answering with a redirect: a plain link, never client navigation. */}

@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
+import { displayUrl } from "@/lib/links/display-url";
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
@@ -33,7 +34,9 @@ export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: s
   const readLabel = isRead ? "Mark as unread" : "Mark as read";
   const busy = remove.isPending || setRead.isPending;
 
-  const title = link.title?.trim() || link.url;
+  // The address as read (Unicode host, escaped letters decoded); the link itself opens link.url.
+  const shownUrl = displayUrl(link.url);
+  const title = link.title?.trim() || shownUrl;
   const categories = link.categories.length > 0 ? link.categories : [link.category || DEFAULT_CATEGORY];
   const addedToday = isSameLocalDay(timeZone, link.createdAt, now);
 
@@ -72,7 +75,7 @@ export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: s
           ) : null}
         </div>
 
-        <p className="text-xs break-all text-muted-foreground">{link.url}</p>
+        <p className="text-xs break-all text-muted-foreground">{shownUrl}</p>
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "time")}</time>

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { CardAction, CardActionButton, CardActionError, CardActionPending } from "@/components/ui/card-action";
 import { MessageCard } from "@/components/ui/message-card";
+import { displayUrl } from "@/lib/links/display-url";
 
 const FAILED = "The link could not be marked as read. Please try again.";
 
@@ -15,7 +16,7 @@ export function MarkReadConfirm({ token, title, url }: Props) {
       rel="noopener noreferrer"
       className="mx-auto w-fit max-w-full rounded-sm font-medium [overflow-wrap:anywhere] text-primary underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      {title?.trim() || url}
+      {title?.trim() || displayUrl(url)}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-baseline" />
     </a>
   );

@@ -1,11 +1,12 @@
 import { Badge } from "@/components/ui/badge";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
+import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
 
 /** The article in a comfortable measure: its header, the link's categories and notes, the text. */
 export function ReaderView({ link, article }: { link: LinkResponse; article: ReadyArticle }) {
-  const title = article.title ?? link.title ?? link.url;
+  const title = article.title ?? link.title ?? displayUrl(link.url);
   const origin = new URL(link.url).hostname;
   return (
     <article lang={article.lang ?? undefined} dir={article.dir ?? undefined} className="grid gap-6">
@@ -23,7 +24,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
           rel="noopener noreferrer"
           className="w-fit max-w-full text-sm break-all underline underline-offset-4"
         >
-          Original: {link.url}
+          Original: {displayUrl(link.url)}
         </a>
         <div className="flex flex-wrap gap-1.5" aria-label="Categories">
           {link.categories.map((name, index) => (

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { displayUrl } from "@/lib/links/display-url";
 import type { SharedLink } from "@/lib/save/shared-link";
 
 type State = { status: "confirm" } | { status: "saving" } | { status: "saved" } | { status: "failed"; message: string };
@@ -51,8 +52,8 @@ export function QuickSave({
   return (
     <div className="grid gap-4">
       <div className="grid gap-1 break-words">
-        <p className="font-medium">{link.title ?? link.url}</p>
-        {link.title ? <p className="text-sm text-muted-foreground">{link.url}</p> : null}
+        <p className="font-medium">{link.title ?? displayUrl(link.url)}</p>
+        {link.title ? <p className="text-sm text-muted-foreground">{displayUrl(link.url)}</p> : null}
         {link.notes ? <p className="line-clamp-4 text-sm text-muted-foreground">{link.notes}</p> : null}
       </div>
       <p

@@ -1,5 +1,6 @@
 import { ManageBillingButton } from "@/components/billing/manage-billing-button";
 import { DeleteAccountButton } from "@/components/settings/delete-account-button";
+import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
 /** Sign-in identity, member-since date and the account deletion (SPEC §2 "Account Information"). */
 export function AccountInformation({
@@ -7,12 +8,15 @@ export function AccountInformation({
   username,
   memberSince,
   canManageBilling = false,
+  everythingIncluded = false,
 }: {
   email: string;
   username: string | null;
   memberSince: string;
   /** A Stripe subscription exists: its payment method, invoices and cancellation live in Stripe's portal. */
   canManageBilling?: boolean;
+  /** The server has no billing, so no plans: the account has every feature (docs/decisions/0304). */
+  everythingIncluded?: boolean;
 }) {
   return (
     <div className="grid gap-6">
@@ -25,6 +29,15 @@ export function AccountInformation({
           <dt className="text-sm text-muted-foreground">Member since</dt>
           <dd className="font-medium">{memberSince}</dd>
         </div>
+        {everythingIncluded ? (
+          <div className="grid gap-1 sm:col-span-2">
+            <dt className="text-sm text-muted-foreground">Plan</dt>
+            <dd className="grid gap-0.5">
+              <span className="font-medium">{EVERYTHING_INCLUDED_TITLE}</span>
+              <span className="text-sm text-muted-foreground">{EVERYTHING_INCLUDED}</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {canManageBilling ? (
         <div className="grid gap-3 border-t pt-6">

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  claimButtonLabel,
   FREE_INVITES_NOTE,
+  invitationClaimedMessage,
+  invitationValidMessage,
+  NO_BILLING_INVITES_NOTE,
   inviteAllowance,
   invitesNote,
   inviteLink,
@@ -83,10 +87,32 @@ describe("the yearly referral cap", () => {
 });
 
 describe("invitesNote", () => {
+  it("names no plan without billing: no trial, no Pro, just when more invitations come", () => {
+    for (const plan of [
+      { accountType: "free" as const, renewableInvites: true, inTrial: true },
+      { accountType: "free" as const, renewableInvites: true, inTrial: false },
+      { accountType: "pro" as const, renewableInvites: true, inTrial: false },
+    ]) {
+      expect(invitesNote(plan, false)).toBe(NO_BILLING_INVITES_NOTE);
+    }
+    expect(NO_BILLING_INVITES_NOTE).toBe(
+      "2 more invitations become available each time all your current ones are used.",
+    );
+    expect(NO_BILLING_INVITES_NOTE).not.toMatch(/Pro|trial|renew|Upgrade/i);
+  });
+
+  it("says what a claim gives: a Pro month with billing, a welcome without", () => {
+    expect(invitationValidMessage(true)).toBe("This invitation gives you 1 month of Pro for free.");
+    expect(invitationClaimedMessage(true)).toBe("Invitation claimed! You now have 1 month of Pro.");
+    expect(claimButtonLabel(true)).toBe("Claim 1 Month Pro Access");
+    for (const text of [invitationValidMessage(false), invitationClaimedMessage(false), claimButtonLabel(false)]) {
+      expect(text).not.toMatch(/Pro|month/);
+    }
+  });
+
   it("tells a trial that its invitations renew only until it ends, when billing is on", () => {
     const trial = { accountType: "free" as const, renewableInvites: true, inTrial: true };
     expect(invitesNote(trial, true)).toBe(TRIAL_INVITES_NOTE);
-    expect(invitesNote(trial, false)).toBe(RENEWABLE_INVITES_NOTE);
     expect(invitesNote({ accountType: "pro", renewableInvites: true, inTrial: false }, true)).toBe(
       RENEWABLE_INVITES_NOTE,
     );

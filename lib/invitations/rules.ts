@@ -10,6 +10,23 @@ export const INVITATION_REWARD_MONTHS = 1;
 export const INVITATION_VALID_MESSAGE = "This invitation gives you 1 month of Pro for free.";
 export const INVITATION_INVALID_MESSAGE = "This invitation is invalid or has already been claimed.";
 export const INVITATION_CLAIMED_MESSAGE = "Invitation claimed! You now have 1 month of Pro.";
+// Without billing there is no Pro to give (docs/decisions/0304): an invitation is a welcome.
+export const INVITATION_VALID_NO_BILLING_MESSAGE =
+  "Join LinkStash to stash links during the day and read them later in a digest email. Every feature is included.";
+export const INVITATION_CLAIMED_NO_BILLING_MESSAGE = "Invitation claimed! Welcome to LinkStash.";
+
+export function invitationValidMessage(billingEnabled: boolean): string {
+  return billingEnabled ? INVITATION_VALID_MESSAGE : INVITATION_VALID_NO_BILLING_MESSAGE;
+}
+
+export function invitationClaimedMessage(billingEnabled: boolean): string {
+  return billingEnabled ? INVITATION_CLAIMED_MESSAGE : INVITATION_CLAIMED_NO_BILLING_MESSAGE;
+}
+
+/** The claim button: the spec's words when there is Pro to claim. */
+export function claimButtonLabel(billingEnabled: boolean): string {
+  return billingEnabled ? "Claim 1 Month Pro Access" : "Accept Invitation";
+}
 export const OWN_INVITATION_MESSAGE = "You cannot claim your own invitation.";
 export const OWN_MAILBOX_MESSAGE =
   "You cannot claim an invitation from an account with your own email address, however it is written.";
@@ -39,19 +56,20 @@ export function inviterEarnsMonth(monthsEarnedInWindow: number): boolean {
 /** What the Invite a Friend card says about the allowance. */
 export const FREE_INVITES_NOTE = `Free accounts are limited to ${FREE_INVITES_TOTAL} invitations in total. Upgrade to Pro for renewable invitations.`;
 export const RENEWABLE_INVITES_NOTE = `Your invitations renew: ${PRO_INVITES_RENEWAL} more become available once all your current ones are used.`;
+export const NO_BILLING_INVITES_NOTE = `${PRO_INVITES_RENEWAL} more invitations become available each time all your current ones are used.`;
 export const TRIAL_INVITES_NOTE = `During your trial your invitations renew: ${PRO_INVITES_RENEWAL} more become available once all your current ones are used. After it, free accounts are limited to ${FREE_INVITES_TOTAL} invitations in total.`;
 
 /**
- * The allowance note for who is looking: Pro (or billing off) renews for good, a trial renews until
- * it ends, a free account after its trial has its total.
+ * The allowance note for who is looking: Pro renews for good, a trial renews until it ends, a free
+ * account after its trial has its total. Without billing there are no plans to name.
  */
 export function invitesNote(
   plan: { accountType: "free" | "pro"; renewableInvites: boolean; inTrial: boolean },
   billingEnabled: boolean,
 ): string {
+  if (!billingEnabled) return NO_BILLING_INVITES_NOTE;
   if (!plan.renewableInvites) return FREE_INVITES_NOTE;
-  const untilTrialEnds = billingEnabled && plan.accountType === "free" && plan.inTrial;
-  return untilTrialEnds ? TRIAL_INVITES_NOTE : RENEWABLE_INVITES_NOTE;
+  return plan.accountType === "free" && plan.inTrial ? TRIAL_INVITES_NOTE : RENEWABLE_INVITES_NOTE;
 }
 
 export type InviteAllowanceInput = {

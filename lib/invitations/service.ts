@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import InvitationEmail from "@/emails/invitation";
+import InvitationEmail, { invitationSubject } from "@/emails/invitation";
 import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import { isRecordId } from "@/lib/db/input";
@@ -12,9 +12,9 @@ import { claimAvailableCode } from "@/lib/invitations/queries";
 import type { Invitation, Prisma, User } from "@/lib/generated/prisma/client";
 import {
   ALREADY_CLAIMED_MESSAGE,
-  INVITATION_CLAIMED_MESSAGE,
+  invitationClaimedMessage,
   INVITATION_INVALID_MESSAGE,
-  INVITATION_VALID_MESSAGE,
+  invitationValidMessage,
   inviteAllowance,
   inviteLink,
   inviterEarnsMonth,
@@ -128,8 +128,8 @@ async function emailInvitation(inviter: User, invitation: Invitation): Promise<E
   const inviterName = inviter.username ?? inviter.name ?? inviter.email;
   const result = await sendEmail({
     to: invitation.recipientEmail,
-    subject: `${inviterName} invited you to LinkStash: 1 month of Pro for free`,
-    react: InvitationEmail({ inviterName, claimUrl }),
+    subject: invitationSubject(inviterName, env.billingEnabled),
+    react: InvitationEmail({ inviterName, claimUrl, billingEnabled: env.billingEnabled }),
     idempotencyKey: `invitation-${invitation.id}`,
   });
   if (result.ok) return "sent";
@@ -153,7 +153,9 @@ export async function checkInvitation(code: string): Promise<InvitationCheck> {
   const invalid = { valid: false, message: INVITATION_INVALID_MESSAGE };
   if (!invitationCodeSchema.safeParse(code).success) return invalid;
   const invitation = await getDb().invitation.findUnique({ where: { code }, select: { status: true } });
-  return invitation?.status === "available" ? { valid: true, message: INVITATION_VALID_MESSAGE } : invalid;
+  return invitation?.status === "available"
+    ? { valid: true, message: invitationValidMessage(env.billingEnabled) }
+    : invalid;
 }
 
 /**
@@ -243,7 +245,7 @@ export async function claimInvitation(user: User, code: string, now = new Date()
     if (isUniqueViolation(error)) throw conflict(ALREADY_CLAIMED_MESSAGE);
     throw error;
   }
-  if (claimed) return { message: INVITATION_CLAIMED_MESSAGE };
+  if (claimed) return { message: invitationClaimedMessage(env.billingEnabled) };
   // Nothing matched: say why, from the row as it is now.
   const invitation = await db.invitation.findUnique({ where: { code }, select: { inviterId: true } });
   if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);

@@ -103,16 +103,16 @@ test.describe("billing on, a trial that ends", () => {
   });
 });
 
-test("with billing off, the pricing page says upgrades are not available instead of a button that fails", async ({
+test("with billing off, the pricing page says everything is included instead of a button that fails", async ({
   page,
 }) => {
   for (const signedIn of [false, true]) {
     if (signedIn) await signUpAndOnboard(page);
     await page.goto("/pricing");
-    const pro = page.getByRole("region", { name: "Pro plan" });
-    await expect(pro).toContainText(
-      "Upgrades are not available on this server: payment processing is not set up, so every Pro feature is available to you.",
+    await expect(page.getByRole("region", { name: "Everything included" })).toContainText(
+      "This server has no paid plans: every feature is included for every account.",
     );
+    await expect(page.getByRole("region", { name: "Pro plan" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /Upgrade to Pro/ })).toHaveCount(0);
     await expect(page.getByText("Checkout by Stripe. Cancel anytime from Settings.")).toHaveCount(0);
   }
@@ -255,7 +255,7 @@ test("the invitation page knows who is looking; a new user goes from the claim s
   await page.goto(`/invite/${first}`);
   await expect(page.getByRole("heading", { name: "You cannot claim this invitation" })).toBeVisible();
   await expect(page.getByText("You cannot claim your own invitation.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Claim 1 Month Pro Access" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Accept Invitation" })).toHaveCount(0);
 
   // Signed out: the login that comes back here.
   const friendContext = await browser.newContext({ baseURL });
@@ -276,7 +276,8 @@ test("the invitation page knows who is looking; a new user goes from the claim s
       if (blank()) main.dataset.wasBlank = "true";
     }).observe(main, { subtree: true, childList: true });
   });
-  await friend.getByRole("button", { name: "Claim 1 Month Pro Access" }).click();
+  // Billing is off on this server: the invitation is a welcome, not a Pro month (docs/decisions/0304).
+  await friend.getByRole("button", { name: "Accept Invitation" }).click();
   await expect(friend.getByRole("heading", { name: "Invitation Claimed" })).toBeVisible();
   await expect(friend.getByRole("link", { name: "Set up your digest" })).toHaveAttribute("href", "/onboarding");
   await expect(friend).toHaveURL(/\/onboarding$/, { timeout: 6_000 });
@@ -286,7 +287,7 @@ test("the invitation page knows who is looking; a new user goes from the claim s
   // Having claimed one, the friend is told so on the second.
   await friend.goto(`/invite/${second}`);
   await expect(friend.getByText("You have already claimed an invitation.")).toBeVisible();
-  await expect(friend.getByRole("button", { name: "Claim 1 Month Pro Access" })).toHaveCount(0);
+  await expect(friend.getByRole("button", { name: "Accept Invitation" })).toHaveCount(0);
   await friendContext.close();
 });
 
@@ -422,6 +423,8 @@ test.describe("at phone width", () => {
     await expect(header.getByRole("button", { name: "Open menu" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Log in" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/api/login");
+    // The Free card exists where there are plans: on the server with billing on.
+    await page.goto(`${billingBaseURL}/`);
     await expect(page.getByText("One extra manual digest per day", { exact: true })).toBeVisible();
 
     await signUpAndOnboard(page);

@@ -1,7 +1,8 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEVICES, failRequests, holdRequests, OUTAGE_MESSAGE, snap, toastText } from "./screen-helpers";
 import { BUILT_IN_CATEGORIES } from "@/lib/categories/rules";
-import { RENEWABLE_INVITES_NOTE } from "@/lib/invitations/rules";
+import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_FEATURES } from "@/lib/billing/no-billing";
+import { INVITATION_VALID_NO_BILLING_MESSAGE, NO_BILLING_INVITES_NOTE } from "@/lib/invitations/rules";
 import { signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 // Every screen of SPEC §2 in a real browser, at desktop and phone widths: its texts as SPEC words
@@ -10,6 +11,8 @@ import { signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 // page.route; error states answer it with a 503 and a message, which the screen must show.
 // Two accounts are signed up once per run and shared: one that never saves a link (the empty
 // states) and one with links (the lists); onboarding gets a fresh account per width.
+// This server runs without billing, so the plan screens tell its story: no plans, everything
+// included (docs/decisions/0304); SPEC's plan words are checked on the billing server (plans.spec.ts).
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type Account = { email: string; state: StorageState };
@@ -99,13 +102,12 @@ for (const device of DEVICES) {
         for (const feature of ["Quick Stash", "Daily Email", "Link History"]) {
           await expect(page.getByRole("heading", { name: feature })).toBeVisible();
         }
-        await expect(page.getByText("Recommended", { exact: true })).toBeVisible();
-        await expect(page.getByText("Best Value", { exact: true })).toBeVisible();
+        await expect(page.getByText(EVERYTHING_INCLUDED)).toBeVisible();
         await expect(page.getByRole("link", { name: "Get Started", exact: true })).toHaveAttribute(
           "href",
           "/api/login",
         );
-        await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+        await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveCount(0);
         await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()}`);
         await shot(page, "landing", "success");
 
@@ -138,29 +140,17 @@ for (const device of DEVICES) {
         await expect(page.getByRole("heading", { name: "Stash links now, Read them later" })).toBeVisible();
       });
 
-      test("pricing: plans, and the payment return notices", async ({ page }) => {
+      test("pricing: everything included, and the payment return notices", async ({ page }) => {
         await page.goto("/pricing");
         await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
-        const free = page.getByRole("region", { name: "Free plan" });
-        await expect(free).toContainText("$0");
-        for (const feature of ["1 link per day", "Weekly digests", "Basic organisation"])
-          await expect(free).toContainText(feature);
-        await expect(free.getByRole("link", { name: "Sign In" })).toBeVisible();
-        const pro = page.getByRole("region", { name: "Pro plan" });
-        await expect(pro).toContainText("$25");
-        for (const feature of [
-          "Unlimited links",
-          "Daily digests",
-          "Advanced organisation",
-          "Unlimited manual digests",
-          "Invite friends",
-          "Priority support",
-        ]) {
-          await expect(pro).toContainText(feature);
-        }
-        // This server runs without billing: no upgrade button that could only fail (careful-user.spec.ts
-        // checks the button on the billing server).
-        await expect(pro).toContainText("Upgrades are not available on this server");
+        // No plans on this server: one card with every feature, and no upgrade (billing.spec.ts has the plans).
+        const included = page.getByRole("region", { name: "Everything included" });
+        await expect(included).toContainText("$0");
+        await expect(included).toContainText(EVERYTHING_INCLUDED);
+        for (const feature of EVERYTHING_INCLUDED_FEATURES) await expect(included).toContainText(feature);
+        await expect(included.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
+        await expect(page.getByRole("region", { name: "Pro plan" })).toHaveCount(0);
+        await expect(page.getByRole("button", { name: /Upgrade/ })).toHaveCount(0);
         await shot(page, "pricing", "signed-out");
 
         await page.goto("/pricing?success=true");
@@ -209,7 +199,8 @@ for (const device of DEVICES) {
         await shot(page, "invite-claim", "loading");
         held.release();
         await expect(page.getByRole("heading", { name: "You're invited!" })).toBeVisible();
-        await expect(page.getByText("1 month of Pro for free")).toBeVisible();
+        await expect(page.getByText(INVITATION_VALID_NO_BILLING_MESSAGE)).toBeVisible();
+        await expect(page.getByText(/month of Pro/)).toHaveCount(0);
         for (const benefit of [
           "Unlimited links per day",
           "Daily email digests",
@@ -309,7 +300,7 @@ for (const device of DEVICES) {
         }
       });
 
-      test("dashboard: empty, trial banner, schedule; loading and error states", async ({ page }) => {
+      test("dashboard: empty, no trial banner, schedule; loading and error states", async ({ page }) => {
         const held = await holdRequests(page, "**/api/links/today", "GET");
         await page.goto("/dashboard");
         await expect(page.getByRole("heading", { name: "Today's Stash", level: 1 })).toBeVisible();
@@ -323,18 +314,15 @@ for (const device of DEVICES) {
         );
         await expect(page.getByText("Pro Account", { exact: true })).toHaveCount(0);
 
-        const trial = page.getByRole("region", { name: "Free trial" });
-        await expect(trial).toContainText(/Your free trial ends in \d+ days\./);
-        await expect(trial.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+        // No billing, so no trial to end (plans.spec.ts shows the banner on the billing server).
+        await expect(page.getByRole("region", { name: "Free trial" })).toHaveCount(0);
 
         const digest = page.getByRole("complementary", { name: "Digest" });
         await expect(digest.getByRole("heading", { name: "Scheduled Email" })).toBeVisible();
         await expect(digest.getByRole("heading", { name: "Daily Email" })).toBeVisible();
         await expect(digest).toContainText("You'll receive a daily email with all your saved links at 8:00 PM.");
         await expect(digest.getByRole("link", { name: "Change time" })).toHaveAttribute("href", "/settings");
-        await expect(digest).toContainText(
-          "Pro accounts can request unlimited manual digests; free accounts can request one additional digest per day.",
-        );
+        await expect(digest).toContainText("You can send your digest whenever you like.");
         await shot(page, "dashboard", "empty");
         await digest.getByRole("button", { name: "Send Digest Now" }).click();
         await expect(toastText(page, "No links to send")).toBeVisible();
@@ -482,12 +470,13 @@ for (const device of DEVICES) {
       test("invitations: cards, empty lists and a failed creation", async ({ page }) => {
         await page.goto("/invitations");
         await expect(page.getByRole("heading", { name: "Invite Friends", level: 1 })).toBeVisible();
-        for (const card of ["Available Invites", "Referral Rewards", "Account Status"])
+        // No Pro months to earn without billing: no rewards card, and no plan but "everything included".
+        for (const card of ["Available Invites", "Account Status"])
           await expect(page.getByRole("group", { name: card })).toBeVisible();
-        await expect(page.getByRole("group", { name: "Account Status" })).toContainText("Free");
+        await expect(page.getByRole("group", { name: "Referral Rewards" })).toHaveCount(0);
+        await expect(page.getByRole("group", { name: "Account Status" })).toContainText("Everything included");
         await expect(page.getByRole("heading", { name: "Invite a Friend" })).toBeVisible();
-        // A trial has Pro's features, invitations included (lib/billing/plans.ts).
-        await expect(page.getByText(RENEWABLE_INVITES_NOTE)).toBeVisible();
+        await expect(page.getByText(NO_BILLING_INVITES_NOTE)).toBeVisible();
         await expect(page.getByRole("tab", { name: "Pending (0)" })).toBeVisible();
         await expect(page.getByText("No pending invitations", { exact: true })).toBeVisible();
         await shot(page, "invitations", "empty");
@@ -507,20 +496,18 @@ for (const device of DEVICES) {
         await shot(page, "invitations", "error");
       });
 
-      test("pricing signed in: current plan and trial badge", async ({ page }) => {
+      test("pricing signed in: everything included, no plan to be on", async ({ page }) => {
         await page.goto("/pricing");
-        const free = page.getByRole("region", { name: "Free plan" });
-        await expect(free.getByRole("button", { name: "Current Plan" })).toBeDisabled();
-        await expect(free.getByText(/^Trial: \d+ days left$/)).toBeVisible();
-        await expect(page.getByRole("region", { name: "Pro plan" })).toContainText(
-          "Upgrades are not available on this server",
-        );
+        const included = page.getByRole("region", { name: "Everything included" });
+        await expect(included.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+        await expect(page.getByRole("button", { name: "Current Plan" })).toHaveCount(0);
+        await expect(page.getByText(/^Trial:/)).toHaveCount(0);
         await shot(page, "pricing", "signed-in");
       });
 
       test("invite claim signed in: claim fails, then succeeds", async ({ page, inviteCode }) => {
         await page.goto(`/invite/${inviteCode}`);
-        const claim = page.getByRole("button", { name: "Claim 1 Month Pro Access" });
+        const claim = page.getByRole("button", { name: "Accept Invitation" });
         await expect(claim).toBeVisible();
         await shot(page, "invite-claim", "signed-in");
 
@@ -531,12 +518,12 @@ for (const device of DEVICES) {
         await expect(toastText(page, OUTAGE_MESSAGE)).toBeVisible();
         await page.unroute(claimUrl);
 
-        // The real claim would make this shared account Pro; invitations.spec.ts claims for real.
+        // The real claim would spend this shared account's invitation; invitations.spec.ts claims for real.
         await page.route(claimUrl, (route) =>
           route.fulfill({
             status: 200,
             contentType: "application/json",
-            body: JSON.stringify({ message: "You now have 1 month of Pro." }),
+            body: JSON.stringify({ message: "Invitation claimed! Welcome to LinkStash." }),
           }),
         );
         await claim.click();

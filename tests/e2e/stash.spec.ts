@@ -167,11 +167,12 @@ test("Send Digest Now with no links today asks for links first", async ({ page }
   await expect(toastText(page, "Add some links first before requesting a digest email.")).toBeVisible();
 });
 
-test("a new user sees the trial banner with a link to the plans", async ({ page }) => {
+test("without billing a new user sees no trial banner and no plan (plans.spec.ts: the banner with billing)", async ({
+  page,
+}) => {
   await signUpAndOnboard(page);
-  const banner = page.getByRole("region", { name: "Free trial" });
-  await expect(banner).toContainText("Your free trial ends in 14 days.");
-  await expect(banner.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("heading", { name: "Today's Stash", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Free trial" })).toHaveCount(0);
   await expect(page.getByText("Pro Account", { exact: true })).toHaveCount(0);
 });
 

@@ -10,6 +10,7 @@ const { GET: getSubscription } = await import("@/app/api/subscription/route");
 const { DELETE: deleteUser } = await import("@/app/api/user/route");
 const { getDb } = await import("@/lib/db/client");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
+const { checkInvitation, claimInvitation, newInvitation } = await import("@/tests/support/invitations");
 
 const NOT_SET_UP = { message: "Payment processing is not set up yet." };
 
@@ -61,6 +62,17 @@ describe("with billing off", () => {
       subscriptionEndsAt: null,
       referralMonthsEarned: 0,
     });
+  });
+
+  it("offers no Pro month with an invitation: it checks and claims as a welcome", async () => {
+    const inviter = await signedInUser();
+    const friend = await signedInUser();
+    const invitation = await newInvitation(inviter.cookie);
+    const check = await (await checkInvitation(invitation.code)).json();
+    expect(check).toMatchObject({ valid: true });
+    expect(check.message).not.toMatch(/Pro|month/);
+    const claimed = await (await claimInvitation(friend.cookie, invitation.code)).json();
+    expect(claimed).toEqual({ message: "Invitation claimed! Welcome to LinkStash." });
   });
 
   it("deletes an account without a subscription as before", async () => {

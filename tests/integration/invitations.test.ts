@@ -4,6 +4,7 @@ import { POST as createRoute } from "@/app/api/invitations/route";
 import { getDb } from "@/lib/db/client";
 import type { SendEmailInput } from "@/lib/mail/send-email";
 import { listMailbox } from "@/lib/mail/mailbox";
+import { INVITATION_VALID_NO_BILLING_MESSAGE } from "@/lib/invitations/rules";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 import {
   checkInvitation,
@@ -111,11 +112,14 @@ describe("POST /api/invitations", () => {
     expect(body).toMatchObject({ emailStatus: "sent", invitation: { recipientEmail: "friend.mail@example.com" } });
     const [message, ...others] = await listMailbox("friend.mail@example.com");
     expect(others).toHaveLength(0);
-    expect(message?.subject).toBe("Alex invited you to LinkStash: 1 month of Pro for free");
+    // Billing is off here: no Pro month to offer (billing on: tests/integration/billing-on-words.test.ts).
+    expect(message?.subject).toBe("Alex invited you to LinkStash");
     const claimUrl = `http://localhost:3000/invite/${body.invitation.code}`;
     expect(message?.text).toContain(claimUrl);
     expect(message?.html).toContain(`href="${claimUrl}"`);
-    expect(message?.text).toContain("1 month of Pro for free");
+    expect(message?.text).toContain("Every feature is included");
+    expect(message?.text).toContain("Accept Invitation");
+    expect(message?.text).not.toMatch(/Pro|month/);
     expect(await getDb().invitation.count({ where: { inviterId: user.id } })).toBe(1);
   });
 
@@ -247,7 +251,7 @@ describe("GET /api/invitations/{code}", () => {
     const invitation = await newInvitation(cookie);
     const res = await checkInvitation(invitation.code);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ valid: true, message: "This invitation gives you 1 month of Pro for free." });
+    expect(await res.json()).toEqual({ valid: true, message: INVITATION_VALID_NO_BILLING_MESSAGE });
     expect(await (await checkInvitation(invitation.code, cookie)).json()).toMatchObject({ valid: true });
   });
 
@@ -279,7 +283,7 @@ describe("POST /api/invitations/{code}/claim", () => {
     const res = await claimInvitation(friend.cookie, invitation.code);
     const after = Date.now();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: "Invitation claimed! You now have 1 month of Pro." });
+    expect(await res.json()).toEqual({ message: "Invitation claimed! Welcome to LinkStash." });
 
     for (const id of [friend.user.id, inviter.user.id]) {
       const proUntil = (await userRow(id)).proUntil?.getTime() ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import {
-  INVITATION_CLAIMED_MESSAGE,
+  INVITATION_CLAIMED_NO_BILLING_MESSAGE,
   MAILBOX_ALREADY_CLAIMED_MESSAGE,
   OWN_MAILBOX_MESSAGE,
   REFERRAL_MONTHS_PER_YEAR,
@@ -106,7 +106,7 @@ describe(`at most ${REFERRAL_MONTHS_PER_YEAR} referral months a year`, () => {
       const friend = await signedInUser({ email: `friend-${unique()}@example.com` });
       const res = await claimInvitation(friend.cookie, code);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ message: INVITATION_CLAIMED_MESSAGE });
+      expect(await res.json()).toEqual({ message: INVITATION_CLAIMED_NO_BILLING_MESSAGE });
       expect((await userRow(friend.user.id)).proUntil).not.toBeNull();
     }
     const capped = await userRow(inviter.user.id);

@@ -118,6 +118,36 @@ describe("DigestEmail", () => {
     expect(text).not.toMatch(/<(a|p|br|span|table|td|div)\b/);
   });
 
+  it("lists an internationalised link once in the plain text, as read: Unicode host, letters unescaped", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const url = "https://xn--bcher-kva.example/d%C3%A9j%C3%A0-vu";
+    const link = {
+      id: "idn1",
+      title: null,
+      url,
+      notes: null,
+      categories: [],
+      createdAt: new Date("2026-11-21T09:05:00Z"),
+      description: null,
+      readingMinutes: null,
+    };
+    const { text, html } = await composeDigest(
+      { id: "user1", email: "reader@example.test", timezone: "UTC" },
+      "manual",
+      [link, { ...link, id: "idn2", title: "Déjà vu" }],
+      2,
+    );
+    // Untitled: the address is its name, once; titled: under the title, once.
+    expect(text.split("bücher.example/déjà-vu")).toHaveLength(3);
+    expect(text).toContain("https://bücher.example/déjà-vu\n");
+    expect(text).toContain("Déjà vu\nhttps://bücher.example/déjà-vu\n");
+    expect(text).not.toContain("xn--");
+    expect(text).not.toContain("%C3");
+    // The HTML links the stored address and shows the readable one.
+    expect(html).toContain(`href="${url}"`);
+    expect(html).toContain(">https://bücher.example/déjà-vu<");
+  });
+
   it("renders its preview props", async () => {
     const html = await render(DigestEmail(DigestEmail.PreviewProps));
     expect(html).toContain(`and ${DigestEmail.PreviewProps.moreCount} more`);

@@ -23,8 +23,10 @@ export default async function DashboardPage() {
   // One moment for the whole page; the lists hydrate with it (docs/decisions/0306).
   const now = new Date();
   const profile = toUserResponse(user, env.billingEnabled, now);
-  const pro = profile.accountType === "pro";
-  const daysLeft = !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), now) : null;
+  // Without billing there are no plans: no Pro badge and no trial (docs/decisions/0304).
+  const pro = env.billingEnabled && profile.accountType === "pro";
+  const daysLeft =
+    env.billingEnabled && !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), now) : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -34,7 +36,7 @@ export default async function DashboardPage() {
       </div>
       <OfflineReaderSync />
 
-      {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} billingEnabled={env.billingEnabled} /> : null}
+      {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} /> : null}
 
       {/* One grid, in the order a phone shows it: the form, the schedule with Send Digest Now, then
           today's list (which may be long), then the save tools. From lg up the schedule and the save
@@ -50,7 +52,7 @@ export default async function DashboardPage() {
           </CardContent>
         </Card>
         <aside aria-label="Digest" className="grid min-w-0">
-          <ScheduledEmail promise={profile.digest} />
+          <ScheduledEmail promise={profile.digest} billingEnabled={env.billingEnabled} />
         </aside>
         <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
           <TodayLinks timeZone={profile.timezone} serverNow={now.getTime()} />

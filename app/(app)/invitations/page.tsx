@@ -21,6 +21,8 @@ export default async function InvitationsPage() {
   if (!user) redirect("/");
   const now = new Date();
   const plan = entitlements(user, now, env.billingEnabled);
+  // Without billing an invitation is a welcome: no Pro months to give or earn (docs/decisions/0304).
+  const rewards = env.billingEnabled;
   const proEnd = proEndsAt(user);
 
   const invitations = await listInvitations(user, now);
@@ -29,16 +31,25 @@ export default async function InvitationsPage() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Invite Friends</h1>
-        <p className="text-muted-foreground">
-          A friend who claims your invitation gets 1 month of Pro for free, and you earn 1 month of Pro for every friend
-          who joins.
-        </p>
-        <p className="text-sm text-muted-foreground">{REFERRAL_RULE_NOTE}</p>
+        {rewards ? (
+          <>
+            <p className="text-muted-foreground">
+              A friend who claims your invitation gets 1 month of Pro for free, and you earn 1 month of Pro for every
+              friend who joins.
+            </p>
+            <p className="text-sm text-muted-foreground">{REFERRAL_RULE_NOTE}</p>
+          </>
+        ) : (
+          <p className="text-muted-foreground">
+            Invite friends to LinkStash: share an invitation link or send it by email.
+          </p>
+        )}
       </div>
 
       <PrefilledQueries queries={[[INVITATIONS_KEY, invitations]]}>
         <InvitationStats
           referralMonths={user.referralMonthsEarned}
+          rewards={rewards}
           status={{
             accountType: plan.accountType,
             trialLeft: plan.accountType === "free" && user.trialEndsAt ? formatTimeLeft(user.trialEndsAt, now) : null,
@@ -50,7 +61,9 @@ export default async function InvitationsPage() {
           <CardHeader>
             <CardTitle as="h2">Invite a Friend</CardTitle>
             <CardDescription>
-              Create an invitation and share it: it gives your friend 1 month of Pro for free.
+              {rewards
+                ? "Create an invitation and share it: it gives your friend 1 month of Pro for free."
+                : "Create an invitation and share it with a friend."}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -63,7 +76,7 @@ export default async function InvitationsPage() {
             <CardTitle as="h2">Your Invitations</CardTitle>
           </CardHeader>
           <CardContent>
-            <InvitationLists timeZone={user.timezone} />
+            <InvitationLists timeZone={user.timezone} rewards={rewards} />
           </CardContent>
         </Card>
       </PrefilledQueries>

@@ -96,6 +96,7 @@ export default async function SettingsPage() {
               username={user.username}
               memberSince={memberSinceLabel(user.createdAt, user.timezone)}
               canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
+              everythingIncluded={!env.billingEnabled}
             />
           </CardContent>
         </Card>

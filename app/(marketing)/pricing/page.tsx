@@ -7,6 +7,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { env } from "@/lib/env";
 import { entitlements, trialDaysLeft } from "@/lib/billing/plans";
 import { getCurrentUser } from "@/lib/auth/session";
+import { EVERYTHING_INCLUDED_SUBTITLE } from "@/lib/billing/no-billing";
 
 export const metadata: Metadata = { title: "Pricing" };
 
@@ -30,7 +31,9 @@ export default async function PricingPage() {
       </Suspense>
       <div className="grid gap-3 text-center">
         <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
-        <p className="text-muted-foreground">Start free. Upgrade when you want more.</p>
+        <p className="text-muted-foreground">
+          {env.billingEnabled ? "Start free. Upgrade when you want more." : EVERYTHING_INCLUDED_SUBTITLE}
+        </p>
       </div>
       {/* The plan cards' titles are h3, as on the landing page: this keeps the outline unbroken. */}
       <h2 className="sr-only">Plans</h2>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { InviteClaim } from "@/components/invitations/invite-claim";
 import { getCurrentUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { claimRefusal } from "@/lib/invitations/service";
 
 // The code in the URL is a bearer of a free month: keep it out of indexes and referrers.
@@ -19,7 +20,7 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
     : { signedIn: false as const };
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <InviteClaim code={code} viewer={viewer} />
+      <InviteClaim code={code} viewer={viewer} billingEnabled={env.billingEnabled} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ReaderView } from "@/components/reader/reader-view";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { findReaderLink } from "@/lib/articles/service";
 import { getCurrentUser } from "@/lib/auth/session";
+import { displayUrl } from "@/lib/links/display-url";
 import { toLinkResponse } from "@/lib/links/response";
 
 export const metadata: Metadata = { title: "Read" };
@@ -27,7 +28,7 @@ export default async function ReadPage({ params }: { params: Promise<{ id: strin
         <ArticlePending linkId={link.id} url={link.url} />
       ) : (
         <div className="grid gap-2 rounded-lg border p-6">
-          <h1 className="text-2xl font-bold tracking-tight">{link.title ?? link.url}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{link.title ?? displayUrl(link.url)}</h1>
           <p className="text-muted-foreground">
             {article.reason === null || article.reason === UNAVAILABLE_REASONS.notArticle
               ? "This page is not an article, so there is nothing to read here."
