@@ -1,4 +1,6 @@
-import { decodePunycode } from "@/lib/links/punycode";
+// The package, not Node's deprecated built-in of the same name (the trailing slash): the link list
+// decodes hosts in the browser too.
+import { decode } from "punycode/";
 
 // An address as a reader should see it: an internationalised host in its own letters
 // ("https://bücher.example/"), not the punycode the URL parser stores ("xn--bcher-kva.example"), and
@@ -16,6 +18,16 @@ const LATIN = /\p{Script=Latin}/u;
 const OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
 const READABLE_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
 const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/** The Unicode text of a punycode label without its "xn--" prefix; null when it is not valid punycode. */
+function decodePunycode(input: string): string | null {
+  try {
+    return decode(input);
+  } catch {
+    // RangeError: not valid punycode; the host is shown as stored.
+    return null;
+  }
+}
 
 function readableLabel(label: string): boolean {
   return !(LATIN.test(label) && OTHER_SCRIPT.test(label));
