@@ -21,6 +21,12 @@ describe("logoutAnswer", () => {
     expect(logoutAnswer(request(navigation("none")), APP)).toBe("sign-out");
   });
 
+  it("reads a navigation a service worker passed on (destination empty) as the navigation it is", () => {
+    const passedOn = (site: string) => request({ site, mode: "navigate", dest: "empty" });
+    expect(logoutAnswer(passedOn("same-origin"), APP)).toBe("sign-out");
+    expect(logoutAnswer(passedOn("cross-site"), APP)).toBe("confirm");
+  });
+
   // An article's <img src=".../api/logout"> signed the reader out, and any site could do the same.
   it.each([
     ["an <img>", { site: "same-origin", mode: "no-cors", dest: "image" }],

@@ -25,6 +25,8 @@ export type LogoutRequest = {
   referer: string | null;
 };
 
+const NAVIGATION_DESTINATIONS = new Set(["document", "empty"]);
+
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -47,7 +49,10 @@ export function logoutAnswer(req: LogoutRequest, appOrigin: string): LogoutAnswe
     return req.origin === appOrigin ? "sign-out" : "refuse";
   }
   if (req.site !== null) {
-    if (req.mode !== "navigate" || req.dest !== "document") return "refuse";
+    // Only a navigation has the mode "navigate" (a script cannot ask for it). Its destination is
+    // "document" for a tab; a navigation a service worker passes on with fetch() arrives as "empty"
+    // (Chromium), keeping its mode and site. A frame ("iframe") never signs out.
+    if (req.mode !== "navigate" || !NAVIGATION_DESTINATIONS.has(req.dest ?? "")) return "refuse";
     // "none": the user's own action in the browser (the address bar, a bookmark).
     return req.site === "same-origin" || req.site === "none" ? "sign-out" : "confirm";
   }

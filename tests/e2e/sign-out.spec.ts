@@ -46,14 +46,23 @@ test.beforeEach(({ baseURL }) => {
   appOrigin = baseURL ?? "";
 });
 
-/** Saves an article page from the dashboard and returns its reader path, once its article is ready. */
-async function saveAndRead(page: Page, path: string, title: string): Promise<string> {
-  await page.goto("/dashboard");
-  await page.getByLabel("URL").fill(`${articleOrigin}${path}`);
+/** Saves an article page on the dashboard and returns its reader path. */
+async function save(page: Page, path: string): Promise<string> {
+  const url = `${articleOrigin}${path}`;
+  await page.getByLabel("URL").fill(url);
   await page.getByRole("button", { name: "Save link" }).click();
   await expect(page.getByText("Link saved successfully!", { exact: true }).first()).toBeVisible();
-  const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").filter({ hasText: title });
-  const readPath = (await item.getByRole("link", { name: /^Read / }).getAttribute("href")) ?? "";
+  const item = page
+    .getByRole("list", { name: "Today's links" })
+    .getByRole("listitem")
+    .filter({ has: page.locator(`a[href="${url}"]`) });
+  return (await item.getByRole("link", { name: /^Read / }).getAttribute("href")) ?? "";
+}
+
+/** Saves an article page and returns its reader path, once its article is ready. */
+async function saveAndRead(page: Page, path: string, title: string): Promise<string> {
+  await page.goto("/dashboard");
+  const readPath = await save(page, path);
   await page.goto(readPath);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   return readPath;
@@ -171,11 +180,7 @@ test("a dashboard visit fetches only the reader pages the worker does not hold y
   // A visit with nothing new, then one with a single new link: the worker handles the lists in
   // order, so once the new page is held the first visit's list is done too.
   await page.goto("/dashboard");
-  await page.getByLabel("URL").fill(`${articleOrigin}/third`);
-  await page.getByRole("button", { name: "Save link" }).click();
-  await expect(page.getByText("Link saved successfully!", { exact: true }).first()).toBeVisible();
-  const third = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").filter({ hasText: "/third" });
-  const thirdPath = (await third.getByRole("link", { name: /^Read / }).getAttribute("href")) ?? "";
+  const thirdPath = await save(page, "/third");
   await dashboardKeeps(page, [...kept, thirdPath]);
   expect(fetched).toEqual([thirdPath]);
 });
@@ -200,7 +205,7 @@ test("logout ignores an image and asks first when another site links to it", asy
   await page.getByRole("link", { name: "Win a prize" }).click();
   await expect(page).toHaveURL(/\/sign-out$/);
   await expect(page.getByRole("heading", { name: "Sign out of LinkStash?" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("main").getByText(email)).toBeVisible();
   await page.getByRole("link", { name: "Stay signed in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
