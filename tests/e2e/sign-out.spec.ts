@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { articlePagesPort } from "../../playwright.config";
 import { openSignInLink, signInLink, signUpAndOnboard, uniqueEmail } from "./support";
@@ -206,6 +207,15 @@ test("logout ignores an image and asks first when another site links to it", asy
   await expect(page).toHaveURL(/\/sign-out$/);
   await expect(page.getByRole("heading", { name: "Sign out of LinkStash?" })).toBeVisible();
   await expect(page.getByRole("main").getByText(email)).toBeVisible();
+  // At phone width: no serious or critical axe violations, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual(
+    [],
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("link", { name: "Stay signed in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
