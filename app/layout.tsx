@@ -5,6 +5,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeScript } from "@/components/theme/theme-script";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
+import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { SITE_NAME, SITE_TAGLINE } from "@/lib/site";
@@ -48,7 +49,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </main>
         <SiteFooter />
         <LazyToaster />
-        <ServiceWorkerRegistration enabled={env.nodeEnv === "production"} />
+        <ServiceWorkerRegistration
+          enabled={env.nodeEnv === "production"}
+          readerOwner={user ? offlineReaderOwner(user.id) : null}
+        />
       </body>
     </html>
   );

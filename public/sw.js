@@ -4,10 +4,16 @@
 // pages (signed-in HTML) are never cached: they pass straight through to the network. Reader pages
 // (/read/…) are fetched from the network first, and from the reader cache without one; the app
 // posts the list to keep (components/reader/offline-reader-sync.tsx) and everything else is dropped.
+//
+// The reader cache belongs to one user (docs/decisions/0302): every page tells the worker who is
+// signed in (an opaque key, null for nobody), and pages of anyone else are dropped at once; signing
+// out drops them as the sign-out starts.
 const CACHE = "linkstash-shell-v1";
-const READER_CACHE = "linkstash-reader-v1";
-// The titles of the cached reader pages, for the offline page: a JSON array of { url, title }.
+const READER_CACHE = "linkstash-reader-v2";
+// Whose pages these are and which: { owner, pages: [{ url, title, version }] }. The titles are for
+// the offline page; a page whose version the app posts again is not fetched again.
 const READER_INDEX = "/offline-reader-index.json";
+const LOGOUT_PATH = "/api/logout";
 const MAX_READER_PAGES = 50;
 const OFFLINE_PAGE = "/offline.html";
 const PRECACHE = [OFFLINE_PAGE, "/icons/icon-192.png", "/icons/icon-512.png"];
@@ -64,16 +70,30 @@ function escapeHtml(text) {
 async function readerIndex() {
   const cache = await caches.open(READER_CACHE);
   const response = await cache.match(READER_INDEX);
-  if (!response) return [];
-  const pages = await response.json();
-  return Array.isArray(pages) ? pages : [];
+  const index = response ? await response.json().catch(() => null) : null;
+  return index && Array.isArray(index.pages) ? index : { owner: null, pages: [] };
+}
+
+// Bumped whenever the reader cache is dropped: a fill that started before stops writing.
+let readerGeneration = 0;
+
+function forgetReaderPages() {
+  readerGeneration += 1;
+  return caches.delete(READER_CACHE);
+}
+
+/** Drops the reader cache unless it is this user's (null: nobody is signed in). */
+async function claimReaderPages(owner) {
+  const cache = await caches.open(READER_CACHE);
+  const held = (await cache.keys()).length > 0;
+  if (held && (await readerIndex()).owner !== owner) await forgetReaderPages();
 }
 
 /** The offline page, listing what can be read offline (written here: the page itself runs no script). */
 async function offlinePage() {
   const cached = await caches.match(OFFLINE_PAGE);
   if (!cached) return Response.error();
-  const pages = await readerIndex();
+  const { pages } = await readerIndex();
   const list = pages.length
     ? `<h2>Read offline</h2><ul>${pages
         .map((page) => `<li><a href="${escapeHtml(page.url)}">${escapeHtml(page.title)}</a></li>`)
@@ -107,24 +127,40 @@ async function readerPage(request) {
   }
 }
 
-/** Keeps exactly these reader pages ({ url, title }, newest first) in the reader cache. */
-async function keepReaderPages(pages) {
+/**
+ * Keeps exactly these reader pages ({ url, title, version }, newest first) of this user in the
+ * reader cache. A page held already under the same version is kept as it is: a dashboard visit
+ * with nothing new fetches nothing (opening a page online refreshes its copy anyway).
+ */
+async function keepReaderPages(owner, pages) {
+  await claimReaderPages(owner);
+  const generation = readerGeneration;
   const wanted = pages
     .filter((page) => page && typeof page.url === "string" && isReaderPage(new URL(page.url, self.location.origin)))
     .slice(0, MAX_READER_PAGES);
   const cache = await caches.open(READER_CACHE);
+  const held = new Map((await readerIndex()).pages.map((page) => [page.url, page.version]));
   const kept = [];
   for (const page of wanted) {
+    const entry = { url: page.url, title: String(page.title ?? page.url), version: String(page.version ?? "") };
+    const cached = await cache.match(page.url);
+    if (cached && held.get(page.url) === entry.version) {
+      kept.push(entry);
+      continue;
+    }
     try {
       const response = await fetch(page.url, { credentials: "same-origin" });
       if (!response.ok || response.redirected) continue;
+      // Signed out (or someone else signed in) meanwhile: nothing more goes in.
+      if (generation !== readerGeneration) return;
       await cache.put(page.url, response);
-      kept.push({ url: page.url, title: String(page.title ?? page.url) });
+      kept.push(entry);
     } catch {
-      // Offline or the server is away: what was cached before stays.
-      if (await cache.match(page.url)) kept.push({ url: page.url, title: String(page.title ?? page.url) });
+      // Offline or the server is away: what was cached before stays, marked stale for next time.
+      if (cached) kept.push({ ...entry, version: held.get(page.url) ?? "" });
     }
   }
+  if (generation !== readerGeneration) return;
   const keep = new Set(kept.map((page) => page.url));
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname;
@@ -132,20 +168,39 @@ async function keepReaderPages(pages) {
   }
   await cache.put(
     READER_INDEX,
-    new Response(JSON.stringify(kept), { headers: { "Content-Type": "application/json" } }),
+    new Response(JSON.stringify({ owner, pages: kept }), { headers: { "Content-Type": "application/json" } }),
   );
 }
 
+// One reader task at a time, in the order they came: an owner check must not drop a fill halfway
+// through (its index is written last). Signing out does not wait for them.
+let readerTasks = Promise.resolve();
+
+function readerTask(task) {
+  readerTasks = readerTasks.then(task, task);
+  return readerTasks;
+}
+
 self.addEventListener("message", (event) => {
-  if (event.origin !== self.location.origin || !event.data || event.data.type !== "keep-reader-pages") return;
-  event.waitUntil(keepReaderPages(Array.isArray(event.data.pages) ? event.data.pages : []));
+  const data = event.data;
+  if (event.origin !== self.location.origin || !data) return;
+  const owner = typeof data.owner === "string" && data.owner !== "" ? data.owner : null;
+  if (data.type === "reader-owner") event.waitUntil(readerTask(() => claimReaderPages(owner)));
+  if (data.type === "keep-reader-pages" && owner !== null)
+    event.waitUntil(readerTask(() => keepReaderPages(owner, Array.isArray(data.pages) ? data.pages : [])));
 });
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && url.pathname === LOGOUT_PATH) {
+    // Signing out (the link or the confirm page's form): the reader pages go now, before anyone
+    // can go offline. The request itself is left to the browser, so the server sees it as sent.
+    event.waitUntil(forgetReaderPages());
+    return;
+  }
+  if (request.method !== "GET") return;
   if (request.mode === "navigate" && isReaderPage(url)) event.respondWith(readerPage(request));
   else if (request.mode === "navigate") event.respondWith(networkOrOffline(request));
   else if (isShellAsset(url)) event.respondWith(cacheFirst(request));

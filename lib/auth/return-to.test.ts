@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETURN_PATH, safeReturnPath, signInReturnPath } from "./return-to";
+import { DEFAULT_RETURN_PATH, safeReturnPath, savingPageOf, signInReturnPath } from "./return-to";
 
 const APP = "http://localhost:3000";
 
@@ -73,8 +73,36 @@ describe("signInReturnPath", () => {
     );
   });
 
+  // A sign-in link asked for with callbackUrl=/share/?url=… landed on /share (the router drops the
+  // slash) and saved the link without asking: the check compared the path exactly.
+  it.each([
+    ["/share/?url=https%3A%2F%2Fphish.example%2F", "/share?url=https%3A%2F%2Fphish.example%2F&confirm=1"],
+    ["/share//?url=https%3A%2F%2Fphish.example%2F", "/share?url=https%3A%2F%2Fphish.example%2F&confirm=1"],
+    ["/%73hare?url=https%3A%2F%2Fphish.example%2F", "/share?url=https%3A%2F%2Fphish.example%2F&confirm=1"],
+    ["/SHARE?url=https%3A%2F%2Fphish.example%2F", "/share?url=https%3A%2F%2Fphish.example%2F&confirm=1"],
+    ["/save/?key=secret&url=https%3A%2F%2Fa.example%2F", "/save?url=https%3A%2F%2Fa.example%2F&confirm=1"],
+  ])("makes %s ask as /share or /save does", (input, expected) => {
+    expect(signInReturnPath(input, APP)).toBe(expected);
+  });
+
   it("is idempotent: a path that went through it once comes out the same", () => {
     const once = signInReturnPath("/share?url=https%3A%2F%2Fa.example%2F", APP);
     expect(signInReturnPath(once, APP)).toBe(once);
+  });
+});
+
+describe("savingPageOf", () => {
+  it.each([
+    ["/share", "/share"],
+    ["/share/", "/share"],
+    ["/save///", "/save"],
+    ["/%73ave", "/save"],
+    ["/Share", "/share"],
+  ])("reads %s as the saving page %s", (input, expected) => {
+    expect(savingPageOf(input)).toBe(expected);
+  });
+
+  it.each([["/"], ["/shared"], ["/share/x"], ["/history"], ["/%E0%A4%A"]])("reads %s as no saving page", (input) => {
+    expect(savingPageOf(input)).toBeNull();
   });
 });

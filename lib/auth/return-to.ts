@@ -14,6 +14,22 @@ const SAVING_PAGES = new Set(["/save", "/share"]);
 /** The query flag that makes /save and /share ask before saving, whoever opened them. */
 export const ASK_BEFORE_SAVING_PARAM = "confirm";
 
+/**
+ * The saving page a path opens, or null. The router serves "/share/" (and "/%73hare") as /share,
+ * so the path is compared once its escapes are decoded and its trailing slashes dropped; letter
+ * case too, as erring towards asking costs nothing.
+ */
+export function savingPageOf(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const page = decoded.replace(/\/+$/, "").toLowerCase();
+  return SAVING_PAGES.has(page) ? page : null;
+}
+
 export function safeReturnPath(value: unknown, appOrigin: string = PLACEHOLDER_ORIGIN): string {
   if (typeof value !== "string" || value === "") return DEFAULT_RETURN_PATH;
   // Control characters and backslashes are read differently by different URL parsers.
@@ -41,7 +57,9 @@ export function safeReturnPath(value: unknown, appOrigin: string = PLACEHOLDER_O
 export function signInReturnPath(value: unknown, appOrigin: string = PLACEHOLDER_ORIGIN): string {
   const path = safeReturnPath(value, appOrigin);
   const url = new URL(path, PLACEHOLDER_ORIGIN);
-  if (!SAVING_PAGES.has(url.pathname)) return path;
+  const savingPage = savingPageOf(url.pathname);
+  if (savingPage === null) return path;
+  url.pathname = savingPage;
   url.searchParams.delete("key");
   url.searchParams.set(ASK_BEFORE_SAVING_PARAM, "1");
   return `${url.pathname}${url.search}${url.hash}`;

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { isRecordId } from "@/lib/db/input";
 
 // The local mailbox (DESIGN.md §3): every email stored when no provider is configured.
 
@@ -39,6 +40,8 @@ export async function listMailbox(to: string | null, limit = 50): Promise<Mailbo
 }
 
 export async function getMailboxMessage(id: string): Promise<MailboxEntry | null> {
+  // Not an id of ours ("%00" decodes to a NUL, which fails the query): no such message.
+  if (!isRecordId(id)) return null;
   const message = await getDb().mailboxMessage.findUnique({ where: { id } });
   return message ? toEntry(message) : null;
 }

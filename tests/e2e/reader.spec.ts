@@ -124,7 +124,7 @@ test("the installed app keeps the newest unread articles and opens them offline"
     .poll(
       () =>
         page.evaluate(
-          async (path) => (await (await caches.open("linkstash-reader-v1")).match(path)) !== undefined,
+          async (path) => (await (await caches.open("linkstash-reader-v2")).match(path)) !== undefined,
           readPath,
         ),
       { timeout: 60_000 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as check } from "@/app/api/auth/check/route";
 import { GET as currentUser } from "@/app/api/auth/user/route";
 import { GET as login } from "@/app/api/login/route";
-import { GET as logout } from "@/app/api/logout/route";
+import { GET as logout, POST as logoutPost } from "@/app/api/logout/route";
 import { getDb } from "@/lib/db/client";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
@@ -100,5 +100,75 @@ describe("GET /api/logout", () => {
   it("is harmless when signed out", async () => {
     const res = await logout(apiRequest("GET", "/api/logout"));
     expect(res.status).toBe(303);
+  });
+
+  const fetchMetadata = (site: string, mode: string, dest: string) => ({
+    "sec-fetch-site": site,
+    "sec-fetch-mode": mode,
+    "sec-fetch-dest": dest,
+  });
+
+  async function stillSignedIn(cookie: string): Promise<boolean> {
+    return (await currentUser(apiRequest("GET", "/api/auth/user", { cookie }))).status === 200;
+  }
+
+  it("ends the session on the Sign out link (a same-origin top-level navigation) and clears the HTTP cache", async () => {
+    const { cookie } = await signedInUser();
+    const res = await logout(
+      apiRequest("GET", "/api/logout", {
+        cookie,
+        headers: { ...fetchMetadata("same-origin", "navigate", "document"), "sec-fetch-user": "?1" },
+      }),
+    );
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location") ?? "").pathname).toBe("/");
+    expect(res.headers.get("clear-site-data")).toBe('"cache"');
+    expect(await stillSignedIn(cookie)).toBe(false);
+  });
+
+  // An article holding <img src="{APP_URL}/api/logout"> signed the reader out as the reader page
+  // loaded it, and any site could do the same with an image or a fetch.
+  it.each([
+    ["an <img> of this site", fetchMetadata("same-origin", "no-cors", "image")],
+    ["an <img> of another site", fetchMetadata("cross-site", "no-cors", "image")],
+    ["a script's fetch", fetchMetadata("same-origin", "cors", "empty")],
+    ["a frame", fetchMetadata("cross-site", "navigate", "iframe")],
+  ])("refuses %s with 403 and keeps the session", async (_, headers) => {
+    const { cookie } = await signedInUser();
+    const res = await logout(apiRequest("GET", "/api/logout", { cookie, headers }));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: expect.stringMatching(/Sign out/) });
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
+  it("sends a link from another site to the page that asks, keeping the session", async () => {
+    const { cookie } = await signedInUser();
+    const res = await logout(
+      apiRequest("GET", "/api/logout", { cookie, headers: fetchMetadata("cross-site", "navigate", "document") }),
+    );
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location") ?? "").pathname).toBe("/sign-out");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
+  it("ends the session on that page's same-origin form, and on no other POST", async () => {
+    const { cookie } = await signedInUser();
+    const foreign = await logoutPost(
+      apiRequest("POST", "/api/logout", {
+        cookie,
+        origin: "https://evil.example",
+        headers: fetchMetadata("cross-site", "navigate", "document"),
+      }),
+    );
+    expect(foreign.status).toBe(403);
+    expect(await stillSignedIn(cookie)).toBe(true);
+    const own = await logoutPost(
+      apiRequest("POST", "/api/logout", { cookie, headers: fetchMetadata("same-origin", "navigate", "document") }),
+    );
+    expect(own.status).toBe(303);
+    expect(new URL(own.headers.get("location") ?? "").pathname).toBe("/");
+    expect(await stillSignedIn(cookie)).toBe(false);
   });
 });

@@ -81,4 +81,16 @@ describe("GET /dev/mailbox", () => {
     const missing = await mailboxMessage(apiRequest("GET", "/dev/mailbox/nope"), routeParams({ id: "nope" }));
     expect(missing.status).toBe(404);
   });
+
+  // GET /dev/mailbox/%00 answered 500: the decoded NUL went into the query, which failed.
+  it.each([
+    ["%00", "\u0000"],
+    ["a%00b", "a\u0000b"],
+    ["%ED%A0%80", "\ud800"],
+    ["x".repeat(200), "x".repeat(200)],
+  ])("answers /dev/mailbox/%s with 404 and a message, never 500", async (raw, id) => {
+    const res = await mailboxMessage(apiRequest("GET", `/dev/mailbox/${raw}`), routeParams({ id }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Not found" });
+  });
 });

@@ -754,8 +754,53 @@ const MATRIX: Record<string, Entry> = {
       expect((await logout(world.strangerCookie)).status).toBe(303);
       expect(await getDb().session.count({ where: { userId: world.stranger.id } })).toBe(0);
       expect(await ownerState(world)).toEqual(before);
+      // What is not the user's own top-level navigation leaves every session alone.
+      for (const headers of [
+        { "sec-fetch-site": "same-origin", "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image" },
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" },
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      ]) {
+        const res = await callRoute(
+          route,
+          rawRequest({ method: "GET", path: "/api/logout", cookie: world.ownerCookie, headers }),
+        );
+        expect([403, 303], JSON.stringify(headers)).toContain(res.status);
+        if (res.status === 403) expect(await errorMessage(res)).not.toBeNull();
+        else expect(res.headers.get("location")).toBe(`${ORIGIN}/sign-out`);
+        expect(setCookiePair(res, "next-auth.session-token")).toBeUndefined();
+      }
+      expect(await ownerState(world)).toEqual(before);
       const own = await logout(world.ownerCookie);
       expect(own.status).toBe(303);
+      expect(setCookiePair(own, "next-auth.session-token")).toBe("next-auth.session-token=");
+      expect(await getDb().session.count({ where: { userId: world.owner.id } })).toBe(0);
+    },
+  },
+  "POST /api/logout": {
+    class: "auth",
+    what: "the sign-out page's form: ends the caller's own session only, from this site only",
+    origin: {
+      exempt:
+        "its own rule (lib/auth/logout-request.ts), asserted here: a POST without this site's Origin (or Sec-Fetch-Site: same-origin) is refused with 403",
+    },
+    run: async (route) => {
+      const world = await newWorld();
+      const before = await ownerState(world);
+      const post = (cookie: string | undefined, origin?: string | null) =>
+        callRoute(route, rawRequest({ method: "POST", path: "/api/logout", cookie, origin }));
+      for (const origin of BAD_ORIGINS) {
+        const refused = await post(world.ownerCookie, origin);
+        expect(refused.status, `Origin ${origin ?? "(none)"}`).toBe(403);
+        expect(await errorMessage(refused)).not.toBeNull();
+      }
+      expect(await ownerState(world)).toEqual(before);
+      expect((await post(undefined)).status).toBe(303);
+      expect((await post(world.strangerCookie)).status).toBe(303);
+      expect(await getDb().session.count({ where: { userId: world.stranger.id } })).toBe(0);
+      expect(await ownerState(world)).toEqual(before);
+      const own = await post(world.ownerCookie);
+      expect(own.status).toBe(303);
+      expect(own.headers.get("location")).toBe(`${ORIGIN}/`);
       expect(setCookiePair(own, "next-auth.session-token")).toBe("next-auth.session-token=");
       expect(await getDb().session.count({ where: { userId: world.owner.id } })).toBe(0);
     },

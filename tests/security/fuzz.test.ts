@@ -645,6 +645,8 @@ const TARGETS: Record<string, Target> = {
   "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
   "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
   "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },
+  // The sign-out page's form: ends the sender's own session, from this site only (403 otherwise).
+  "POST /api/logout": { wrapper: "none", actors: "victims", input: noBody },
 
   // Not mutations, but their query or path parameters reach the database or a redirect too.
   "GET /api/links/history": { wrapper: "session", input: historyInput },

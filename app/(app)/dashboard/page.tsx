@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { env } from "@/lib/env";
 import { trialDaysLeft } from "@/lib/billing/plans";
 import { saveKey } from "@/lib/save/save-key";
+import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { getCurrentUser } from "@/lib/auth/session";
 import { toUserResponse } from "@/lib/users/response";
 
@@ -34,7 +35,7 @@ export default async function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight">Today&apos;s Stash</h1>
         {pro ? <Badge>Pro Account</Badge> : null}
       </div>
-      <OfflineReaderSync />
+      <OfflineReaderSync owner={offlineReaderOwner(user.id)} />
 
       {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} /> : null}
 

@@ -1,10 +1,28 @@
 import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
+import { forbidden } from "@/lib/http/errors";
 import { withRouteErrors } from "@/lib/http/route-errors";
 import { endSession, SESSION_COOKIE, sessionTokenFromRequest } from "@/lib/auth/session";
+import { logoutAnswer, SIGN_OUT_PAGE } from "@/lib/auth/logout-request";
 
-// Ends the session (its row is deleted, the cookie cleared) and goes to the landing page.
-export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
+// Ends the session (its row is deleted, the cookie cleared) and goes to the landing page, when the
+// request is the user's own: the Sign out link (GET) or the confirm page's form (POST). A link from
+// another site goes to that page instead; an image, a fetch or a frame is refused (decision 0302).
+async function logout(req: Request): Promise<Response> {
+  const headers = req.headers;
+  const answer = logoutAnswer(
+    {
+      method: req.method,
+      site: headers.get("sec-fetch-site"),
+      mode: headers.get("sec-fetch-mode"),
+      dest: headers.get("sec-fetch-dest"),
+      origin: headers.get("origin"),
+      referer: headers.get("referer"),
+    },
+    env.appOrigin,
+  );
+  if (answer === "refuse") throw forbidden("Sign out from LinkStash itself: use the Sign out link in its menu.");
+  if (answer === "confirm") return NextResponse.redirect(new URL(SIGN_OUT_PAGE, env.appUrl), 303);
   await endSession(sessionTokenFromRequest(req));
   const response = NextResponse.redirect(new URL("/", env.appUrl), 303);
   response.cookies.set(SESSION_COOKIE, "", {
@@ -14,5 +32,12 @@ export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
     sameSite: "lax",
     secure: env.secureCookies,
   });
+  // The HTTP cache (signed-in pages kept for Back) goes with the session. Not "storage": that would
+  // also take the theme choice and the installed app's worker; the worker drops its reader pages
+  // itself (public/sw.js).
+  response.headers.set("Clear-Site-Data", '"cache"');
   return response;
-});
+}
+
+export const GET = withRouteErrors(logout);
+export const POST = withRouteErrors(logout);
