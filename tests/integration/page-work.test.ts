@@ -201,7 +201,8 @@ describe("the per-user page-fetch budget", () => {
     await clearQueue();
     const { user, cookie } = await signedInUser();
     const link = await getDb().link.create({ data: { userId: user.id, url: `${origin}/opened` } });
-    const open = () => readArticle(apiRequest("GET", `/api/links/${link.id}/article`, { cookie }), routeParams(link));
+    const open = () =>
+      readArticle(apiRequest("GET", `/api/links/${link.id}/article`, { cookie }), routeParams({ id: link.id }));
     expect(await (await open()).json()).toEqual({ status: "pending" });
     // Polled while pending: still one row.
     expect(await (await open()).json()).toEqual({ status: "pending" });
@@ -210,7 +211,7 @@ describe("the per-user page-fetch budget", () => {
     expect((await (await open()).json()).status).toBe("ready");
     const refresh = await refreshArticle(
       apiRequest("POST", `/api/links/${link.id}/article`, { cookie }),
-      routeParams(link),
+      routeParams({ id: link.id }),
     );
     expect(refresh.status).toBe(202);
     await drainPageWork();
