@@ -7,9 +7,10 @@ import {
   type PageJob,
   releaseAllPageWorkClaims,
 } from "@/lib/articles/queries";
-import { type Reservation, type WorkSlotLimits, WorkSlots } from "@/lib/articles/work-slots";
+import { PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS, PAGE_WORK_LIMITS } from "@/lib/articles/page-work-limits";
+import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
 import { logError, logInfo } from "@/lib/http/log";
-import { hitRateLimit, type RateLimitRule } from "@/lib/http/rate-limit";
+import { hitRateLimit } from "@/lib/http/rate-limit";
 import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
 
 // The runner of owed page work (decision 0301), one per process: it takes rows oldest first from the
@@ -17,27 +18,8 @@ import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
 // when this process owes new work, and polls for work other instances or an earlier run of this one
 // left. Requests never wait for it: they only insert rows.
 
-/**
- * One process's bounds: pages fetched and extracted at once, and fetched HTML held at once (a fetch
- * reserves a whole article's 5 MB before it starts: two of the largest pages, or three smaller).
- */
-export const PAGE_WORK_LIMITS = { concurrency: 3, maxBytes: 12 * 1024 * 1024 } satisfies WorkSlotLimits;
-/** A claim's lease: far past a fetch's 5 s and an extraction's 15 s; a dead process's claim is retaken after it. */
-export const PAGE_WORK_LEASE_SECONDS = 120;
-/** Runs of one row before it is given up (a page that brings its process down must not do so forever). */
-export const MAX_PAGE_WORK_ATTEMPTS = 3;
 /** How often a running process looks for work it was not told about (other instances', deferred rows). */
 const POLL_MS = 10_000;
-
-/**
- * Page fetches one user may cause, saves included: far above saving by hand, and what a scripted
- * burst gets at once; the rest of a burst waits for the next window (deferred, never dropped).
- */
-export const PAGE_FETCH_BUDGET = {
-  name: "page-fetch:user",
-  limit: 60,
-  windowSeconds: 10 * 60,
-} satisfies RateLimitRule;
 
 /** Does one claimed row; `held` is its share of the bytes cap, to shrink to the page's size once fetched. */
 export type PageJobRunner = (job: PageJob, held: Reservation) => Promise<void>;

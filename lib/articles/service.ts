@@ -1,6 +1,7 @@
 import "server-only";
 import { type ExtractedArticle, extractArticle } from "@/lib/articles/extract";
-import { createPageWorkRunner, MAX_PAGE_WORK_ATTEMPTS, releaseDeadClaims } from "@/lib/articles/page-work";
+import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
+import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
 import { owePageWork, type PageJob, recordArticleFailure } from "@/lib/articles/queries";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import type { Reservation } from "@/lib/articles/work-slots";

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work";
+import { PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work-limits";
 import { claimPageWork, finishPageWork, owePageWork, type PageJob } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as readArticle, POST as refreshArticle } from "@/app/api/links/[id]/article/route";
 import { POST as saveLink } from "@/app/api/links/route";
-import { MAX_PAGE_WORK_ATTEMPTS, PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work";
+import { MAX_PAGE_WORK_ATTEMPTS, PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work-limits";
 import { claimPageWork, finishPageWork, owePageWork, releaseAllPageWorkClaims } from "@/lib/articles/queries";
 import { drainPageWork } from "@/lib/articles/service";
 import { getDb } from "@/lib/db/client";
