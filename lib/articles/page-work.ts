@@ -27,8 +27,12 @@ export type PageJobRunner = (job: PageJob, held: Reservation) => Promise<void>;
 export type PageWorkRunner = {
   /** Starts waking on new work and polling; returns the stop. */
   start: (options?: { pollMs?: number }) => () => Promise<void>;
-  /** New work was owed in this process: take it now, if the runner is started. */
-  wake: () => void;
+  /**
+   * New work was owed in this process: take it now, if the runner is started. Resolves once the
+   * pages running then have ended, so that a host that freezes a function after its response
+   * (`after()` keeps it alive meanwhile) still does them.
+   */
+  wake: () => Promise<void>;
   /** Runs owed work that is due until none is left (tests, and a stopping script); deferred rows stay. */
   drain: () => Promise<void>;
 };
@@ -107,8 +111,10 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
         await filling;
       };
     },
-    wake() {
-      if (started && !stopped) void fill();
+    async wake() {
+      if (!started || stopped) return;
+      await fill();
+      await Promise.all([...inFlight]);
     },
     async drain() {
       for (;;) {

@@ -105,10 +105,14 @@ export async function startPageWork(): Promise<() => Promise<void>> {
 /** Runs the owed page work that is due until none is left (tests; scripts that do not start the runner). */
 export const drainPageWork = pageWork.drain;
 
-/** A save (lib/links/service.ts) owed its page's fetch: take it now if this process runs page work. */
-export function wakePageWork(): void {
-  pageWork.wake();
-}
+/** Work to do after the response (the route passes Next's `after`). */
+export type Later = (task: () => Promise<void>) => void;
+
+/**
+ * New page work was owed (a save, lib/links/service.ts; a first open; a refresh): the runner takes
+ * it after the response. Never throws.
+ */
+export const wakePageWork = pageWork.wake;
 
 async function findOwnLink(user: User, id: string): Promise<LinkRef> {
   const link = isRecordId(id)
@@ -119,23 +123,28 @@ async function findOwnLink(user: User, id: string): Promise<LinkRef> {
 }
 
 /** The user's link's article; a pending one is owed a fetch (once, however often it is polled). */
-export async function readLinkArticle(user: User, id: string): Promise<ArticleResponse> {
+export async function readLinkArticle(user: User, id: string, later: Later): Promise<ArticleResponse> {
   const link = await findOwnLink(user, id);
   const article = await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } });
   const response = toArticleResponse(article);
   if (response.status === "pending") {
     await owePageWork(link, "extract");
-    pageWork.wake();
+    later(wakePageWork);
   }
   return response;
 }
 
 /** The user's link's article is owed another fetch and extraction; rate-limited (429). */
-export async function refreshLinkArticle(user: User, id: string, ip: string | null): Promise<{ status: "pending" }> {
+export async function refreshLinkArticle(
+  user: User,
+  id: string,
+  ip: string | null,
+  later: Later,
+): Promise<{ status: "pending" }> {
   const link = await findOwnLink(user, id);
   await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
   await owePageWork(link, "extract", { again: true });
-  pageWork.wake();
+  later(wakePageWork);
   return { status: "pending" };
 }
 

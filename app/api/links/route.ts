@@ -1,3 +1,4 @@
+import { after } from "next/server";
 import { wakePageWork } from "@/lib/articles/service";
 import { tokenApiRoute } from "@/lib/http/api-route";
 import { toLinkResponse } from "@/lib/links/response";
@@ -8,6 +9,6 @@ import { linkSchema } from "@/lib/validations/link";
 export const POST = tokenApiRoute(linkSchema, async ({ req, user, body }) => {
   // The save records its page's fetch (title and article) as owed; it never waits for someone else's server.
   const link = await createLink(user, body, clientIp(req));
-  wakePageWork();
+  after(wakePageWork);
   return Response.json({ success: true, link: toLinkResponse(link) }, { status: 201 });
 });

@@ -1,9 +1,10 @@
+import { after } from "next/server";
 import { readLinkArticle, refreshLinkArticle } from "@/lib/articles/service";
 import { tokenApiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/rate-limit";
 
-export const GET = tokenApiRoute(async ({ user, params }) => readLinkArticle(user, params.id ?? ""));
+export const GET = tokenApiRoute(async ({ user, params }) => readLinkArticle(user, params.id ?? "", after));
 
 export const POST = tokenApiRoute(async ({ req, user, params }) =>
-  Response.json(await refreshLinkArticle(user, params.id ?? "", clientIp(req)), { status: 202 }),
+  Response.json(await refreshLinkArticle(user, params.id ?? "", clientIp(req), after), { status: 202 }),
 );
