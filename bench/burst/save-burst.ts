@@ -118,11 +118,20 @@ export async function saveOverHttp(app: AppServer, cookie: string, ip: string, u
 }
 
 /** Waits until `count` of the user's links have a title (polling each second, up to `limitMs`). */
-export async function waitForTitles(app: AppServer, cookie: string, count: number, limitMs: number): Promise<number> {
+export async function waitForTitles(
+  app: AppServer,
+  cookie: string,
+  count: number,
+  limitMs: number,
+  progress?: (titled: number) => void,
+  /** Also stop when this says so (every fetch the budget allows was made, and titles stopped coming). */
+  settled: () => boolean = () => false,
+): Promise<number> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const titled = (await userLinks(app, cookie)).filter((link) => link.title !== null).length;
-    if (titled >= count || Date.now() > deadline) return titled;
+    progress?.(titled);
+    if (titled >= count || settled() || Date.now() > deadline) return titled;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -135,7 +144,7 @@ export type BurstResult = {
   peakMb: number;
   /** The server process's own VmHWM at the end (its all-time peak, start-up included). */
   serverHwmMb: number;
-  liveness: { samples: number; p50Ms: number; p99Ms: number; maxMs: number };
+  liveness: { samples: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
   /** Seconds from the first save until `titled` links had their title. */
   seconds: number;
   titled: number;
@@ -157,6 +166,7 @@ export async function runSaveBurst({
   pageOrigin,
   saves,
   expectTitled,
+  pagesRequested,
   limitMs = 20 * 60_000,
 }: {
   app: AppServer;
@@ -164,21 +174,26 @@ export async function runSaveBurst({
   ip: string;
   pageOrigin: string;
   saves: number;
+  /** Titles to wait for: the user's page-fetch budget's worth (a fetch that fails gives none). */
   expectTitled: number;
+  /** How many pages the page server was asked for so far. */
+  pagesRequested: () => number;
   limitMs?: number;
 }): Promise<BurstResult> {
   const baselineMb = treeRssMb(app.pid);
   let peakMb = baselineMb;
   const probes: number[] = [];
+  let failedProbes = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       peakMb = Math.max(peakMb, treeRssMb(app.pid));
       const started = performance.now();
-      const probe = await fetch(`${app.url}/api/health/live`);
-      await probe.arrayBuffer();
-      if (probe.status !== 200) throw new Error(`liveness probe answered ${probe.status}`);
-      probes.push(performance.now() - started);
+      // A new connection each time: a kept-alive one can be closed by the server as a probe starts.
+      const probe = await fetch(`${app.url}/api/health/live`, { headers: { connection: "close" } }).catch(() => null);
+      await probe?.arrayBuffer();
+      if (probe?.status === 200) probes.push(performance.now() - started);
+      else failedProbes += 1;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -190,7 +205,18 @@ export async function runSaveBurst({
       Array.from({ length: saves }, (_, i) => saveOverHttp(app, cookie, ip, `${pageOrigin}/burst-${i}`)),
     );
     for (const status of results) statuses[status] = (statuses[status] ?? 0) + 1;
-    titled = await waitForTitles(app, cookie, expectTitled, limitMs);
+    let shown = 0;
+    let last = -1;
+    let unchanged = 0;
+    const progress = (now: number) => {
+      // A line per ten titles, for whoever watches a long run.
+      if (now >= shown + 10)
+        console.log(`  ${(shown = now)} titled after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      unchanged = now === last ? unchanged + 1 : 0;
+      last = now;
+    };
+    const settled = () => pagesRequested() >= expectTitled && unchanged >= 3;
+    titled = await waitForTitles(app, cookie, expectTitled, limitMs, progress, settled);
   } finally {
     sampling = false;
     await sampler;
@@ -205,6 +231,7 @@ export async function runSaveBurst({
     serverHwmMb: peakRssMb(app.pid),
     liveness: {
       samples: sorted.length,
+      failed: failedProbes,
       p50Ms: percentile(sorted, 50),
       p99Ms: percentile(sorted, 99),
       maxMs: sorted.at(-1) ?? NaN,
@@ -222,7 +249,7 @@ export function describeBurst(result: BurstResult): string {
     `${result.saves} saves (statuses ${JSON.stringify(result.statuses)}), ${result.titled} titled in ` +
     `${result.seconds.toFixed(1)} s; RSS (server and children) ${mb(result.baselineMb)} -> peak ` +
     `${mb(result.peakMb)} (+${mb(result.peakMb - result.baselineMb)}), server VmHWM ${mb(result.serverHwmMb)}; ` +
-    `/api/health/live over ${result.liveness.samples} probes: p50 ${ms(result.liveness.p50Ms)}, ` +
+    `/api/health/live over ${result.liveness.samples} probes (${result.liveness.failed} failed): p50 ${ms(result.liveness.p50Ms)}, ` +
     `p99 ${ms(result.liveness.p99Ms)}, max ${ms(result.liveness.maxMs)}`
   );
 }
