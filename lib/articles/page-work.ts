@@ -95,7 +95,11 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
       .catch((error: unknown) => {
         logError({ requestId: `page-work:${Date.now()}`, method: "WORKER", path: "page-work", error });
       })
-      .finally(() => (filling = null));
+      .finally(() => {
+        filling = null;
+        // Woken after the last pass ended but before it was let go: one more pass.
+        if (again) void fill();
+      });
     return filling;
   }
 
