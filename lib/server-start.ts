@@ -1,4 +1,5 @@
 import "server-only";
+import { startPageWork } from "@/lib/articles/service";
 import { closeDb } from "@/lib/db/client";
 import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { env } from "@/lib/env";
@@ -19,12 +20,17 @@ export async function startServer(): Promise<void> {
   captureSocketAddresses();
   const applied = await migrate();
   if (applied.length) logInfo("migrations applied", { applied });
-  const stopScheduler = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};
+  const stopDigests = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};
+  // Owed page fetches, this process's share (decision 0301); what a stop interrupts is taken again.
+  const stopPageWork = await startPageWork();
+  const stopBackground = async () => {
+    await Promise.all([stopDigests(), stopPageWork()]);
+  };
   if (env.databaseUrl) {
     // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.
-    for (const signal of SIGNALS) process.once(signal, () => void stopScheduler());
+    for (const signal of SIGNALS) process.once(signal, () => void stopBackground());
   } else {
-    closeEmbeddedDatabaseOnSignals(stopScheduler);
+    closeEmbeddedDatabaseOnSignals(stopBackground);
   }
 }
 
@@ -36,14 +42,14 @@ export async function startServer(): Promise<void> {
  * statement or transaction in progress finish, then exits 0. Requests still open then fail; none
  * of them had been answered, so nothing acknowledged is lost.
  */
-function closeEmbeddedDatabaseOnSignals(stopScheduler: () => Promise<void>): void {
+function closeEmbeddedDatabaseOnSignals(stopBackground: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     // A second Ctrl+C (the shell signals the whole process group) must not start a second close.
     if (stopping) return;
     stopping = true;
-    // The run in progress is not awaited: closing the database lets its statement finish first.
-    void stopScheduler();
+    // The runs in progress are not awaited: closing the database lets its statement finish first.
+    void stopBackground();
     setTimeout(() => {
       logFailure("database close timed out", { signal });
       process.exit(1);

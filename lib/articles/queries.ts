@@ -19,3 +19,100 @@ export async function recordArticleFailure(link: { id: string; userId: string },
       failures = "Article".failures + 1,
       "extractedAt" = CASE WHEN "Article".status = 'failed' THEN EXCLUDED."extractedAt" ELSE "Article"."extractedAt" END`);
 }
+
+// The owed page work (decision 0301): single statements only, so a transaction-mode pooler carries
+// them and several instances can share the table. Times are the database's own (now()).
+
+export type PageWorkKind = "save" | "extract";
+
+/** A claimed row, with what the runner needs to do it. */
+export type PageJob = {
+  linkId: string;
+  userId: string;
+  url: string;
+  kind: PageWorkKind;
+  keepTitle: boolean;
+  attempts: number;
+  requests: number;
+};
+
+/**
+ * Records that the link's page is owed a fetch. A save's row is new; the reader's first open adds
+ * nothing to a row already owed (`again` false); a refresh (`again` true) asks once more, so a row
+ * being run now is run again after.
+ */
+export async function owePageWork(
+  link: { id: string; userId: string },
+  kind: PageWorkKind,
+  { keepTitle = false, again = false }: { keepTitle?: boolean; again?: boolean } = {},
+): Promise<void> {
+  const onConflict = again ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1` : Prisma.sql`DO NOTHING`;
+  await queryRows(Prisma.sql`
+    INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
+    VALUES (${link.id}, ${link.userId}, ${kind}::"PageWorkKind", ${keepTitle})
+    ON CONFLICT ("linkId") ${onConflict}`);
+}
+
+/**
+ * Takes the oldest due row whose user has no other row running (one page per user at a time, so one
+ * user's burst cannot hold every slot), for `leaseSeconds`. A claim whose lease ran out (its process
+ * stopped) is taken again; SKIP LOCKED keeps two claimers off one row.
+ */
+export async function claimPageWork(claimedBy: string, leaseSeconds: number): Promise<PageJob | null> {
+  const rows = await queryRows<PageJob>(Prisma.sql`
+    UPDATE "PageWork" AS w
+    SET "claimedBy" = ${claimedBy}, "claimedUntil" = now() + make_interval(secs => ${leaseSeconds}::float8),
+        attempts = w.attempts + 1
+    FROM "Link" AS l
+    WHERE l.id = w."linkId" AND w."linkId" = (
+      SELECT c."linkId" FROM "PageWork" AS c
+      WHERE c."runAfter" <= now()
+        AND (c."claimedUntil" IS NULL OR c."claimedUntil" < now())
+        AND NOT EXISTS (
+          SELECT 1 FROM "PageWork" AS r WHERE r."userId" = c."userId" AND r."claimedUntil" >= now()
+        )
+      ORDER BY c."createdAt", c."linkId"
+      LIMIT 1 FOR UPDATE OF c SKIP LOCKED
+    )
+    RETURNING w."linkId", w."userId", l.url, w.kind::text AS kind, w."keepTitle", w.attempts, w.requests`);
+  return rows[0] ?? null;
+}
+
+/**
+ * Done: the row goes, unless it was asked for again while it ran (then it is released, to run again).
+ * Only while this runner still holds it: a claim retaken after its lease belongs to the new holder.
+ */
+export async function finishPageWork(job: PageJob, claimedBy: string): Promise<void> {
+  await queryRows(Prisma.sql`
+    WITH done AS (
+      DELETE FROM "PageWork"
+      WHERE "linkId" = ${job.linkId} AND "claimedBy" = ${claimedBy} AND requests = ${job.requests}
+      RETURNING 1
+    )
+    UPDATE "PageWork" SET "claimedBy" = NULL, "claimedUntil" = NULL, attempts = 0
+    WHERE "linkId" = ${job.linkId} AND "claimedBy" = ${claimedBy} AND NOT EXISTS (SELECT 1 FROM done)`);
+}
+
+/**
+ * The user is over their page-fetch budget: their rows not running elsewhere wait until
+ * `seconds` from now (this claim's attempt not counted). Nothing is dropped.
+ */
+export async function deferUserPageWork(userId: string, claimedBy: string, seconds: number): Promise<void> {
+  await queryRows(Prisma.sql`
+    UPDATE "PageWork"
+    SET "runAfter" = GREATEST("runAfter", now() + make_interval(secs => ${seconds}::float8)),
+        attempts = CASE WHEN "claimedBy" = ${claimedBy} THEN attempts - 1 ELSE attempts END,
+        "claimedBy" = NULL, "claimedUntil" = NULL
+    WHERE "userId" = ${userId}
+      AND ("claimedBy" = ${claimedBy} OR "claimedUntil" IS NULL OR "claimedUntil" < now())`);
+}
+
+/** Frees every claim: the embedded database has one process, so at its start every claim is a dead one's. */
+export async function releaseAllPageWorkClaims(): Promise<number> {
+  const rows = await queryRows<{ count: number }>(Prisma.sql`
+    WITH released AS (
+      UPDATE "PageWork" SET "claimedBy" = NULL, "claimedUntil" = NULL WHERE "claimedBy" IS NOT NULL RETURNING 1
+    )
+    SELECT count(*)::int AS count FROM released`);
+  return rows[0]?.count ?? 0;
+}

@@ -1,8 +1,11 @@
 import "server-only";
 import { type Extraction, extractArticle } from "@/lib/articles/extract";
+import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
+import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
+import { owePageWork, type PageJob, recordArticleFailure } from "@/lib/articles/queries";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
-import { recordArticleFailure } from "@/lib/articles/queries";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
+import type { Reservation } from "@/lib/articles/work-slots";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
@@ -14,9 +17,10 @@ import { storeLinkMetadata } from "@/lib/links/metadata";
 import { type FetchedPage, fetchPageHtml, MAX_ARTICLE_BYTES, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
 import { parseMetadata } from "@/lib/unfurl/parse-metadata";
 
-// Articles of saved links (decision 0260): fetched once after a save (with the title), extracted
-// off the request path, and again when the reader opens a link that has none yet (saved before this
-// feature, imported, or whose page did not answer). Imports never extract: thousands of fetches.
+// Articles of saved links (decision 0260): fetched once after a save (with the title), and again
+// when the reader opens a link that has none yet (saved before this feature, imported, or whose page
+// did not answer) or asks for a refresh. Requests only record the fetch as owed (decision 0301); the
+// page-work runner does it later, within its bounds. Imports never extract: thousands of fetches.
 
 export const ARTICLE_RATE_LIMITS = {
   perUser: { name: "article-extract:user", limit: 10, windowSeconds: 10 * 60 },
@@ -25,14 +29,7 @@ export const ARTICLE_RATE_LIMITS = {
 
 export const ARTICLE_RATE_LIMITED_MESSAGE = "You are refreshing articles too quickly. Please wait a few minutes.";
 
-/** Work to do after the response (the route passes Next's `after`). */
-export type Later = (task: () => Promise<void>) => void;
-
 type LinkRef = { id: string; userId: string; url: string };
-
-// One extraction per link at a time in this process: a reader polling a pending article does not
-// start another.
-const extracting = new Set<string>();
 
 async function store(link: LinkRef, extraction: Extraction): Promise<void> {
   const article = extraction.status === "ready" ? extraction.article : null;
@@ -77,38 +74,48 @@ async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<voi
   await store(link, extraction);
 }
 
-async function guarded(link: LinkRef, work: () => Promise<void>): Promise<void> {
-  if (extracting.has(link.id)) return;
-  extracting.add(link.id);
-  try {
-    await work();
-  } catch (error) {
-    logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
-  } finally {
-    extracting.delete(link.id);
-  }
-}
-
 function fetchArticlePage(url: string): Promise<FetchedPage | null> {
   return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MAX_ARTICLE_BYTES });
 }
 
-/** Fetches and extracts the link's article and stores it (or why there is none). Never throws. */
-export function extractLinkArticle(link: LinkRef): Promise<void> {
-  return guarded(link, async () => extractFrom(link, await fetchArticlePage(link.url)));
+/**
+ * One owed row: after a save, one fetch of the page gives the link its title and metadata (read
+ * from the first megabyte, as before; a title the client sent along stays) and its article; else
+ * the article alone. A row that keeps failing (its process died while running it) is given up as a
+ * failed fetch.
+ */
+async function runPageJob(job: PageJob, held: Reservation): Promise<void> {
+  const link = { id: job.linkId, userId: job.userId, url: job.url };
+  if (job.attempts > MAX_PAGE_WORK_ATTEMPTS) return recordArticleFailure(link, new Date());
+  const page = await fetchArticlePage(link.url);
+  held.shrink(page ? page.html.length : 0);
+  if (page && job.kind === "save") {
+    await storeLinkMetadata(link.id, parseMetadata(page.html.slice(0, MAX_PAGE_BYTES), page.url), {
+      keepTitle: job.keepTitle,
+    });
+  }
+  await extractFrom(link, page);
 }
 
-/**
- * After a save: one fetch of the page gives the link its title and metadata (read from the first
- * megabyte, as before) and its article. A title the client sent along (`keepTitle`) stays.
- */
-export function refreshSavedLink(link: LinkRef, options: { keepTitle?: boolean } = {}): Promise<void> {
-  return guarded(link, async () => {
-    const page = await fetchArticlePage(link.url);
-    if (page) await storeLinkMetadata(link.id, parseMetadata(page.html.slice(0, MAX_PAGE_BYTES), page.url), options);
-    await extractFrom(link, page);
-  });
+const pageWork = createPageWorkRunner(runPageJob);
+
+/** Starts this process's page-work runner (the server does, at its start); returns the stop. */
+export async function startPageWork(): Promise<() => Promise<void>> {
+  if (!env.databaseUrl) await releaseDeadClaims();
+  return pageWork.start();
 }
+
+/** Runs the owed page work that is due until none is left (tests; scripts that do not start the runner). */
+export const drainPageWork = pageWork.drain;
+
+/** Work to do after the response (the route passes Next's `after`). */
+export type Later = (task: () => Promise<void>) => void;
+
+/**
+ * New page work was owed (a save, lib/links/service.ts; a first open; a refresh): the runner takes
+ * it after the response. Never throws.
+ */
+export const wakePageWork = pageWork.wake;
 
 async function findOwnLink(user: User, id: string): Promise<LinkRef> {
   const link = isRecordId(id)
@@ -118,16 +125,19 @@ async function findOwnLink(user: User, id: string): Promise<LinkRef> {
   return link;
 }
 
-/** The user's link's article; a pending one is extracted after the response (`later`). */
+/** The user's link's article; a pending one is owed a fetch (once, however often it is polled). */
 export async function readLinkArticle(user: User, id: string, later: Later): Promise<ArticleResponse> {
   const link = await findOwnLink(user, id);
   const article = await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } });
   const response = toArticleResponse(article);
-  if (response.status === "pending") later(() => extractLinkArticle(link));
+  if (response.status === "pending") {
+    await owePageWork(link, "extract");
+    later(wakePageWork);
+  }
   return response;
 }
 
-/** Fetches and extracts the user's link's article again, after the response; rate-limited (429). */
+/** The user's link's article is owed another fetch and extraction; rate-limited (429). */
 export async function refreshLinkArticle(
   user: User,
   id: string,
@@ -136,7 +146,8 @@ export async function refreshLinkArticle(
 ): Promise<{ status: "pending" }> {
   const link = await findOwnLink(user, id);
   await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
-  later(() => extractLinkArticle(link));
+  await owePageWork(link, "extract", { again: true });
+  later(wakePageWork);
   return { status: "pending" };
 }
 

@@ -37,7 +37,8 @@ export const LINK_RATE_LIMITS = {
 export const LINK_RATE_LIMITED_MESSAGE = "You are saving links too quickly. Please wait a minute and try again.";
 
 /**
- * Saves a link, after the rate limits (429). A user under the free daily limit is serialised on
+ * Saves a link, after the rate limits (429), with its page's fetch owed (the caller wakes the
+ * page-work runner). A user under the free daily limit is serialised on
  * their own user row, so simultaneous saves cannot all see "nothing saved today" and slip past it.
  */
 export async function createLink(user: User, payload: LinkPayload, ip: string | null, now = new Date()): Promise<Link> {
@@ -57,7 +58,12 @@ export async function createLink(user: User, payload: LinkPayload, ip: string | 
     await lockUsers(tx, [user.id]);
     const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
     if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
-    return tx.link.create({ data: link });
+    const saved = await tx.link.create({ data: link });
+    // The page's fetch is owed with the save, as insertLink does (decision 0301).
+    await tx.pageWork.create({
+      data: { linkId: saved.id, userId: saved.userId, kind: "save", keepTitle: saved.title !== null },
+    });
+    return saved;
   });
 }
 

@@ -10,6 +10,8 @@ export const TITLE_TEST_HOST = "127.0.0.1:45873";
 /** Two more, for the article tests (two files may run at once). */
 export const ARTICLE_TEST_HOST = "127.0.0.1:45874";
 export const CORPUS_TEST_HOST = "127.0.0.1:45875";
+/** And one for the page-work queue's tests. */
+export const PAGE_WORK_TEST_HOST = "127.0.0.1:45876";
 
 let counter = 0;
 

@@ -1,0 +1,137 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import {
+  claimPageWork,
+  deferUserPageWork,
+  finishPageWork,
+  type PageJob,
+  releaseAllPageWorkClaims,
+} from "@/lib/articles/queries";
+import { PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS, PAGE_WORK_LIMITS } from "@/lib/articles/page-work-limits";
+import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
+import { logError, logInfo } from "@/lib/http/log";
+import { hitRateLimit } from "@/lib/http/rate-limit";
+import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
+
+// The runner of owed page work (decision 0301), one per process: it takes rows oldest first from the
+// PageWork table while it has a free slot and room for one more page's bytes, and runs each. It wakes
+// when this process owes new work, and polls for work other instances or an earlier run of this one
+// left. Requests never wait for it: they only insert rows.
+
+/** How often a running process looks for work it was not told about (other instances', deferred rows). */
+const POLL_MS = 10_000;
+
+/** Does one claimed row; `held` is its share of the bytes cap, to shrink to the page's size once fetched. */
+export type PageJobRunner = (job: PageJob, held: Reservation) => Promise<void>;
+
+export type PageWorkRunner = {
+  /** Starts waking on new work and polling; returns the stop. */
+  start: (options?: { pollMs?: number }) => () => Promise<void>;
+  /**
+   * New work was owed in this process: take it now, if the runner is started. Resolves once the
+   * pages running then have ended, so that a host that freezes a function after its response
+   * (`after()` keeps it alive meanwhile) still does them.
+   */
+  wake: () => Promise<void>;
+  /** Runs owed work that is due until none is left (tests, and a stopping script); deferred rows stay. */
+  drain: () => Promise<void>;
+};
+
+export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
+  const claimedBy = randomUUID();
+  const slots = new WorkSlots(PAGE_WORK_LIMITS);
+  const maxPageBytes = MAX_ARTICLE_BYTES;
+  const inFlight = new Set<Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let filling: Promise<void> | null = null;
+  let again = false;
+
+  async function runOne(job: PageJob, held: Reservation): Promise<void> {
+    try {
+      const budget = await hitRateLimit(PAGE_FETCH_BUDGET, job.userId);
+      if (!budget.allowed) {
+        await deferUserPageWork(job.userId, claimedBy, budget.retryAfterSeconds);
+        return;
+      }
+      await run(job, held);
+      await finishPageWork(job, claimedBy);
+    } catch (error) {
+      // The row stays claimed: it is taken again when its lease runs out (at most a few times).
+      logError({ requestId: `page-work:${job.linkId}`, method: "WORKER", path: "page-work", error });
+    }
+  }
+
+  /** Claims while a slot and a page's bytes are free; one claimer at a time in this process. */
+  async function claimWhileRoom(): Promise<void> {
+    while (again) {
+      again = false;
+      while (!stopped && slots.canStart(maxPageBytes)) {
+        const held = slots.reserve(maxPageBytes);
+        let job: PageJob | null;
+        try {
+          job = await claimPageWork(claimedBy, PAGE_WORK_LEASE_SECONDS);
+        } catch (error) {
+          held.release();
+          throw error;
+        }
+        if (!job) {
+          held.release();
+          break;
+        }
+        const done: Promise<void> = runOne(job, held).finally(() => {
+          held.release();
+          inFlight.delete(done);
+          if (started) void fill();
+        });
+        inFlight.add(done);
+      }
+    }
+  }
+
+  function fill(): Promise<void> {
+    again = true;
+    filling ??= claimWhileRoom()
+      .catch((error: unknown) => {
+        logError({ requestId: `page-work:${Date.now()}`, method: "WORKER", path: "page-work", error });
+      })
+      .finally(() => {
+        filling = null;
+        // Woken after the last pass ended but before it was let go: one more pass.
+        if (again) void fill();
+      });
+    return filling;
+  }
+
+  return {
+    start({ pollMs = POLL_MS } = {}) {
+      started = true;
+      void fill();
+      const every = setInterval(() => void fill(), pollMs);
+      every.unref();
+      return async () => {
+        stopped = true;
+        clearInterval(every);
+        await filling;
+      };
+    },
+    async wake() {
+      if (!started || stopped) return;
+      await fill();
+      await Promise.all([...inFlight]);
+    },
+    async drain() {
+      for (;;) {
+        await fill();
+        if (inFlight.size === 0) return;
+        await Promise.all([...inFlight]);
+      }
+    },
+  };
+}
+
+/** At the embedded database's start: no other process can hold a claim, so every claim is freed now. */
+export async function releaseDeadClaims(): Promise<void> {
+  const released = await releaseAllPageWorkClaims();
+  if (released) logInfo("page work taken back from a stopped run", { released });
+}
