@@ -86,6 +86,11 @@ export function treeRssMb(pid: number): number {
   return processTree(pid).reduce((sum, each) => sum + statusKb(each, "VmRSS"), 0) / 1024;
 }
 
+/** Resident memory of the server process alone, in MB. */
+function ownRssMb(pid: number): number {
+  return statusKb(pid, "VmRSS") / 1024;
+}
+
 /** The server process's own peak resident memory (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
   return statusKb(pid, "VmHWM") / 1024;
@@ -142,6 +147,9 @@ export type BurstResult = {
   /** The server tree's resident memory before the burst, and its highest sample during it. */
   baselineMb: number;
   peakMb: number;
+  /** The server process alone, without its children: before the burst and its highest sample. */
+  serverBaselineMb: number;
+  serverPeakMb: number;
   /** The server process's own VmHWM at the end (its all-time peak, start-up included). */
   serverHwmMb: number;
   liveness: { samples: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
@@ -182,12 +190,15 @@ export async function runSaveBurst({
 }): Promise<BurstResult> {
   const baselineMb = treeRssMb(app.pid);
   let peakMb = baselineMb;
+  const serverBaselineMb = ownRssMb(app.pid);
+  let serverPeakMb = serverBaselineMb;
   const probes: number[] = [];
   let failedProbes = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       peakMb = Math.max(peakMb, treeRssMb(app.pid));
+      serverPeakMb = Math.max(serverPeakMb, ownRssMb(app.pid));
       const started = performance.now();
       // A new connection each time: a kept-alive one can be closed by the server as a probe starts.
       const probe = await fetch(`${app.url}/api/health/live`, { headers: { connection: "close" } }).catch(() => null);
@@ -228,6 +239,8 @@ export async function runSaveBurst({
     statuses,
     baselineMb,
     peakMb,
+    serverBaselineMb,
+    serverPeakMb,
     serverHwmMb: peakRssMb(app.pid),
     liveness: {
       samples: sorted.length,
@@ -248,7 +261,8 @@ export function describeBurst(result: BurstResult): string {
   return (
     `${result.saves} saves (statuses ${JSON.stringify(result.statuses)}), ${result.titled} titled in ` +
     `${result.seconds.toFixed(1)} s; RSS (server and children) ${mb(result.baselineMb)} -> peak ` +
-    `${mb(result.peakMb)} (+${mb(result.peakMb - result.baselineMb)}), server VmHWM ${mb(result.serverHwmMb)}; ` +
+    `${mb(result.peakMb)} (+${mb(result.peakMb - result.baselineMb)}); the server alone ${mb(result.serverBaselineMb)} -> ` +
+    `peak ${mb(result.serverPeakMb)} (+${mb(result.serverPeakMb - result.serverBaselineMb)}), its VmHWM ${mb(result.serverHwmMb)}; ` +
     `/api/health/live over ${result.liveness.samples} probes (${result.liveness.failed} failed): p50 ${ms(result.liveness.p50Ms)}, ` +
     `p99 ${ms(result.liveness.p99Ms)}, max ${ms(result.liveness.maxMs)}`
   );
