@@ -6,6 +6,8 @@ import { createServer, type Server } from "node:http";
 import type { AppServer } from "@/tests/support/built-app";
 
 const MB = 1024 * 1024;
+/** Samples of the idle server, 100 ms apart, whose highest is the burst's baseline. */
+const BASELINE_SAMPLES = 30;
 
 /** An ordinary article page of about `bytes`: headings and paragraphs, nothing hostile. */
 export function largeArticlePage(title: string, bytes: number): string {
@@ -188,9 +190,16 @@ export async function runSaveBurst({
   pagesRequested: () => number;
   limitMs?: number;
 }): Promise<BurstResult> {
-  const baselineMb = treeRssMb(app.pid);
+  // The baseline is the highest of the samples over a quiet moment: one reading can fall in a dip
+  // (the kernel trimming a page or two of the server's), which would count as the burst's growth.
+  let baselineMb = 0;
+  let serverBaselineMb = 0;
+  for (let sample = 0; sample < BASELINE_SAMPLES; sample += 1) {
+    baselineMb = Math.max(baselineMb, treeRssMb(app.pid));
+    serverBaselineMb = Math.max(serverBaselineMb, ownRssMb(app.pid));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   let peakMb = baselineMb;
-  const serverBaselineMb = ownRssMb(app.pid);
   let serverPeakMb = serverBaselineMb;
   const probes: number[] = [];
   let failedProbes = 0;
