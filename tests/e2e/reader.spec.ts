@@ -2,6 +2,8 @@ import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { articlePagesPort } from "../../playwright.config";
+import { manySmallElementsPage } from "../support/hostile-pages";
+import { snap } from "./screen-helpers";
 import { latestEmail, signUpAndOnboard } from "./support";
 
 // The reader (/read/[id]): a locally served article page is saved, extracted after the save and read
@@ -19,8 +21,11 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The Lighthouse Keep
 let server: Server;
 
 test.beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE);
+  const tooComplex = manySmallElementsPage();
+  server = createServer((req, res) => {
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(req.url === "/too-complex" ? tooComplex : ARTICLE);
   });
   await new Promise<void>((resolve) => server.listen(articlePagesPort, "127.0.0.1", resolve));
 });
@@ -82,6 +87,23 @@ test("save a local article, read it, change the text size and theme, mark it rea
 
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/(dashboard|history)$/);
+});
+
+test("a page too complex to read stays a link, and the reader says why", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpAndOnboard(page);
+  await saveArticle(page, "/too-complex");
+  const item = page.getByRole("list", { name: "Today's links" }).getByRole("listitem").first();
+  await item.getByRole("link", { name: /^Read / }).click();
+  await expect(page.getByText("This page is not available as an article: too complex to read.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole("link", { name: "Open the original page" })).toHaveAttribute(
+    "href",
+    `${origin}/too-complex`,
+  );
+  await snap(page, "phone", "reader", "too-complex");
 });
 
 test("the digest shows the reading time and links to the reader", async ({ page }) => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { articlePagesPort } from "../../playwright.config";
+import { snap } from "./screen-helpers";
 import { openSignInLink, signInLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 // Signing out in a browser that keeps reader pages offline (public/sw.js), the logout endpoint's
@@ -216,6 +217,7 @@ test("logout ignores an image and asks first when another site links to it", asy
     [],
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap(page, "phone", "sign-out", "confirm");
   await page.getByRole("link", { name: "Stay signed in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { toastText } from "./screen-helpers";
+import { snap, toastText } from "./screen-helpers";
 import { latestEmail, signUpAndOnboard, uniqueEmail } from "./support";
 
 // What a walk through every screen with a mouse, a finger and a phone found: blocked category
@@ -122,6 +122,7 @@ test.describe("on a phone", () => {
     const linkBox = await firstLink.boundingBox();
     if (!linkBox) throw new Error("the first link is laid out");
     expect(linkBox.y).toBeLessThan(PHONE.height);
+    await snap(page, "phone", "history", "many-categories");
 
     // By keyboard: the button opens the rest and hands focus to the first chip it revealed.
     const more = chips.getByRole("button", { name: "16 more categories" });
