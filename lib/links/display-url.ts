@@ -1,6 +1,6 @@
-// The package, not Node's deprecated built-in of the same name (the trailing slash): the link list
-// decodes hosts in the browser too.
-import { decode } from "punycode/";
+// The package, not Node's deprecated built-in of the same name: the link list decodes hosts in the
+// browser too.
+import punycode from "punycode/punycode.js";
 
 // An address as a reader should see it: an internationalised host in its own letters
 // ("https://bücher.example/"), not the punycode the URL parser stores ("xn--bcher-kva.example"), and
@@ -22,7 +22,7 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 /** The Unicode text of a punycode label without its "xn--" prefix; null when it is not valid punycode. */
 function decodePunycode(input: string): string | null {
   try {
-    return decode(input);
+    return punycode.decode(input);
   } catch {
     // RangeError: not valid punycode; the host is shown as stored.
     return null;
