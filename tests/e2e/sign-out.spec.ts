@@ -66,7 +66,8 @@ async function saveAndRead(page: Page, path: string, title: string): Promise<str
   await page.goto("/dashboard");
   const readPath = await save(page, path);
   await page.goto(readPath);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // Extracted by the page-work runner after the save, in an extractor child that may be starting.
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
   return readPath;
 }
 
