@@ -1,7 +1,7 @@
 // Page weight against a blank Next.js page: first-load JavaScript (gzip, level 9) of every page
 // route of the build, against a blank app of the same Next version (one layout, one page) built
 // from the same node_modules. Budgets: public routes at most 1.10x the blank page, signed-in routes
-// at most 1.40x. Names the chunks that cost the most per route and the app's client modules in
+// at most 1.41x. Names the chunks that cost the most per route and the app's client modules in
 // them. Exits non-zero above budget unless --no-enforce. Needs `npx next build` first.
 //
 //   npm run bench:bundle
@@ -50,7 +50,8 @@ const PUBLIC_ROUTES = new Set([
   "/_not-found",
 ]);
 const PUBLIC_BUDGET = 1.1;
-const SIGNED_IN_BUDGET = 1.4;
+// 1.40x until 2026-11-26 (decision 0280's amendment).
+const SIGNED_IN_BUDGET = 1.41;
 
 const statsSchema = z.array(z.object({ route: z.string(), firstLoadChunkPaths: z.array(z.string()) }));
 type RouteStats = z.infer<typeof statsSchema>[number];

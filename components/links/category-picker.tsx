@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { BUILT_IN_CATEGORIES, categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";
 
-// Blocked buttons use aria-disabled, not `disabled`, and take presses (`whenBlocked="explain"`): a
+// Blocked buttons use aria-disabled, not `disabled`, and take presses (`data-explain=""`): a
 // fourth pick by mouse, touch or keyboard says why nothing happened ("Maximum categories reached").
 function showMaximumReached() {
   toast({
@@ -74,9 +74,9 @@ export function CategoryPicker({
               variant={selected ? "default" : "outline"}
               aria-pressed={selected}
               aria-disabled={blocked || undefined}
-              whenBlocked="explain"
+              data-explain=""
               onClick={() => toggle(name)}
-              className="max-w-full"
+              className="max-w-full aria-disabled:cursor-not-allowed"
             >
               {selected ? <Check aria-hidden="true" /> : null}
               <span className="truncate">{name}</span>
@@ -94,13 +94,13 @@ export function CategoryPicker({
               size="sm"
               variant="ghost"
               aria-disabled={full || undefined}
-              whenBlocked="explain"
+              data-explain=""
               onClick={(event) => {
                 if (!full) return;
                 event.preventDefault();
                 showMaximumReached();
               }}
-              className="border border-dashed"
+              className="border border-dashed aria-disabled:cursor-not-allowed"
             >
               <Plus aria-hidden="true" />
               New category

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useNow } from "@/lib/client/use-hydrated";
+import { useNow } from "@/lib/client/use-now";
 import { localDateKey } from "@/lib/time/local-day";
 import { formatInZone, linkCount } from "@/lib/time/local-time";
 

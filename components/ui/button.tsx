@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:opacity-50 aria-disabled:not-data-explain:pointer-events-none [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -25,16 +25,8 @@ const buttonVariants = cva(
         wrap: "min-h-11 px-6 py-2 text-base break-all",
         icon: "size-10 text-sm",
       },
-      /**
-       * A press on an aria-disabled button: ignored, as on a disabled one, or (`explain`) passed to
-       * the button's own handler, which then says why it cannot act.
-       */
-      whenBlocked: {
-        ignore: "aria-disabled:pointer-events-none",
-        explain: "aria-disabled:cursor-not-allowed",
-      },
     },
-    defaultVariants: { variant: "default", size: "default", whenBlocked: "ignore" },
+    defaultVariants: { variant: "default", size: "default" },
   },
 );
 
@@ -44,8 +36,8 @@ type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
-function Button({ className, variant, size, whenBlocked, asChild = false, type, ...props }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size, whenBlocked }), className);
+function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
   if (asChild) return <Slot.Root className={classes} {...props} />;
   // A bare <button> inside a form submits it; make "button" the default so only explicit submits do.
   return <button type={type ?? "button"} className={classes} {...props} />;
