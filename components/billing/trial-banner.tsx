@@ -17,7 +17,7 @@ const iconClass: Record<TrialTone, string> = {
 };
 
 /**
- * The dashboard's trial banner (SPEC §2), shown only with billing on: a server without billing has
+ * The dashboard's trial banner, shown only with billing on: a server without billing has
  * no trial to end (docs/decisions/0304).
  */
 export function TrialBanner({ daysLeft }: { daysLeft: number }) {

@@ -52,7 +52,7 @@ function UsedInvitation({ invitation, timeZone, rewards }: ItemProps) {
   );
 }
 
-/** The Pending and Used tabs (SPEC §2 Invitations); `rewards`: billing is on, so claims earn Pro months. */
+/** The invitations page's Pending and Used tabs; `rewards`: billing is on, so claims earn Pro months. */
 export function InvitationLists({ timeZone, rewards }: { timeZone: string; rewards: boolean }) {
   const invitations = useInvitations().data?.invitations ?? [];
   const pending = invitations.filter((invitation) => invitation.status === "available");

@@ -45,7 +45,7 @@ const chipClass =
   "rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground hover:bg-accent hover:text-accent-foreground aria-pressed:hover:bg-primary/90 aria-pressed:hover:text-primary-foreground";
 
 /**
- * The Link History page's list (SPEC §2): search, category chips, date groups, pages loaded on scroll.
+ * The Link History page's list: search, category chips, date groups, pages loaded on scroll.
  * `serverNow` is the server's clock as it rendered the page (lib/client/use-hydrated.ts, `useNow`).
  */
 export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {

@@ -14,7 +14,7 @@ import { displayUrl } from "@/lib/links/display-url";
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
-/** One saved link (SPEC §2 "Link item"), on the dashboard and in the history; `now` says what "today" is. */
+/** One saved link, on the dashboard and in the history; `now` says what "today" is. */
 export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: string; now: Date }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
