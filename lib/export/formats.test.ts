@@ -6,6 +6,7 @@ import { EXPORT_WRITERS, exportFileName, isExportFormat, type ExportedLink } fro
 import { parseCsv } from "@/lib/import/csv";
 import { linkstashCsvMapper, parseLinkstashJson } from "@/lib/import/linkstash";
 import { parseNetscape } from "@/lib/import/netscape";
+import type { ImportRecord } from "@/lib/import/record";
 
 const links: ExportedLink[] = [
   {
@@ -35,38 +36,30 @@ function write(format: "json" | "csv" | "html", written: readonly ExportedLink[]
   );
 }
 
+/** A record read back, in the shape the exporter was given. */
+const asExportedLink = ({ url, title, notes, tags, createdAt, readAt }: ImportRecord) => ({
+  url,
+  title,
+  notes,
+  categories: tags,
+  createdAt,
+  readAt,
+});
+
 const fixture = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/import", name), "utf8");
 
 describe("the export formats", () => {
   it("writes JSON that reads back exactly", () => {
     const records = parseLinkstashJson(write("json"));
-    expect(
-      records?.map(({ url, title, notes, tags, createdAt, readAt }) => ({
-        url,
-        title,
-        notes,
-        categories: tags,
-        createdAt,
-        readAt,
-      })),
-    ).toEqual(links);
+    expect(records?.map(asExportedLink)).toEqual(links);
   });
 
   it("writes CSV that reads back exactly", () => {
     const [header, ...rows] = parseCsv(write("csv"));
     if (!header) throw new Error("no header");
     const map = linkstashCsvMapper(header.fields);
-    expect(
-      rows.map(map).map(({ url, title, notes, tags, createdAt, readAt }) => ({
-        url,
-        title,
-        notes,
-        categories: tags,
-        createdAt,
-        readAt,
-      })),
-    ).toEqual(links);
+    expect(rows.map(map).map(asExportedLink)).toEqual(links);
   });
 
   it("writes spreadsheet-safe CSV cells that read back exactly", () => {
@@ -145,27 +138,11 @@ describe("the export formats", () => {
     const csv = write("csv", fidelity);
     expect(html).toBe(fixture("linkstash-export.html"));
     expect(csv).toBe(fixture("linkstash-export.csv"));
-    const fromHtml = parseNetscape(html).map(({ url, title, notes, tags, createdAt, readAt }) => ({
-      url,
-      title,
-      notes,
-      categories: tags,
-      createdAt,
-      readAt,
-    }));
+    const fromHtml = parseNetscape(html).map(asExportedLink);
     expect(fromHtml).toEqual(fidelity);
     const [header, ...rows] = parseCsv(csv);
     if (!header) throw new Error("no header");
-    const fromCsv = rows
-      .map(linkstashCsvMapper(header.fields))
-      .map(({ url, title, notes, tags, createdAt, readAt }) => ({
-        url,
-        title,
-        notes,
-        categories: tags,
-        createdAt,
-        readAt,
-      }));
+    const fromCsv = rows.map(linkstashCsvMapper(header.fields)).map(asExportedLink);
     expect(fromCsv).toEqual(fidelity);
   });
 
