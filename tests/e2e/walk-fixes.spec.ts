@@ -109,15 +109,9 @@ test.describe("on a phone", () => {
     const chips = page.getByRole("group", { name: "Filter by category" });
     const firstLink = page.getByRole("article").first();
     await expect(firstLink).toBeVisible();
-    await expect(chips.getByRole("button")).toHaveText([
-      "All Categories",
-      "Tag A",
-      "Tag B",
-      "Tag C",
-      "Tag D",
-      "Tag E",
-      "16 more categories",
-    ]);
+    // The first five chips in their order, before the button for the rest.
+    const firstFive = ["All Categories", ...tags.slice(0, 5)];
+    await expect(chips.getByRole("button")).toHaveText([...firstFive, "16 more categories"]);
     // The first link is on the first screen, below a handful of chips.
     const linkBox = await firstLink.boundingBox();
     if (!linkBox) throw new Error("the first link is laid out");
@@ -141,16 +135,7 @@ test.describe("on a phone", () => {
 
     // Closed again, the chosen chip stays in view.
     await chips.getByRole("button", { name: "Fewer categories" }).click();
-    await expect(chips.getByRole("button")).toHaveText([
-      "All Categories",
-      "Tag A",
-      "Tag B",
-      "Tag C",
-      "Tag D",
-      "Tag E",
-      "Tag H",
-      "15 more categories",
-    ]);
+    await expect(chips.getByRole("button")).toHaveText([...firstFive, "Tag H", "15 more categories"]);
     await expect(chips.getByRole("button", { name: "Tag H", exact: true })).toHaveAttribute("aria-pressed", "true");
   });
 });
