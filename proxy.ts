@@ -8,7 +8,7 @@ import { HSTS, newNonce, pageContentSecurityPolicy } from "@/lib/http/security-h
 // the nonce from the request's CSP header and puts it on the scripts it renders. /api, static
 // assets and the developer mailbox stay outside the matcher (a proxy costs ~30 % throughput),
 // except paths holding a "%": Next's router answers 500 to a dynamic segment that does not decode
-// (issue 14, finding 9), so such a path is refused here with 400 before it gets there.
+// (decision 0162), so such a path is refused here with 400 before it gets there.
 export function proxy(request: NextRequest): Response {
   const { pathname } = request.nextUrl;
   const api = /^\/(api|dev\/mailbox)(\/|$)/.test(pathname);

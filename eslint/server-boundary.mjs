@@ -1,4 +1,4 @@
-// Local ESLint rules for the code's boundaries (DESIGN.md §2):
+// Local ESLint rules for the code's boundaries (decision 0048):
 // - `no-server-module`: a browser-side file (components/**, lib/client/**) imports no module that
 //   declares `import "server-only"`, not even for its types; pure modules (rules, response shapes)
 //   are what it may import.

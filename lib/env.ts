@@ -175,7 +175,7 @@ function build(raw: RawEnv) {
       .filter(Boolean),
     // The mailbox shows every email, magic links included: on by default only for a loopback origin.
     mailboxEnabled: raw.MAILBOX_ENABLED ?? local,
-    // The public /email-test page and POST /api/test/email (SPEC §2) mail any address anyone types:
+    // The public /email-test page and POST /api/test/email (decision 0019) mail any address anyone types:
     // on by default only for a loopback origin, where nobody else can reach them.
     testEmailEnabled: raw.TEST_EMAIL_ENABLED ?? local,
     // Proxies in front of the app that append to X-Forwarded-For; 0: the socket's address decides.

@@ -4,7 +4,7 @@ import { QueryProvider } from "@/components/providers";
 import { getCurrentUser } from "@/lib/auth/session";
 import Loading from "./loading";
 
-// Signed-in pages (SPEC §2): "Loading" first, then a signed-out visitor goes to the landing page and
+// Signed-in pages: "Loading" first, then a signed-out visitor goes to the landing page and
 // a user who has not finished onboarding goes there. The check streams inside the boundary.
 
 async function RequireOnboardedUser({ children }: { children: ReactNode }) {

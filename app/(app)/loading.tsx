@@ -1,4 +1,4 @@
-// A signed-in page's instant answer to a click while its data comes (SPEC §2: "Loading" first); the
+// A signed-in page's instant answer to a click while its data comes ("Loading" first); the
 // router prefetches this state, so a navigation never waits on a blank page.
 export default function Loading() {
   return (

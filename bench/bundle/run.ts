@@ -37,7 +37,7 @@ const { values } = parseArgs({
 const top = Number(values.top);
 if (!Number.isInteger(top) || top < 0) throw new Error("--top must be a whole number");
 
-// Issue 19: the pages anyone may open without an account; every other page is for signed-in users.
+// The public pages: those anyone may open without an account; every other page is for signed-in users.
 const PUBLIC_ROUTES = new Set([
   "/",
   "/pricing",

@@ -44,7 +44,7 @@ const BUDGETS: { category: Category; min: number }[] = [
   { category: "accessibility", min: 100 },
   { category: "best-practices", min: 95 },
 ];
-// Google's "good" largest contentful paint, held in the mobile preset (issue 19).
+// Google's "good" largest contentful paint, held in the mobile preset (decision 0283).
 const MOBILE_LCP_MAX_MS = 2_500;
 // The article the reader page shows: about 2,000 words, served from this machine.
 const ARTICLE_HTML = `<!doctype html><html lang="en"><head><title>A Long Read for the Reader</title>

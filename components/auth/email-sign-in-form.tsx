@@ -64,7 +64,7 @@ export function EmailSignInForm({
   };
 
   return (
-    // Hydrated, the form checks the address itself and says so in SPEC's words.
+    // Hydrated, the form checks the address itself and says so in the product's words.
     <form
       method="post"
       action="/api/auth/signin/email"

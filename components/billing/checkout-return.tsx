@@ -15,7 +15,7 @@ import {
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 
 /**
- * The return from Stripe's checkout (SPEC §2 "Payment return"): verifies a paid session and refreshes
+ * The return from Stripe's checkout (docs/product.md, "Plans and prices"): verifies a paid session and refreshes
  * the plan, shows 'Payment Received' without a session id, or 'Checkout canceled'; then cleans the
  * query from the URL so a reload does not repeat it. The link's classes come from the server
  * (`buttonVariants`), so the pricing page loads no class merging.

@@ -24,7 +24,7 @@ const NO_PAYMENTS = {
   description: "This server takes no payments: every feature is included for every account.",
 } as const;
 
-/** The strip of features under the plans (SPEC §2 "Pricing"). */
+/** The strip of features under the plans (docs/product.md, "Plans and prices"). */
 export function FeatureStrip({ billingEnabled }: { billingEnabled: boolean }) {
   return (
     <section aria-labelledby="feature-strip-title" className="rounded-xl border bg-muted/40 px-6 py-8">

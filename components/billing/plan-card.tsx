@@ -52,7 +52,10 @@ export function PlanCard({
   );
 }
 
-/** The Pro plan as both the landing page and /pricing show it; each lists the features SPEC gives it. */
+/**
+ * The Pro plan as both the landing page and /pricing show it; each lists the plan's features
+ * (docs/product.md, "Plans and prices").
+ */
 export function ProPlanCard({ features, action }: { features: readonly string[]; action: ReactNode }) {
   return (
     <PlanCard

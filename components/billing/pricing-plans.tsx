@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { LOGIN_HREF } from "@/components/layout/nav-links";
 import { EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
-// The pricing page's two plans (SPEC §2 "Pricing"); the features as SPEC lists them.
+// The pricing page's two plans and their features (docs/product.md, "Plans and prices").
 const FREE_FEATURES = ["1 link per day", "Weekly digests", "Basic organisation"] as const;
 const PRO_FEATURES = [
   "Unlimited links",

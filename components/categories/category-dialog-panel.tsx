@@ -23,8 +23,9 @@ import { serverMessage } from "@/lib/client/fetcher";
 
 const CATEGORY_EXISTS_MESSAGE = "A category with this name already exists (case-insensitive match).";
 
-// SPEC §5 "New category (dashboard)" and "New category (settings)": the same dialog, worded for
-// where it opens; on the dashboard a name that exists is selected, in settings it is refused.
+// New category on the dashboard and in settings (docs/product.md, "Links and categories"): the same
+// dialog, worded for where it opens; on the dashboard a name that exists is selected, in settings it
+// is refused.
 const WORDING = {
   select: {
     title: "New category",
@@ -43,7 +44,7 @@ const WORDING = {
 // The route handler's schema, and zod with it, loads when the dialog first opens, not with the page.
 const loadCategoryValidation = () => import("@/lib/validations/category");
 
-/** The trimmed, valid name, or null after SPEC's "Invalid category name" toast. */
+/** The trimmed, valid name, or null after the "Invalid category name" toast. */
 async function validCategoryName(name: string): Promise<string | null> {
   const { CATEGORY_NAME_INVALID_MESSAGE, categorySchema } = await loadCategoryValidation();
   const parsed = categorySchema.safeParse({ name });
@@ -155,7 +156,7 @@ export function CategoryDialogPanel({ open, onOpenChange, customNames, onSelect 
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            {/* SPEC: the dashboard's create button waits for a name; settings answers a blank one with a toast. */}
+            {/* The dashboard's create button waits for a name; settings answers a blank one with a toast. */}
             <SubmitButton disabled={create.isPending || (onSelect !== undefined && name.trim() === "")}>
               <BusyLabel busy={create.isPending} label={wording.submitLabel} busyLabel="Creating..." />
             </SubmitButton>

@@ -7,7 +7,7 @@ import { CATEGORIES_KEY } from "@/lib/client/query-keys";
 
 export type CustomCategory = { id: string; name: string };
 
-/** SPEC §9: the category list is cached for 5 minutes. */
+/** The category list is cached for 5 minutes (docs/product.md, "Notifications and timings"). */
 export const CATEGORIES_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function useCustomCategories() {

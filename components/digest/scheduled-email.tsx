@@ -12,7 +12,10 @@ import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
 import type { DigestPromise } from "@/lib/digests/delivered-schedule";
 
-/** The dashboard's Scheduled Email section (SPEC §2): the schedule, Send Digest Now and Change time. */
+/**
+ * The dashboard's Scheduled Email section (docs/product.md, "Digests and schedule"): the schedule,
+ * Send Digest Now and Change time.
+ */
 export function ScheduledEmail({ promise, billingEnabled }: { promise: DigestPromise; billingEnabled: boolean }) {
   const today = useTodayLinks();
 
@@ -42,7 +45,7 @@ export function ScheduledEmail({ promise, billingEnabled }: { promise: DigestPro
   });
 
   function sendNow() {
-    // SPEC §5: blocked on the client when today's list is known to be empty.
+    // Blocked on the client when today's list is known to be empty.
     if (today.data?.pages[0]?.links.length === 0) {
       toast({ title: "No links to send", description: "Add some links first before requesting a digest email." });
       return;

@@ -27,7 +27,7 @@ export function CopyInviteLinkButton({ code, rewards }: { code: string; rewards:
       return;
     }
     setCopied(true);
-    // SPEC's toast says "2 months": a misprint, the reward is 1 month (DESIGN.md §3).
+    // The reward is 1 month everywhere, this toast included (docs/product.md, "Trial and invitations").
     toast({
       title: "Invite link copied!",
       description: rewards

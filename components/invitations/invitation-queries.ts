@@ -6,7 +6,7 @@ import type { InvitationResponse, InvitationsResponse } from "@/lib/invitations/
 
 export type { InvitationResponse, InvitationsResponse };
 
-/** SPEC §9: "Copied!" shows for 2 seconds. */
+/** "Copied!" shows for 2 seconds (docs/product.md, "Notifications and timings"). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** The user's invitations; the page's server render fills the cache, so the first render has them. */

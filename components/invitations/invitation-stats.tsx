@@ -6,7 +6,7 @@ import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no
 
 export type AccountStatus = {
   accountType: "free" | "pro";
-  /** SPEC §4 time left ("14 days left", "Expired"), or null when there is no such date. */
+  /** Time left ("14 days left", "Expired"), or null when there is no such date. */
   trialLeft: string | null;
   proLeft: string | null;
 };
@@ -28,7 +28,7 @@ function StatCard({ id, title, icon, children }: { id: string; title: string; ic
   );
 }
 
-/** The three cards at the top of /invitations (SPEC §2 Invitations). */
+/** The three cards at the top of /invitations. */
 export function InvitationStats({
   referralMonths,
   rewards,

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
 
-/** SPEC §9: a claimed invitation moves on to the dashboard after 2 seconds. */
+/** A claimed invitation moves on to the dashboard after 2 seconds (docs/product.md, "Notifications and timings"). */
 const CLAIM_REDIRECT_MS = 2000;
 
 type Check = { state: "checking" } | { state: "valid" | "invalid"; message: string };
@@ -23,7 +23,7 @@ function useFlow(): Flow {
 }
 
 /**
- * The /invite/{code} screen's states (SPEC §2 Invite claim): checking the code, then the `offer`
+ * The /invite/{code} screen's states: checking the code, then the `offer`
  * or `invalid`, and after a claim `claimed`, moving on to `next` after two seconds. The cards are
  * rendered on the server; their parts below read the state.
  */

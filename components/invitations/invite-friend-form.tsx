@@ -22,8 +22,8 @@ function createdDescription(emailStatus: (typeof EMAIL_STATUSES)[number], email:
 }
 
 /**
- * The Invite a Friend card's form (SPEC §2): an optional recipient address (validated by the server
- * only, SPEC §5) and Create Invitation, which asks for confirmation first since it uses an invite.
+ * The Invite a Friend card's form: an optional recipient address (validated by the server only) and
+ * Create Invitation, which asks for confirmation first since it uses an invite.
  */
 export function InviteFriendForm({ allowanceNote }: { allowanceNote: string }) {
   const emailId = useId();

@@ -1,4 +1,4 @@
-// The header's destinations for a signed-in user (SPEC §2, Header and footer).
+// The header's destinations for a signed-in user.
 export const APP_NAV_LINKS = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/history", label: "History" },

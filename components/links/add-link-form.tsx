@@ -20,7 +20,10 @@ const resolver = lazyZodResolver(() => import("@/lib/validations/link").then((mo
 
 const EMPTY_FORM: LinkInput = { url: "", notes: "", categories: [] };
 
-/** The add-link form (SPEC §2, §5): URL, optional notes and, once a URL is typed, up to 3 categories. */
+/**
+ * The add-link form (docs/product.md, "Links and categories"): URL, optional notes and, once a URL is
+ * typed, up to 3 categories.
+ */
 export function AddLinkForm() {
   const categoriesLabelId = useId();
   const categoriesErrorId = useId();
@@ -32,7 +35,7 @@ export function AddLinkForm() {
 
   const save = useMutation({
     // The schema's output is the payload: the normalised URL, and with nothing selected the
-    // category and categories are Uncategorized (SPEC §4).
+    // category and categories are Uncategorized.
     mutationFn: (payload: LinkPayload) => apiRequest("POST", "/api/links", payload),
     onSuccess: async () => {
       toast({ title: "Link saved successfully!", description: "Your link has been added to today's stash." });

@@ -20,7 +20,7 @@ function showMaximumReached() {
 
 /**
  * The add-link form's category buttons: the 10 built-ins plus the user's own, toggled on and off;
- * the first picked is the primary category (SPEC §4).
+ * the first picked is the primary category.
  */
 export function CategoryPicker({
   value,

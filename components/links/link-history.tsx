@@ -21,7 +21,7 @@ import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filte
 import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
-/** SPEC §9: three placeholder groups while loading. */
+/** Three placeholder groups while loading. */
 const SKELETON_GROUPS = 3;
 
 /** How long typing pauses before the search runs (and lands in the URL). */
@@ -102,7 +102,7 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
 
   const links = history.data?.pages.flatMap((page) => page.links) ?? [];
   const groups = groupByLocalDate(links, timeZone);
-  // A day's header shows its true total, not the links loaded so far (DESIGN.md §3 "History").
+  // A day's header shows its true total, not the links loaded so far (decision 0182).
   const dayTotals = mergedDayTotals(history.data?.pages ?? []);
   const activeKey = categoryKey(category);
   const chipNames = chips.data ?? [];

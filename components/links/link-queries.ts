@@ -39,7 +39,7 @@ export function mergedDayTotals(pages: readonly LinkListPage[]): Map<string, num
   return totals;
 }
 
-/** Today's links, newest first, a page at a time (DESIGN.md §3: the dashboard pages as the history does). */
+/** Today's links, newest first, a page at a time: the dashboard pages as the history does (decision 0182). */
 export function useTodayLinks() {
   return useInfiniteQuery({
     queryKey: TODAY_LINKS_KEY,

@@ -12,7 +12,7 @@ import { localDateKey } from "@/lib/time/local-day";
 import { formatInZone, linkCount } from "@/lib/time/local-time";
 
 /**
- * Today's links (SPEC §2): today's date in the user's zone and the count as the heading. The newest
+ * Today's links: today's date in the user's zone and the count as the heading. The newest
  * 50 first, more as the list's end scrolls into view; the count is the day's true total.
  * `serverNow` is the server's clock as it rendered the page (lib/client/use-hydrated.ts, `useNow`).
  */

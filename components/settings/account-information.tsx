@@ -2,7 +2,7 @@ import { ManageBillingButton } from "@/components/billing/manage-billing-button"
 import { DeleteAccountButton } from "@/components/settings/delete-account-button";
 import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_TITLE } from "@/lib/billing/no-billing";
 
-/** Sign-in identity, member-since date and the account deletion (SPEC §2 "Account Information"). */
+/** Sign-in identity, member-since date and the account deletion (docs/product.md, "Account"). */
 export function AccountInformation({
   email,
   username,

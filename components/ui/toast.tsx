@@ -6,8 +6,8 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps, ReactElement } from "react";
 import { cn } from "@/lib/utils";
 
-// SPEC §9 notification rules. They equal Radix Toast's defaults; named here so they are not lost
-// if a default ever changes.
+// The notification rules (docs/product.md, "Notifications and timings"). They equal Radix Toast's
+// defaults; named here so they are not lost if a default ever changes.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_DIRECTION = "right";
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

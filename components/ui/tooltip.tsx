@@ -2,7 +2,10 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-/** SPEC §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/**
+ * Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay
+ * (docs/product.md, "Notifications and timings").
+ */
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -3,9 +3,9 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
 
-// A tiny store outside React so any module can call toast() without a hook (SPEC §9: one
-// notification at a time; a dismissed one is removed from the store after 1,000,000 ms, which
-// leaves Radix ample time for its exit animation).
+// A tiny store outside React so any module can call toast() without a hook. One notification at a
+// time; a dismissed one is removed from the store after 1,000,000 ms, which leaves Radix ample time
+// for its exit animation (docs/product.md, "Notifications and timings").
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -36,7 +36,7 @@ export type ApiTokenResponse = ReturnType<typeof toApiTokenResponse>;
 /**
  * Creates a token; its secret is returned here and never again. The count and the insert run with
  * the user's row locked, so simultaneous requests cannot both take the last of the
- * MAX_ACTIVE_TOKENS places (issue 14, finding 12: 21 were made). NO KEY UPDATE, as elsewhere:
+ * MAX_ACTIVE_TOKENS places (decision 0164: 21 were once made). NO KEY UPDATE, as elsewhere:
  * enough to serialise this user's creations, and it lets the foreign-key checks of other writes
  * (KEY SHARE) through.
  */

@@ -1,4 +1,4 @@
-// Pure checks on what next-auth reads from a request before our code sees it (issue 14, finding 9):
+// Pure checks on what next-auth reads from a request before our code sees it (decision 0162):
 // values it would hand to the database or to its own URL check, which answer 500 on these.
 
 /** Text PostgreSQL can store: no NUL character, no lone UTF-16 surrogate. */

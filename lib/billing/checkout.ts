@@ -8,7 +8,7 @@ import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { subscriptionProEnd } from "@/lib/billing/plans";
 
-// Checkout (DESIGN §3 "Billing"): a Stripe-hosted Checkout Session in subscription mode for the
+// Checkout (decision 0022): a Stripe-hosted Checkout Session in subscription mode for the
 // price configured on the server (STRIPE_PRICE_ID). The client only asks for "Pro"; it never names
 // a price, an amount or a user.
 

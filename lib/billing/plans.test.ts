@@ -20,7 +20,7 @@ const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
 const freeAfterTrial: PlanUser = { trialEndsAt: at(-DAY), proUntil: null };
 
 describe("constants", () => {
-  it("match SPEC §9 and DESIGN §3", () => {
+  it("match the product's plans and limits", () => {
     expect(TRIAL_DAYS).toBe(14);
     expect([...ALL_FREQUENCIES]).toEqual(["daily", "weekly", "custom", "none"]);
     expect([...FREE_FREQUENCIES]).toEqual(["weekly", "none"]);
@@ -110,7 +110,7 @@ describe("limits", () => {
     expect(e.renewableInvites).toBe(true);
   });
 
-  it("are all lifted while billing is off (DESIGN §3: every feature remains available)", () => {
+  it("are all lifted while billing is off: every feature remains available", () => {
     const e = entitlements(freeAfterTrial, now, false);
     expect(e).toEqual({
       accountType: "free",

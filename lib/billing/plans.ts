@@ -1,4 +1,4 @@
-// Pure plan rules (DESIGN.md §3): what a user may do at a given moment.
+// Pure plan rules (docs/product.md, "Plans and prices" and "Limits"): what a user may do at a given moment.
 
 export const TRIAL_DAYS = 14;
 export const FREE_INVITES_TOTAL = 2;
@@ -98,7 +98,7 @@ export function entitlements(user: PlanUser, now: Date, billingEnabled: boolean)
   };
 }
 
-/** Trial days left, rounded up and floored at 0 (SPEC §4). */
+/** Trial days left, rounded up and floored at 0. */
 export function trialDaysLeft(trialEndsAt: Date, now: Date): number {
   const days = Math.ceil((trialEndsAt.getTime() - now.getTime()) / 86_400_000);
   return Math.max(0, days);

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { env } from "@/lib/env";
 import { serviceUnavailable } from "@/lib/http/errors";
 
-// The one Stripe client of the process. STRIPE_API_BASE (DESIGN §5) points it elsewhere, such as the
+// The one Stripe client of the process. STRIPE_API_BASE (README, Configuration) points it elsewhere, such as the
 // local fake the tests run; otherwise it talks to api.stripe.com.
 
 export const BILLING_NOT_SET_UP = "Payment processing is not set up yet.";

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { entitlements, proEndsAt } from "@/lib/billing/plans";
 
-/** GET /api/subscription (SPEC §3 "Subscription info"); subscriptionEndsAt is when Pro ends, from either source. */
+/** GET /api/subscription; subscriptionEndsAt is when Pro ends, from either source. */
 export function subscriptionInfo(user: User, now = new Date()) {
   const plan = entitlements(user, now, env.billingEnabled);
   return {

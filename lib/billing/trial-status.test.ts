@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { trialStatus } from "./trial-status";
 
 describe("trialStatus", () => {
-  it("follows SPEC's thresholds", () => {
+  it("follows the banner's thresholds: 0 or fewer days, 1, up to 3", () => {
     expect(trialStatus(0)).toEqual({ tone: "ended", message: "Your free trial has ended." });
     expect(trialStatus(-3).tone).toBe("ended");
     expect(trialStatus(1)).toEqual({ tone: "attention", message: "Your free trial ends tomorrow." });

@@ -1,4 +1,5 @@
-// The dashboard's trial banner (SPEC §2 "Trial banner", §9 thresholds: 0 or fewer, 1, up to 3 days).
+// The dashboard's trial banner; its thresholds are 0 or fewer, 1, and up to 3 days left
+// (docs/product.md, "Trial and invitations").
 
 export type TrialTone = "ended" | "attention" | "normal";
 

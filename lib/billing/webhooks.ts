@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { badRequest, serviceUnavailable } from "@/lib/http/errors";
 
-// POST /api/stripe/webhook (DESIGN §3 "Billing"): Stripe's events are the source of truth. The raw
+// POST /api/stripe/webhook (decision 0021): Stripe's events are the source of truth. The raw
 // body is verified against STRIPE_WEBHOOK_SECRET; each event id takes effect once; every handled
 // event only says which subscription to re-read, so its own (possibly stale) snapshot never decides.
 

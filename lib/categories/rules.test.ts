@@ -9,7 +9,7 @@ import {
 } from "./rules";
 
 describe("BUILT_IN_CATEGORIES", () => {
-  it("are exactly the ten names of SPEC §3, in order", () => {
+  it("are exactly the ten built-in names, in order", () => {
     expect(BUILT_IN_CATEGORIES).toEqual([
       "Uncategorized",
       "Article",

@@ -1,4 +1,4 @@
-// Pure category rules (SPEC §3, §5): built-in names, case-insensitive identity, history chips.
+// Pure category rules (docs/product.md, "Links and categories"): built-in names, case-insensitive identity, history chips.
 
 export const BUILT_IN_CATEGORIES = [
   "Uncategorized",

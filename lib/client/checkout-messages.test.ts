@@ -22,7 +22,7 @@ describe("checkoutFailure", () => {
     });
   });
 
-  it("gives 'Error' with SPEC's default for a network failure or an HTML error page", () => {
+  it("gives 'Error' with the default text for a network failure or an HTML error page", () => {
     expect(checkoutFailure(new TypeError("Failed to fetch"))).toEqual(CHECKOUT_ERROR);
     expect(checkoutFailure(new Error("500: <html>oops</html>"))).toEqual(CHECKOUT_ERROR);
     expect(CHECKOUT_ERROR).toEqual({

@@ -1,11 +1,11 @@
 import { serverMessage } from "@/lib/client/fetcher";
 
-// The pricing page's notifications (SPEC §8). Which failure gets which title:
+// The pricing page's notifications (docs/product.md, "Screens and texts"). Which failure gets which title:
 // - "Payment error": payment processing itself could not be set up: the server answers 503 (billing
 //   not configured, Stripe unreachable) or answers without a checkout url.
 // - "Error" / "Failed to create checkout session": the request to create the session failed in any
 //   other way (network failure, a refusal such as 409 "already subscribed", a server error).
-// Either uses the server's message when there is one (SPEC §8), else the default text.
+// Either uses the server's message when there is one, else the default text.
 
 export type ToastText = { title: string; description: string };
 

@@ -1,6 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
 
-// Client-side calls to this app's API (SPEC §7, §8). Every call sends cookies; a body is sent as
+// Client-side calls to this app's API (docs/product.md, "API"). Every call sends cookies; a body is sent as
 // JSON only when there is a payload; any non-OK answer becomes an Error "<status>: <body or status text>".
 
 export async function throwIfNotOk(res: Response): Promise<void> {

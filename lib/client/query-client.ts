@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/client/fetcher";
 
-/** SPEC §7: queries never refetch on an interval or on focus, never go stale, never retry; nor do mutations. */
+/** Queries never refetch on an interval or on focus, never go stale, never retry; nor do mutations. */
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

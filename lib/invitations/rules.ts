@@ -1,10 +1,10 @@
 import { subYears } from "date-fns";
 import { FREE_INVITES_TOTAL, PRO_INVITES_RENEWAL } from "@/lib/billing/plans";
 
-// Pure invitation rules and texts (DESIGN.md §3 "Invitations", "Plans and limits"), shared by the
-// server and the invitation screens.
+// Pure invitation rules and texts (docs/product.md, "Trial and invitations"; decision 0023), shared
+// by the server and the invitation screens.
 
-/** Months of Pro a claim gives the claimer, and the inviter. SPEC's "2 months" toast is a misprint. */
+/** Months of Pro a claim gives the claimer, and the inviter: 1 everywhere, the copy toast included. */
 export const INVITATION_REWARD_MONTHS = 1;
 
 export const INVITATION_VALID_MESSAGE = "This invitation gives you 1 month of Pro for free.";
@@ -23,7 +23,7 @@ export function invitationClaimedMessage(billingEnabled: boolean): string {
   return billingEnabled ? INVITATION_CLAIMED_MESSAGE : INVITATION_CLAIMED_NO_BILLING_MESSAGE;
 }
 
-/** The claim button: the spec's words when there is Pro to claim. */
+/** The claim button: the product's words when there is Pro to claim. */
 export function claimButtonLabel(billingEnabled: boolean): string {
   return billingEnabled ? "Claim 1 Month Pro Access" : "Accept Invitation";
 }

@@ -39,7 +39,7 @@ import {
   type InvitationsResponse,
 } from "@/lib/invitations/response";
 
-// Invitations (DESIGN.md §3): an allowance checked under the inviter's row lock, codes from the
+// Invitations (decision 0023): an allowance checked under the inviter's row lock, codes from the
 // system's CSPRNG, and a claim that is one conditional UPDATE, so a code is won by exactly one user
 // and a user wins at most one code (the unique recipientId).
 

@@ -3,7 +3,7 @@ import { DAY_TOTALS_HEADER, formatDayTotals } from "@/lib/links/day-totals";
 import type { LinkPage } from "@/lib/links/service";
 
 /**
- * A page of links as the API answers it (decision 0182): SPEC's JSON array, the next page's address
+ * A page of links as the API answers it (decision 0182): a JSON array, the next page's address
  * in a `Link: <…>; rel="next"` header (the request's own query with the new cursor), and the true
  * total of each day on the page in X-Day-Totals.
  */

@@ -1,4 +1,4 @@
-// Link URL normalisation (SPEC §5 Add-link). Pure: shared by the add-link form and the route.
+// Link URL normalisation (docs/product.md, "Links and categories"). Pure: shared by the add-link form and the route.
 
 export const URL_REQUIRED_MESSAGE = "URL is required";
 export const URL_INVALID_MESSAGE = "Please enter a valid website address";

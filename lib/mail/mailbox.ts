@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 
-// The local mailbox (DESIGN.md §3): every email stored when no provider is configured.
+// The local mailbox (decision 0001): every email stored when no provider is configured.
 
 export type MailboxEntry = {
   id: string;

@@ -3,7 +3,7 @@ import { mailboxIdentity } from "@/lib/invitations/mailbox-identity";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
 
 // Hard daily caps on the mail a user or a visitor can make the service send to an address of their
-// choosing (issue 14, finding 5: Send Digest Now as a phishing relay). They hold on every plan and
+// choosing (Send Digest Now once served as a phishing relay). They hold on every plan and
 // with billing off, and sit far above honest use (docs/decisions/0161). Counted per attempt, in
 // the database's rate-limit counters, so they hold across app instances and simultaneous requests.
 

@@ -7,7 +7,7 @@ import { sendEmail } from "@/lib/mail/send-email";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
 import { OUTBOUND_MAIL_LIMITS, RECIPIENT_CAP_MESSAGE, recipientCheck } from "@/lib/mail/outbound-limits";
 
-// The public email test (SPEC §2 /email-test). Anyone may send it to any address, so the message is
+// The public email test (/email-test, decision 0019). Anyone may send it to any address, so the message is
 // fixed text, the sends are limited per recipient (nobody gets flooded) and per client address,
 // hourly and daily, and the test is off by default on a public origin (lib/env.ts).
 

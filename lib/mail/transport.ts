@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { awaitCallSlot, holdCalls } from "@/lib/mail/provider-rate";
 
-// The three ways an email leaves (or stays in) LinkStash, chosen by MAIL_TRANSPORT (DESIGN.md §5).
+// The three ways an email leaves (or stays in) LinkStash, chosen by MAIL_TRANSPORT (README, Configuration).
 
 export type OutgoingEmail = {
   from: string;

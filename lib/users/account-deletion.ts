@@ -3,7 +3,7 @@ import { cancelSubscriptionForDeletion } from "@/lib/billing/cancellation";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/generated/prisma/client";
 
-// DELETE /api/user (DESIGN §3 "Account deletion"): deleting the user row removes every row that
+// DELETE /api/user (decision 0020): deleting the user row removes every row that
 // belongs to it by cascade (links, categories, sessions, accounts, invitations sent, deliveries),
 // and with the sessions every signed-in device is signed out. Invitations the user claimed stay
 // with their inviter, without the claimer. A Stripe subscription is canceled first: if that fails

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adjustHourForPreference, TODAY_HOURS, TOMORROW_HOURS } from "./onboarding-hours";
 
-describe("onboarding's hour when the preference changes (SPEC §5)", () => {
+describe("onboarding's hour when the preference changes", () => {
   it("resets an hour before 17 to 20 for today, and keeps an evening hour", () => {
     expect(adjustHourForPreference("today", 6)).toBe(20);
     expect(adjustHourForPreference("today", 16)).toBe(20);

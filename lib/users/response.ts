@@ -7,7 +7,7 @@ import { livePendingEmail } from "@/lib/users/email-change-rule";
 // The JSON shape of a user in the API. Pure: client components import its type; the caller says
 // whether billing (and so every plan limit) is on.
 
-/** The user as GET /api/auth/user answers it (SPEC §3 plus time zone and plan dates). */
+/** The user as GET /api/auth/user answers it (docs/product.md, "API"; with the time zone and plan dates). */
 export function toUserResponse(user: User, billingEnabled: boolean, now = new Date()) {
   const plan = entitlements(user, now, billingEnabled);
   return {

@@ -110,7 +110,7 @@ describe("toSettingsRequest", () => {
     return request;
   };
 
-  it("sends SPEC's fields per frequency", () => {
+  it("sends each frequency's own fields", () => {
     expect(submit({ emailFrequency: "daily", emailTime: "9" })).toEqual({
       email: "reader@example.com",
       emailFrequency: "daily",
@@ -151,7 +151,7 @@ describe("settingsFormSchema", () => {
   const firstMessage = (values: Partial<Record<keyof SettingsFormValues, unknown>>) =>
     settingsFormSchema.safeParse({ ...base, ...values }).error?.issues[0]?.message;
 
-  it("words each problem as SPEC does", () => {
+  it("words each problem in the product's words", () => {
     expect(firstMessage({ email: "nope" })).toBe("Please enter a valid email address");
     expect(firstMessage({ emailFrequency: "hourly" })).toBe("Please select an email frequency");
     expect(firstMessage({ emailTime: "" })).toBe("Please select a time");

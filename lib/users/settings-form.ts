@@ -5,10 +5,10 @@ import type { EmailFrequencyName } from "@/lib/billing/plans";
 import { DEFAULT_WEEKDAY, effectiveSchedule, type DigestSchedule } from "@/lib/digests/schedule";
 import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
 
-/** SPEC §9: the settings selects offer 6 AM to 11 PM; the form's default hour is 20. */
+/** The settings selects offer 6 AM to 11 PM; the form's default hour is 20 (docs/product.md, "Digests and schedule"). */
 export const SETTINGS_HOURS: readonly number[] = Array.from({ length: 18 }, (_, i) => i + 6);
 export const DEFAULT_SETTINGS_HOUR = 20;
-/** SPEC §2: an hour below 7 reads as "tomorrow (early morning)". */
+/** An hour below 7 reads as "tomorrow (early morning)". */
 export const TOMORROW_BEFORE_HOUR = 7;
 
 /** What the form starts from: the saved schedule, address and zone (a UserResponse has them). */
@@ -47,7 +47,7 @@ export function hourChoices(current: string): number[] {
 
 /**
  * The form's starting values. A daily or custom schedule the plan no longer allows is shown as the
- * weekly schedule it actually runs as (DESIGN §3 "Plans and limits"); the other tabs start from the
+ * weekly schedule it actually runs as (decision 0014); the other tabs start from the
  * saved hours, Monday for a new weekly or custom selection.
  */
 export function settingsFormDefaults(user: SettingsUser, allowed: readonly EmailFrequencyName[]): SettingsFormValues {
@@ -74,7 +74,7 @@ export function settingsFormDefaults(user: SettingsUser, allowed: readonly Email
   };
 }
 
-/** SPEC §7: each frequency sends its own fields; custom sends hours for the selected days only. */
+/** Each frequency sends its own fields; custom sends hours for the selected days only. */
 export function toSettingsRequest(values: SettingsFormOutput): SettingsRequest {
   const common = { email: values.email, timezone: values.timezone };
   switch (values.emailFrequency) {

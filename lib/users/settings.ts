@@ -8,8 +8,8 @@ import { scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
 import { updateUserWithEmail } from "@/lib/users/email-change";
 import type { SettingsRequest } from "@/lib/validations/settings";
 
-// PUT /api/user/settings: the email preferences of SPEC §2 and §7, checked against the plan
-// (DESIGN §3 "Plans and limits"), with the next scheduled digest recomputed in the user's zone.
+// PUT /api/user/settings: the email preferences, checked against the plan (docs/product.md,
+// "Digests and schedule" and "Limits"), with the next scheduled digest recomputed in the user's zone.
 
 export const PRO_FREQUENCY_MESSAGE = "Daily and custom schedules are Pro features. Upgrade to Pro to use them.";
 

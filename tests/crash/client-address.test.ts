@@ -1,4 +1,4 @@
-// Per-address limits on the built app (issue 14, finding 4): `next start` passes a client's own
+// Per-address limits on the built app (decision 0160): `next start` passes a client's own
 // X-Forwarded-For through unchanged, so a limit keyed on it reset with every new value the client
 // made up. With TRUSTED_PROXY_HOPS=0 (the default) the socket's address counts; with N, the Nth
 // address from the right of X-Forwarded-For, which the client cannot write. Needs `npx next build`.

@@ -1,4 +1,4 @@
-// Odd input against the built app (issue 14, finding 9): dynamic segments that do not
+// Odd input against the built app (decision 0162): dynamic segments that do not
 // percent-decode made `next start` answer 500 before any handler ran, on every [param] route of
 // app/api and the pages; so did a NUL in the sign-in email and `callbackUrl=%00` on the email
 // callback. Every answer must be below 500 (the in-process fuzz suite covers what handlers see).

@@ -1,4 +1,4 @@
-// Start-up of the built app (issue 14, finding 12): a missing AUTH_SECRET on a public origin must
+// Start-up of the built app (decision 0164): a missing AUTH_SECRET on a public origin must
 // stop the process with a message naming the variable (it used to stay up answering 500 to every
 // request), and a DATA_DIR that does not exist yet must be created for the embedded database.
 // Needs `npx next build`.
@@ -63,7 +63,7 @@ describe("start-up", () => {
     expect(existsSync(path.join(dataDir, "db", "PG_VERSION"))).toBe(true);
   });
 
-  it("serves no email test page on a public origin by default (issue 14, finding 10)", async () => {
+  it("serves no email test page on a public origin by default", async () => {
     const app = await startApp({
       port: await freePort(),
       env: { APP_URL: "https://stash.example", AUTH_SECRET: "a-secret-of-the-operator", DATA_DIR: newDataDir() },

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
-// Accessibility: axe on every screen of SPEC §2, signed out and signed in, with no serious or
+// Accessibility: axe on every screen, signed out and signed in, with no serious or
 // critical violations (moderate and minor ones are printed, not failed); keyboard-only journeys for
 // saving a link and changing the schedule; a visible focus indicator.
 

@@ -61,7 +61,7 @@ test.describe("billing on, a trial that ends", () => {
     await expect(page.getByRole("tab", { name: "Weekly" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("combobox", { name: "Day" }).locator("option:checked")).toHaveText("Monday");
     await expect(page.getByRole("combobox", { name: "Delivery time" }).locator("option:checked")).toHaveText("8:00 PM");
-    // The locked tabs are starred and say why, in a tooltip after a rest of the pointer (SPEC §2, §9).
+    // The locked tabs are starred and say why, in a tooltip after a rest of the pointer.
     const daily = page.getByRole("tab", { name: /^Daily/ });
     await expect(daily).toBeDisabled();
     await expect(daily).toHaveAccessibleName("Daily (Daily digests are a Pro feature)");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpAndOnboard } from "./support";
 
-// A day of 120 links (DESIGN.md §3 "History", decision 0182): lists show 50 at a time and load more
+// A day of 120 links (decision 0182): lists show 50 at a time and load more
 // on scroll, every count is the day's true total, and on a phone the schedule card with Send Digest
 // Now comes before today's list.
 

@@ -5,14 +5,15 @@ import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_FEATURES } from "@/lib/billing
 import { INVITATION_VALID_NO_BILLING_MESSAGE, NO_BILLING_INVITES_NOTE } from "@/lib/invitations/rules";
 import { signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
-// Every screen of SPEC §2 in a real browser, at desktop and phone widths: its texts as SPEC words
-// them and its states (empty, loading, error, success), with a screenshot of each state under
-// test-results/e2e/screens/ and no sideways overflow. Loading states hold the API request back with
-// page.route; error states answer it with a 503 and a message, which the screen must show.
+// Every screen in a real browser, at desktop and phone widths: its texts as the product words them
+// (docs/product.md, "Screens and texts") and its states (empty, loading, error, success), with a
+// screenshot of each state under test-results/e2e/screens/ and no sideways overflow. Loading states
+// hold the API request back with page.route; error states answer it with a 503 and a message, which
+// the screen must show.
 // Two accounts are signed up once per run and shared: one that never saves a link (the empty
 // states) and one with links (the lists); onboarding gets a fresh account per width.
 // This server runs without billing, so the plan screens tell its story: no plans, everything
-// included (docs/decisions/0304); SPEC's plan words are checked on the billing server (plans.spec.ts).
+// included (docs/decisions/0304); the plans' words are checked on the billing server (plans.spec.ts).
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type Account = { email: string; state: StorageState };
@@ -398,7 +399,7 @@ for (const device of DEVICES) {
         await page.goto(refused);
         const loading = page.getByRole("status").filter({ hasText: "Loading your links" });
         await expect(loading).toBeAttached();
-        // SPEC §2: three placeholder groups, beside the status line.
+        // Three placeholder groups, beside the status line.
         await expect(loading.locator("xpath=..").locator(":scope > div")).toHaveCount(3);
         await shot(page, "history", "loading");
         heldAgain.release();

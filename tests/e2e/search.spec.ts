@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { latestEmail, signUpAndOnboard } from "./support";
 
-// History search and read state (issue 8), each test with a brand-new user.
+// History search and read state (decisions 0032 and 0033), each test with a brand-new user.
 
 /** No serious or critical WCAG 2.1 AA violations, in the light and the dark scheme (read links are dimmed). */
 async function expectAccessible(page: Page, screen: string): Promise<void> {

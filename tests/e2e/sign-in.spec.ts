@@ -52,7 +52,7 @@ test("a sign-in link opened in another browser names its account and signs nothi
   page,
   browser,
 }) => {
-  // Someone asks for a link to their own address and passes it on (login CSRF, issue 14 finding 8).
+  // Someone asks for a link to their own address and passes it on (login CSRF, decision 0140).
   const owner = uniqueEmail("link-owner");
   await page.goto("/login");
   await page.getByLabel(/email/i).fill(owner);

@@ -4,9 +4,9 @@ import { MAX_ACTIVE_TOKENS, TOO_MANY_TOKENS_MESSAGE } from "@/lib/auth/api-token
 import { getDb } from "@/lib/db/client";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
-// Issue 14, finding 12: on PostgreSQL, simultaneous requests each counted the user's tokens before
-// any of them inserted, and 21 tokens were made under a cap of 20. (PGlite runs one statement at a
-// time, so only real connections can stage this race.)
+// The token cap under concurrency (decision 0164): on PostgreSQL, simultaneous requests each
+// counted the user's tokens before any of them inserted, and 21 tokens were made under a cap of 20.
+// (PGlite runs one statement at a time, so only real connections can stage this race.)
 
 const ROUNDS = 3;
 const ATTEMPTS = MAX_ACTIVE_TOKENS + 5;

@@ -27,7 +27,7 @@ describe("GET /api/auth/user", () => {
     expect(expired.status).toBe(401);
   });
 
-  it("returns the signed-in user with SPEC's fields", async () => {
+  it("returns the signed-in user with the documented fields", async () => {
     const { user, cookie } = await signedInUser({ emailTime: 20, timezone: "Europe/Berlin" });
     const res = await currentUser(apiRequest("GET", "/api/auth/user", { cookie }));
     expect(res.status).toBe(200);

@@ -193,7 +193,7 @@ describe("GET /api/subscriptions/verify-session", () => {
 });
 
 describe("GET /api/subscription", () => {
-  it("answers SPEC's fields for a user in the trial", async () => {
+  it("answers the subscription fields for a user in the trial", async () => {
     const trialEndsAt = new Date(Date.now() + 5 * DAY);
     const { cookie } = await signedInUser({ trialEndsAt, referralMonthsEarned: 2 });
     const res = await getSubscription(apiRequest("GET", "/api/subscription", { cookie }));

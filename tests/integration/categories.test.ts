@@ -17,7 +17,7 @@ describe("POST /api/categories", () => {
     expect(list).toEqual([created]);
   });
 
-  it.each([[""], ["   "]])("refuses the blank name %j with SPEC's message", async (name) => {
+  it.each([[""], ["   "]])("refuses the blank name %j with the product's message", async (name) => {
     const { user, cookie } = await signedInUser();
     const res = await create(cookie, { name });
     expect(res.status).toBe(400);

@@ -13,8 +13,8 @@ import { EMAIL_CHANGE_INVALID_MESSAGE, EMAIL_CHANGE_RATE_LIMITS } from "@/lib/us
 import { apiRequest, createUser, ORIGIN, signedInUser, signIn } from "@/tests/support/factories";
 import { confirmSignIn, emailedSignInLink, requestSignInLink, sessionUserId } from "@/tests/support/sign-in-flow";
 
-// Issue 14, finding 2: an account's address changes only when the owner of the new address confirms
-// it, from the account that asked; a pending address never signs anyone in.
+// Confirmed email changes (decision 0141): an account's address changes only when the owner of the
+// new address confirms it, from the account that asked; a pending address never signs anyone in.
 
 const tag = () => randomBytes(4).toString("hex");
 let ipCounter = 0;

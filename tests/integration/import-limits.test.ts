@@ -6,8 +6,8 @@ import { apiRequest, signedInUser } from "@/tests/support/factories";
 import { importLines, uploadRequest } from "@/tests/support/import-requests";
 import { zipArchive } from "@/tests/support/zip-writer";
 
-// Issue 14, findings 1, 6 and 7: imports that would take the server's memory or time are refused
-// with the limit they broke (lib/import/limits.ts), and CSV exports are safe to open in a
+// Import limits (decisions 0120 and 0122): imports that would take the server's memory or time are
+// refused with the limit they broke (lib/import/limits.ts), and CSV exports are safe to open in a
 // spreadsheet yet import back exactly.
 
 const MB = 1024 * 1024;
@@ -34,7 +34,7 @@ async function summaryOf(res: Response) {
 const countLinks = (userId: string) => getDb().link.count({ where: { userId } });
 const pocketRow = (n: number) => `Title ${n},https://site.example/${n},1600000000,${n},,unread\n`;
 
-describe("import limits (issue 14)", () => {
+describe("import limits", () => {
   it("refuses a small ZIP of millions of ',' rows for its compression ratio, before storing anything", async () => {
     const { user, cookie } = await signedInUser();
     const bomb = zipArchive([{ name: "part_000000.csv", data: POCKET_HEADER + ",\n".repeat(2 * MB) }]);
@@ -137,7 +137,7 @@ describe("import limits (issue 14)", () => {
   });
 });
 
-describe("spreadsheet-safe CSV export (issue 14)", () => {
+describe("spreadsheet-safe CSV export", () => {
   it("prefixes cells a spreadsheet would run, and imports them back exactly", async () => {
     const owner = await signedInUser();
     const hostile = {

@@ -63,7 +63,7 @@ describe("POST /api/links", () => {
     [{ url: "not a url" }, "Please enter a valid website address"],
     [{ url: "https://" }, "Please enter a valid website address"],
     [{ url: "example.test", categories: ["A", "B", "C", "D"] }, "You can select up to 3 categories"],
-  ])("refuses %o with SPEC's message and stores nothing", async (json, message) => {
+  ])("refuses %o with the product's message and stores nothing", async (json, message) => {
     const { user, cookie } = await signedInUser();
     const res = await save(cookie, json);
     expect(res.status).toBe(400);

@@ -49,7 +49,7 @@ describe("POST /api/user/onboard", () => {
     ["a fractional hour", { ...valid, emailTime: 7.5 }, "Please select a time"],
     ["an hour as text", { ...valid, emailTime: "20" }, "Please select a time"],
     ["an unknown time zone", { ...valid, timezone: "Mars/Olympus_Mons" }, "Please select a valid time zone"],
-  ])("refuses %s with SPEC's message and changes nothing", async (_case, json, message) => {
+  ])("refuses %s with the product's message and changes nothing", async (_case, json, message) => {
     const { user, cookie } = await signedInUser({ onboarded: false });
     const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json }));
     expect(res.status).toBe(400);

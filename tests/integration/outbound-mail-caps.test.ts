@@ -7,9 +7,10 @@ import { MANUAL_DIGEST_CAP_MESSAGE, OUTBOUND_MAIL_LIMITS, RECIPIENT_CAP_MESSAGE 
 import { TEST_EMAIL_RATE_LIMITED_MESSAGE, TEST_EMAIL_RATE_LIMITS } from "@/lib/mail/test-email";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
-// Issue 14, finding 5: change the email, press Send Digest Now, repeat, and the service mailed
-// the attacker's titles, notes and links to any number of strangers, with no cap on any plan.
-// Billing is off here (the integration default), where no plan limit applies at all.
+// Daily caps on requested mail (decision 0161). Before them: change the email, press Send Digest
+// Now, repeat, and the service mailed the attacker's titles, notes and links to any number of
+// strangers, with no cap on any plan. Billing is off here (the integration default), where no plan
+// limit applies at all.
 
 // Behind one proxy, which names the client in X-Forwarded-For (vi.hoisted runs before the imports
 // above read the configuration).

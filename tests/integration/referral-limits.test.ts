@@ -9,8 +9,8 @@ import {
 import { signedInUser } from "@/tests/support/factories";
 import { claimInvitation } from "@/tests/support/invitations";
 
-// Issue 14, finding 11: referral months could be farmed (six plus-addressed accounts of one
-// mailbox earned six Pro months in a minute). One mailbox claims once, never from its own
+// Referral limits (decision 0163): referral months could be farmed (six plus-addressed accounts of
+// one mailbox earned six Pro months in a minute). One mailbox claims once, never from its own
 // mailbox, and an inviter earns at most REFERRAL_MONTHS_PER_YEAR months in any 12 months.
 
 const DAY = 86_400_000;

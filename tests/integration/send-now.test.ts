@@ -27,7 +27,7 @@ describe("POST /api/digest/send-now", () => {
     });
   });
 
-  it("answers success false with SPEC's message when nothing was saved today", async () => {
+  it("answers success false with the product's message when nothing was saved today", async () => {
     const { user, cookie } = await signedInUser();
     const res = await sendNow(apiRequest("POST", "/api/digest/send-now", { cookie }));
     expect(res.status).toBe(200);

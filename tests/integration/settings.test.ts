@@ -179,7 +179,7 @@ describe("PUT /api/user/settings: the email address", () => {
   });
 });
 
-describe("PUT /api/user/settings refuses bad input with SPEC's messages", () => {
+describe("PUT /api/user/settings refuses bad input with the product's messages", () => {
   const email = "valid@example.com";
   it.each([
     ["a malformed email", { email: "nope", emailFrequency: "none" }, "Please enter a valid email address"],

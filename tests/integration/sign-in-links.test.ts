@@ -14,8 +14,8 @@ import {
   sessionUserId,
 } from "@/tests/support/sign-in-flow";
 
-// Issue 14, findings 3, 4 and 8: what a magic-link request may name, where its link leads, and what
-// signs a browser in.
+// Sign-in links (decisions 0140, 0142 and 0143): what a magic-link request may name, where its link
+// leads, and what signs a browser in.
 
 const tag = () => randomBytes(4).toString("hex");
 let ipCounter = 0;

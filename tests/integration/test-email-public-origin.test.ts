@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 
-// Issue 14, finding 10: the public email test (anyone mails any address) stayed on when APP_URL is
-// a public origin. There it is now off unless TEST_EMAIL_ENABLED says otherwise; on a loopback
-// origin (every other integration test) it stays on.
+// The public email test (anyone mails any address) used to stay on when APP_URL is a public origin.
+// There it is now off unless TEST_EMAIL_ENABLED says otherwise; on a loopback origin (every other
+// integration test) it stays on.
 
 const ORIGIN = "https://stash.example";
 

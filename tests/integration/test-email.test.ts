@@ -54,7 +54,7 @@ describe("POST /api/test/email", () => {
     ["an empty address", ""],
     ["a number", 42],
     ["a missing address", undefined],
-  ])("refuses %s with SPEC's message and sends nothing", async (_case, email) => {
+  ])("refuses %s with the product's message and sends nothing", async (_case, email) => {
     const before = await countMessages();
     const res = await send(email);
     expect(res.status).toBe(400);
@@ -96,7 +96,7 @@ describe("POST /api/test/email", () => {
     expect(await countMessages()).toBe(before);
   });
 
-  it("answers 503 with SPEC's message when the transport fails", async () => {
+  it("answers 503 with the product's message when the transport fails", async () => {
     transport.fail = true;
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

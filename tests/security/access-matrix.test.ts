@@ -893,7 +893,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "POST /api/test/email": {
     class: "public",
-    what: "the public email test (SPEC): anyone, rate-limited",
+    what: "the public email test: anyone, rate-limited",
     origin: "same-origin",
     arrange: async (world) => ({ json: { email: `probe-${world.tag}@example.com` } }),
     expect: anyone(200, async (world) =>

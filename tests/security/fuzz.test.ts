@@ -910,7 +910,7 @@ describe("fuzzing every mutating endpoint (and the GETs that take parameters)", 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Odd input, every case once (issue 14, finding 9). Segments that do not percent-decode never reach
+// Odd input, every case once (decision 0162). Segments that do not percent-decode never reach
 // a handler (Next's router decodes them first): tests/crash/odd-input.test.ts sends those to the
 // built server. Here: what such requests can decode to, in every dynamic segment of every route,
 // and a NUL in every field next-auth reads before our code does, with a valid CSRF token, so the

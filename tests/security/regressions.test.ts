@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { RouteMethod } from "@/tests/security/route-inventory";
 
-// The exact requests the fuzzer found answering 500, each now answered as DESIGN §4 says. A NUL
-// or a lone surrogate cannot reach PostgreSQL (its text has no NUL; a lone surrogate has no UTF-8
-// form), and a malformed cookie is no session.
+// The exact requests the fuzzer found answering 500, each now refused with a 4xx and a message
+// (decision 0162). A NUL or a lone surrogate cannot reach PostgreSQL (its text has no NUL; a lone
+// surrogate has no UTF-8 form), and a malformed cookie is no session.
 
 const { getDb } = await import("@/lib/db/client");
 const { SESSION_COOKIE } = await import("@/lib/auth/session");

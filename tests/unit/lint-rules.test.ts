@@ -3,7 +3,7 @@ import { ESLint } from "eslint";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 
-// `npm run lint` must reject what the code's boundaries forbid (DESIGN.md §2, decision 0048): these
+// `npm run lint` must reject what the code's boundaries forbid (decision 0048): these
 // sources are linted as if they sat at the given paths, with the project's own configuration.
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -15,7 +15,7 @@ export default async function EmailTestPage() {
   // Rendered per request: the mail settings below are the running server's, not the build machine's.
   await connection();
   if (!env.testEmailEnabled) notFound();
-  // Where a test email lands on an instance without a mail provider (DESIGN.md §3 "Local mailbox").
+  // Where a test email lands on an instance without a mail provider (the local mailbox, decision 0001).
   const localMailbox = env.mailTransport === "mailbox" && env.mailboxEnabled;
 
   return (

@@ -11,7 +11,7 @@ export const metadata: Metadata = {
   referrer: "no-referrer",
 };
 
-/** Claim an invitation (SPEC §2 Invite claim): public; claiming needs a session. */
+/** Claim an invitation: public; claiming needs a session. */
 export default async function InvitePage({ params }: { params: Promise<{ code: string }> }) {
   const [{ code }, user] = await Promise.all([params, getCurrentUser()]);
   // Who is looking: signed out, the inviter, someone who already claimed one, or someone who may claim.
