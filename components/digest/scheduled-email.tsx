@@ -10,13 +10,13 @@ import { toast } from "@/components/ui/use-toast";
 import { MANUAL_DIGESTS_NOTE } from "@/lib/billing/no-billing";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
-import type { DigestPromise } from "@/lib/digests/delivered-schedule";
+import type { ScheduledEmailText } from "@/lib/digests/schedule-summary";
 
 /**
  * The dashboard's Scheduled Email section (docs/product.md, "Digests and schedule"): the schedule,
  * Send Digest Now and Change time.
  */
-export function ScheduledEmail({ promise, billingEnabled }: { promise: DigestPromise; billingEnabled: boolean }) {
+export function ScheduledEmail({ promise, billingEnabled }: { promise: ScheduledEmailText; billingEnabled: boolean }) {
   const today = useTodayLinks();
 
   const send = useMutation({

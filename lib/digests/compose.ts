@@ -1,6 +1,4 @@
 import "server-only";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
@@ -8,11 +6,13 @@ import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
 import { markReadUrl } from "@/lib/digests/mark-read";
 import { displayUrl } from "@/lib/links/display-url";
+import { formatInZone } from "@/lib/time/local-time";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
 
-// What a digest says (DESIGN.md §3 "Digest content"): the newest unread links first, at most 50
-// listed, each with its excerpt and reading time, a link to read it in LinkStash and a signed "Mark
-// as read" link, then "and N more" pointing at the history.
+// What a digest says (docs/product.md, "Digests and schedule"): the newest unread links first, at
+// most 50 listed, each with its excerpt and reading time and when it was saved (in the reader's zone),
+// a link to read it in LinkStash and a signed "Mark as read" link, then "and N more" pointing at the
+// history.
 
 export const DIGEST_MAX_LINKS = 50;
 
@@ -57,7 +57,7 @@ export async function composeDigest(
       shownUrl: displayUrl(link.url),
       notes: link.notes,
       categories: link.categories,
-      savedAt: format(new TZDate(link.createdAt, recipient.timezone), "MMM d, h:mm a"),
+      savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
       markReadUrl: markReadUrl(link.id, recipient.id),
       excerpt: link.description,
       readingMinutes: link.readingMinutes,

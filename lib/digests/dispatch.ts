@@ -19,7 +19,7 @@ import { env } from "@/lib/env";
 import { logError } from "@/lib/http/log";
 import { mailTransport, type MailTransport, type OutgoingEmail } from "@/lib/mail/transport";
 
-// Scheduled digests, exactly once (DESIGN.md §3 "Delivery records and exactly-once"):
+// Scheduled digests, exactly once (docs/decisions/0016-digest-exactly-once.md):
 // 1. enqueue: due users (nextDigestAt <= now) are locked with SKIP LOCKED, get one DigestDelivery
 //    per slot (unique on user + slot) holding the window of links it covers, and move on to their
 //    next slot, all in one transaction per batch of users;

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { DIGEST_MAX_LINKS, type DigestLink } from "@/lib/digests/compose";
-import { nextScheduledDigest } from "@/lib/digests/plan-schedule";
-import { scheduleOf } from "@/lib/digests/schedule";
+import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
 import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // The digest queue's reads and writes (decision 0181): SKIP LOCKED claims, updates from a list of
@@ -33,7 +33,8 @@ export async function enqueueDue(now: Date): Promise<number> {
       skipDuplicates: true,
     });
     const updates = users.map(
-      (user) => Prisma.sql`(${user.id}, ${nextScheduledDigest(user, scheduleOf(user), user.timezone, now)}::timestamp)`,
+      (user) =>
+        Prisma.sql`(${user.id}, ${nextDigestAt(scheduleOf(user), user, user.timezone, now, env.billingEnabled)}::timestamp)`,
     );
     await tx.$executeRaw`
       UPDATE "User" AS u SET "nextDigestAt" = v.next, "digestCursor" = ${now}

@@ -11,6 +11,9 @@ import {
   scheduledSlots,
 } from "./schedule";
 
+/** Billing off: every frequency is open, so these tests see the schedule's own slots. */
+const ANY_PLAN = { trialEndsAt: null, proUntil: null };
+
 function daily(hour: number): DigestSchedule {
   return { emailFrequency: "daily", emailTime: hour, emailDays: [], emailHours: {} };
 }
@@ -20,7 +23,7 @@ function weekly(day: number, hour: number): DigestSchedule {
 }
 
 function next(schedule: DigestSchedule, timeZone: string, afterIso: string): string | undefined {
-  return nextDigestAt(schedule, timeZone, new Date(afterIso))?.toISOString();
+  return nextDigestAt(schedule, ANY_PLAN, timeZone, new Date(afterIso), false)?.toISOString();
 }
 
 /** The sends a schedule makes, in order, starting strictly after `afterIso`. */
@@ -28,7 +31,7 @@ function sends(schedule: DigestSchedule, timeZone: string, afterIso: string, cou
   const result: string[] = [];
   let after = new Date(afterIso);
   for (let i = 0; i < count; i++) {
-    const at = nextDigestAt(schedule, timeZone, after);
+    const at = nextDigestAt(schedule, ANY_PLAN, timeZone, after, false);
     if (!at) break;
     result.push(at.toISOString());
     after = at;
@@ -221,7 +224,7 @@ describe("effectiveSchedule", () => {
   it("switches digests off when not even weekly is allowed", () => {
     const result = effectiveSchedule(daily(8), ["none"]);
     expect(result.emailFrequency).toBe("none");
-    expect(nextDigestAt(result, BERLIN, new Date("2026-06-10T00:00:00Z"))).toBeNull();
+    expect(nextDigestAt(result, ANY_PLAN, BERLIN, new Date("2026-06-10T00:00:00Z"), false)).toBeNull();
   });
 
   it("the fallback's next send is the first day's slot, not tomorrow's", () => {
@@ -235,7 +238,13 @@ describe("nextDigestAt basics (UTC)", () => {
   // 2026-06-01 is a Monday.
   it("is null for none", () => {
     expect(
-      nextDigestAt({ emailFrequency: "none", emailTime: 8, emailDays: [1], emailHours: {} }, "UTC", new Date()),
+      nextDigestAt(
+        { emailFrequency: "none", emailTime: 8, emailDays: [1], emailHours: {} },
+        ANY_PLAN,
+        "UTC",
+        new Date(),
+        false,
+      ),
     ).toBe(null);
   });
 
@@ -306,7 +315,9 @@ describe("nextDigestAt basics (UTC)", () => {
   });
 
   it("throws for an unknown time zone", () => {
-    expect(() => nextDigestAt(daily(8), "Mars/Olympus_Mons", new Date("2026-06-10T00:00:00Z"))).toThrow(RangeError);
+    expect(() =>
+      nextDigestAt(daily(8), ANY_PLAN, "Mars/Olympus_Mons", new Date("2026-06-10T00:00:00Z"), false),
+    ).toThrow(RangeError);
   });
 });
 
@@ -459,7 +470,7 @@ describe("nextDigestAt in Australia/Lord_Howe (+10:30 / +11, 30-minute DST)", ()
 describe("nextDigestAt in Pacific/Apia (fixed +13:00, west of the dateline)", () => {
   it("a Monday in Apia is a Sunday in UTC", () => {
     // 2026-03-01T12:00Z is Sunday in UTC but already Monday 01:00 in Apia.
-    const at = nextDigestAt(weekly(1, 8), APIA, new Date("2026-03-01T12:00:00Z"));
+    const at = nextDigestAt(weekly(1, 8), ANY_PLAN, APIA, new Date("2026-03-01T12:00:00Z"), false);
     expect(at?.toISOString()).toBe("2026-03-01T19:00:00.000Z");
     expect(at?.getUTCDay()).toBe(0);
   });
@@ -489,5 +500,31 @@ describe("nextDigestAt where midnight is skipped or repeated (America/Havana)", 
       "2026-11-01T04:00:00.000Z",
       "2026-11-02T05:00:00.000Z",
     ]);
+  });
+});
+
+describe("nextDigestAt under the plan", () => {
+  // Onboarding's default: daily at 8 PM. Times in UTC; 2026-11-23 is a Monday.
+  const onboarded: DigestSchedule = { emailFrequency: "daily", emailTime: 20, emailDays: [], emailHours: {} };
+  const at = (iso: string) => new Date(iso);
+  const plan = (trialEndsAt: string) => ({ trialEndsAt: at(trialEndsAt), proUntil: null });
+
+  it("sends daily during the trial", () => {
+    expect(nextDigestAt(onboarded, plan("2026-11-26T10:00:00Z"), "UTC", at("2026-11-24T21:00:00Z"), true)).toEqual(
+      at("2026-11-25T20:00:00Z"),
+    );
+  });
+
+  it("does not send a daily slot that falls after the trial ends: the weekly one it falls back to instead", () => {
+    // The trial ends Wednesday 10:00; Wednesday's 8 PM is past it, so the next is Monday's.
+    expect(nextDigestAt(onboarded, plan("2026-11-25T10:00:00Z"), "UTC", at("2026-11-24T21:00:00Z"), true)).toEqual(
+      at("2026-11-30T20:00:00Z"),
+    );
+  });
+
+  it("keeps every slot while billing is off", () => {
+    expect(nextDigestAt(onboarded, plan("2026-11-01T10:00:00Z"), "UTC", at("2026-11-24T21:00:00Z"), false)).toEqual(
+      at("2026-11-25T20:00:00Z"),
+    );
   });
 });

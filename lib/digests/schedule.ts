@@ -1,8 +1,9 @@
-// The digest schedule rule, pure (DESIGN.md §3 "Digest schedule", "Plans and limits"): which local
-// (weekday, hour) slots a schedule sends at, what a plan permits, and the next send instant. The
-// wall-clock arithmetic in the user's zone is lib/time/wall-clock.ts.
+// The digest schedule rule, pure (product rules: docs/product.md, "Digests and schedule"; design:
+// docs/decisions/0014-digest-schedule.md): which local (weekday, hour) slots a schedule sends at,
+// what a plan permits, and `nextDigestAt`, the one answer to "when is this user's next digest".
+// The wall-clock arithmetic in the user's zone is lib/time/wall-clock.ts.
 
-import type { EmailFrequencyName } from "@/lib/billing/plans";
+import { entitlements, type EmailFrequencyName, type PlanUser } from "@/lib/billing/plans";
 import type { User } from "@/lib/generated/prisma/client";
 import { addDays, civilDateAt, firstInstantOfLocalHour, weekdayOf } from "@/lib/time/wall-clock";
 
@@ -41,7 +42,7 @@ export type ScheduleSlot = { weekday: number; hour: number };
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** SPEC §9: default weekly day Monday, default hour 8. */
+/** The product's defaults: a weekly digest goes out on Monday, at 8 in the morning. */
 export const DEFAULT_WEEKDAY = 1;
 export const DEFAULT_HOUR = 8;
 
@@ -62,7 +63,7 @@ function firstDay(schedule: DigestSchedule): number {
   return selectedDays(schedule)[0] ?? DEFAULT_WEEKDAY;
 }
 
-/** The global emailTime, else SPEC's default 8. */
+/** The global emailTime, else the default hour. */
 function globalHour(schedule: DigestSchedule): number {
   return isHour(schedule.emailTime) ? schedule.emailTime : DEFAULT_HOUR;
 }
@@ -99,7 +100,7 @@ export function scheduledSlots(schedule: DigestSchedule): ScheduleSlot[] {
 
 /**
  * The schedule a plan actually permits. A daily/custom schedule the plan no longer allows falls back
- * to weekly on its first day at that day's hour (DESIGN §3 "Plans and limits").
+ * to weekly on its first day at that day's hour.
  */
 export function effectiveSchedule(
   schedule: DigestSchedule,
@@ -129,11 +130,11 @@ export function formatHour12(hour: number): string {
 }
 
 /**
- * The first scheduled send strictly after `after`, as a UTC instant, or null when nothing is
- * scheduled. A repeated local hour sends only at its first occurrence, so once that has passed the
- * next send is the following slot, not the repeat.
+ * The schedule's own first slot strictly after `after`, as a UTC instant, or null when nothing is
+ * scheduled; the plan is not applied here (nextDigestAt does that). A repeated local hour sends only
+ * at its first occurrence, so once that has passed the next send is the following slot, not the repeat.
  */
-export function nextDigestAt(schedule: DigestSchedule, timeZone: string, after: Date): Date | null {
+function nextSlotAfter(schedule: DigestSchedule, timeZone: string, after: Date): Date | null {
   const slots = scheduledSlots(schedule);
   if (slots.length === 0) return null;
   const afterMs = after.getTime();
@@ -151,4 +152,35 @@ export function nextDigestAt(schedule: DigestSchedule, timeZone: string, after: 
     }
   }
   return best === null ? null : new Date(best);
+}
+
+/** The schedule the plan permits at `at` (a free account past its trial runs daily/custom as weekly). */
+export function scheduleAllowedAt(
+  schedule: DigestSchedule,
+  plan: PlanUser,
+  at: Date,
+  billingEnabled: boolean,
+): DigestSchedule {
+  return effectiveSchedule(schedule, entitlements(plan, at, billingEnabled).frequencies);
+}
+
+/**
+ * When this user's next digest goes out: the first send strictly after `after`, in `timeZone`,
+ * under the plan as it stands at that send, or null when none is scheduled. This is the value stored
+ * as `User.nextDigestAt`. A daily slot that falls after the trial ends is not sent; the weekly slot
+ * it falls back to is. The fallback's slots are a subset of the saved schedule's, so the second
+ * lookup never lands before the first.
+ */
+export function nextDigestAt(
+  schedule: DigestSchedule,
+  plan: PlanUser,
+  timeZone: string,
+  after: Date,
+  billingEnabled: boolean,
+): Date | null {
+  const now = scheduleAllowedAt(schedule, plan, after, billingEnabled);
+  const first = nextSlotAfter(now, timeZone, after);
+  if (first === null) return null;
+  const atSend = scheduleAllowedAt(schedule, plan, first, billingEnabled);
+  return atSend.emailFrequency === now.emailFrequency ? first : nextSlotAfter(atSend, timeZone, after);
 }

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { isSignatureOf, sign } from "@/lib/auth/signatures";
 
-// Digest unsubscribe (DESIGN.md §3 "Unsubscribe", RFC 8058). The signed token is the only
+// Digest unsubscribe (docs/decisions/0018-unsubscribe.md, RFC 8058). The signed token is the only
 // authentication: mail providers POST the List-Unsubscribe URL from their own servers, with no
 // session and no Origin. Tokens do not expire, so the link in an old digest keeps working; they
 // stop working when AUTH_SECRET changes.

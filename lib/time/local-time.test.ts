@@ -20,6 +20,15 @@ describe("formatInZone", () => {
     expect(formatInZone("2026-01-05T12:00:00.000Z", "UTC", "time")).toBe("12:00 PM");
     expect(formatInZone("2026-01-05T00:00:00.000Z", "UTC", "time")).toBe("12:00 AM");
   });
+
+  it("writes a digest's saved-at time: short month, day, 12-hour time", () => {
+    expect(formatInZone("2026-11-21T09:05:00Z", "UTC", "monthDayTime")).toBe("Nov 21, 9:05 AM");
+    expect(formatInZone("2026-11-21T00:05:00Z", "UTC", "monthDayTime")).toBe("Nov 21, 12:05 AM");
+    expect(formatInZone("2026-11-21T12:00:00Z", "UTC", "monthDayTime")).toBe("Nov 21, 12:00 PM");
+    // Kathmandu is UTC+05:45; New York is on daylight time until 1 November 2026.
+    expect(formatInZone("2026-11-21T20:30:00Z", "Asia/Kathmandu", "monthDayTime")).toBe("Nov 22, 2:15 AM");
+    expect(formatInZone("2026-10-31T23:40:00Z", "America/New_York", "monthDayTime")).toBe("Oct 31, 7:40 PM");
+  });
 });
 
 describe("isSameLocalDay", () => {

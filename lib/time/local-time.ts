@@ -1,7 +1,8 @@
 import { localDateKey } from "@/lib/time/local-day";
 
-// Dates shown in the user's own time zone (DESIGN.md §3 "Time zones"): the browser's zone may
-// differ from the one the user picked, so every displayed date goes through here.
+// Dates shown in the user's own time zone: the browser's zone may differ from the one the user
+// picked, so every displayed date, in the pages and in the digest emails, goes through here (the
+// runtime's Intl, as lib/time/wall-clock.ts; docs/decisions/0313-digest-schedule-vocabulary.md).
 
 type Instant = Date | string;
 
@@ -21,6 +22,8 @@ const STYLES = {
   shortDate: { month: "short", day: "numeric", year: "numeric" },
   /** "November 22" */
   monthDay: { month: "long", day: "numeric" },
+  /** "Nov 22, 3:30 PM": when a link in a digest was saved */
+  monthDayTime: { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;

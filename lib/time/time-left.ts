@@ -1,5 +1,5 @@
-// SPEC §4 "Time left display": 'Expired' once the date has passed; otherwise days, or months of
-// 30 days when more than 30 days are left. A part of a day counts as a day, as trial days do.
+// How long is left until a date (docs/product.md): 'Expired' once the date has passed; otherwise
+// days, or months of 30 days when more than 30 days are left. A part of a day counts as a day, as trial days do.
 
 const DAY_MS = 86_400_000;
 const DAYS_PER_MONTH = 30;

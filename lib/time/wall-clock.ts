@@ -1,4 +1,6 @@
-// Wall-clock arithmetic in an IANA time zone (DESIGN.md §3 "Time zones"), pure.
+// Wall-clock arithmetic in an IANA time zone, pure: the one time-zone engine of the app (digest
+// hours, local days; docs/decisions/0313-digest-schedule-vocabulary.md). Digest hours are local
+// wall-clock hours in the zone the user picked.
 //
 // Approach: only `Intl.DateTimeFormat` with `timeZone` is used, so the runtime's tz database is the
 // single source of truth. A zone's UTC offset at an instant is read by formatting that instant into

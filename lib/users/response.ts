@@ -1,6 +1,6 @@
 import { entitlements } from "@/lib/billing/plans";
-import { digestPromise } from "@/lib/digests/delivered-schedule";
 import { readEmailHours, scheduleOf } from "@/lib/digests/schedule";
+import { scheduledEmailText } from "@/lib/digests/schedule-summary";
 import type { User } from "@/lib/generated/prisma/client";
 import { livePendingEmail } from "@/lib/users/email-change-rule";
 
@@ -23,8 +23,8 @@ export function toUserResponse(user: User, billingEnabled: boolean, now = new Da
     emailDays: user.emailDays,
     emailHours: readEmailHours(user.emailHours),
     timezone: user.timezone,
-    /** What the plan actually sends (lib/digests/delivered-schedule.ts): the dashboard and Settings show it. */
-    digest: digestPromise({ ...user, ...scheduleOf(user) }, now, billingEnabled),
+    /** What the plan actually sends (lib/digests/schedule-summary.ts): the dashboard and Settings show it. */
+    digest: scheduledEmailText({ ...user, ...scheduleOf(user) }, now, billingEnabled),
     onboarded: user.onboarded,
     createdAt: user.createdAt.toISOString(),
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import "server-only";
-import { nextScheduledDigest } from "@/lib/digests/plan-schedule";
-import { scheduleOf } from "@/lib/digests/schedule";
+import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
+import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { updateUserWithEmail } from "@/lib/users/email-change";
 import type { OnboardRequest } from "@/lib/validations/onboard";
@@ -16,7 +16,7 @@ export async function completeOnboarding(user: User, input: OnboardRequest, now 
       emailTime: input.emailTime,
       timezone,
       onboarded: true,
-      nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
+      nextDigestAt: nextDigestAt(schedule, user, timezone, now, env.billingEnabled),
     },
     now,
   );

@@ -3,8 +3,7 @@ import { env } from "@/lib/env";
 import { forbidden } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/billing/plans";
-import { nextScheduledDigest } from "@/lib/digests/plan-schedule";
-import { scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
+import { nextDigestAt, scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
 import { updateUserWithEmail } from "@/lib/users/email-change";
 import type { SettingsRequest } from "@/lib/validations/settings";
 
@@ -52,7 +51,7 @@ export async function updateSettings(user: User, input: SettingsRequest, now = n
       emailDays: schedule.emailDays,
       emailHours: schedule.emailHours,
       timezone,
-      nextDigestAt: nextScheduledDigest(user, schedule, timezone, now),
+      nextDigestAt: nextDigestAt(schedule, user, timezone, now, env.billingEnabled),
     },
     now,
   );

@@ -7,8 +7,8 @@ const { POST: webhook } = await import("@/app/api/stripe/webhook/route");
 const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
 const { DELETE: deleteUser } = await import("@/app/api/user/route");
 const { getDb } = await import("@/lib/db/client");
-const { nextScheduledDigest } = await import("@/lib/digests/plan-schedule");
-const { scheduleOf } = await import("@/lib/digests/schedule");
+const { nextDigestAt, scheduleOf } = await import("@/lib/digests/schedule");
+const { env } = await import("@/lib/env");
 const { isPro } = await import("@/lib/billing/plans");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 type UserData = Parameters<typeof signedInUser>[0];
@@ -223,7 +223,7 @@ describe("digest schedule", () => {
       emailDays: [weekday],
       timezone: "UTC",
     });
-    const freeNext = nextScheduledDigest(user, scheduleOf(user), "UTC", now);
+    const freeNext = nextDigestAt(scheduleOf(user), user, "UTC", now, env.billingEnabled);
     await getDb().user.update({ where: { id: user.id }, data: { nextDigestAt: freeNext } });
     expect(freeNext && freeNext.getTime() - now.getTime()).toBeGreaterThan(2 * DAY);
 

@@ -112,8 +112,8 @@ describe("invitation limits with billing on", () => {
   });
 
   it("lifts a free account's weekly fallback at once when a claim makes it Pro", async () => {
-    const { nextScheduledDigest } = await import("@/lib/digests/plan-schedule");
-    const { scheduleOf } = await import("@/lib/digests/schedule");
+    const { nextDigestAt, scheduleOf } = await import("@/lib/digests/schedule");
+    const { env } = await import("@/lib/env");
     const inviter = await signedInUser(pro());
     const { code } = await newInvitation(inviter.cookie);
     const now = new Date();
@@ -126,7 +126,13 @@ describe("invitation limits with billing on", () => {
       emailHours: {},
       timezone: "UTC",
     };
-    const weekly = nextScheduledDigest({ ...freeAfterTrial(), proUntil: null }, scheduleOf(schedule), "UTC", now);
+    const weekly = nextDigestAt(
+      scheduleOf(schedule),
+      { ...freeAfterTrial(), proUntil: null },
+      "UTC",
+      now,
+      env.billingEnabled,
+    );
     expect(weekly?.getTime()).toBeGreaterThan(now.getTime() + 2 * DAY);
     const claimer = await signedInUser({ ...freeAfterTrial(), ...schedule, nextDigestAt: weekly });
     expect((await claimInvitation(claimer.cookie, code)).status).toBe(200);

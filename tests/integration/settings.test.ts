@@ -30,7 +30,7 @@ describe("PUT /api/user/settings stores each frequency and schedules the next di
 
   async function expectNextDigest(id: string, schedule: DigestSchedule, timeZone: string, expected: string | null) {
     const user = await stored(id);
-    const computed = nextDigestAt(schedule, timeZone, NOW);
+    const computed = nextDigestAt(schedule, user, timeZone, NOW, env.billingEnabled);
     expect(user.nextDigestAt).toEqual(computed);
     expect(user.nextDigestAt?.toISOString() ?? null).toBe(expected);
   }

@@ -148,6 +148,28 @@ describe("DigestEmail", () => {
     expect(html).toContain(">https://bücher.example/déjà-vu<");
   });
 
+  it("says when each link was saved, in the reader's time zone", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const { text } = await composeDigest(
+      { id: "user1", email: "reader@example.test", timezone: "Asia/Kathmandu" },
+      "scheduled",
+      [
+        {
+          id: "saved1",
+          title: "Saved late",
+          url: "https://example.test/late",
+          notes: null,
+          categories: [],
+          createdAt: new Date("2026-11-21T20:30:00Z"),
+          description: null,
+          readingMinutes: null,
+        },
+      ],
+      1,
+    );
+    expect(text).toContain("Saved Nov 22, 2:15 AM");
+  });
+
   it("renders its preview props", async () => {
     const html = await render(DigestEmail(DigestEmail.PreviewProps));
     expect(html).toContain(`and ${DigestEmail.PreviewProps.moreCount} more`);
