@@ -6,9 +6,10 @@ import ipaddr from "ipaddr.js";
 // loopback, private, link-local (the cloud metadata service), carrier-grade NAT, unique-local and
 // the rest, including IPv6 forms that embed or translate to a refused IPv4 address.
 
-// Special-use names that no public DNS answer may ever give an address for (docs/decisions/0183-special-use-names.md): they
-// are refused before any lookup, so a link saved under one sends no query anywhere. example.com,
-// .net and .org are not among them: RFC 6761 §6.5 asks software to treat those as ordinary names.
+// Special-use names that no public DNS answer may ever give an address for
+// (docs/decisions/0183-special-use-names.md): they are refused before any lookup, so a link saved
+// under one sends no query anywhere. example.com, .net and .org are not among them: RFC 6761 §6.5
+// asks software to treat those as ordinary names.
 const SPECIAL_USE_DOMAINS = [
   "test", // RFC 6761 §6.2
   "localhost", // RFC 6761 §6.3
