@@ -1,5 +1,5 @@
+import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { ImportLimitError } from "@/lib/import/errors";
-import { decodeEntities } from "@/lib/import/html-entities";
 import { count, fieldTooLong, IMPORT_LIMITS, type ImportLimits } from "@/lib/import/limits";
 import { splitNames } from "@/lib/import/name-list";
 import { fromUnixSeconds, importedTitle, type ImportRecord } from "@/lib/import/record";
@@ -46,7 +46,7 @@ function parseAttributes(tag: string): Record<string, string> {
   const pattern = /([a-z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
   for (const match of tag.matchAll(pattern)) {
     const [, name = "", double, single, bare] = match;
-    attrs[name.toLowerCase()] = decodeEntities(double ?? single ?? bare ?? "");
+    attrs[name.toLowerCase()] = decodeHTMLAttribute(double ?? single ?? bare ?? "");
   }
   return attrs;
 }
@@ -104,8 +104,8 @@ export function createNetscapeReader(
     out.push({
       line: link.line,
       url,
-      title: importedTitle(decodeEntities(link.title)),
-      notes: link.description === null ? null : decodeEntities(link.description).trim() || null,
+      title: importedTitle(decodeHTML(link.title)),
+      notes: link.description === null ? null : decodeHTML(link.description).trim() || null,
       tags: [...splitTags(attrs.tags), ...folderTags],
       createdAt,
       // Pocket and linkding keep no time of reading; the save time stands in for it, as in Pocket's CSV.
@@ -149,7 +149,7 @@ export function createNetscapeReader(
       mode = "folder";
     } else if (name === "/h3") {
       // A browser's own folder opens like the root list: it gives its bookmarks no tag.
-      pendingFolder = folderText === null ? null : folderMarked ? "" : decodeEntities(folderText).trim();
+      pendingFolder = folderText === null ? null : folderMarked ? "" : decodeHTML(folderText).trim();
       folderText = null;
       folderMarked = false;
       mode = "none";
@@ -159,7 +159,7 @@ export function createNetscapeReader(
       mode = "heading";
     } else if (name === "/h1") {
       archived =
-        decodeEntities(headingText ?? "")
+        decodeHTML(headingText ?? "")
           .trim()
           .toLowerCase() === "read archive";
       headingText = null;

@@ -1,12 +1,15 @@
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-// Which names the title fetcher may look up and which resolved addresses it may connect to
-// (DESIGN §3 "Link titles"). Pure. Anything that is not a public unicast address is refused,
-// including IPv6 forms that embed or translate to a refused IPv4 address.
+// Which names the page fetcher (titles and articles of saved links) may look up and which resolved
+// addresses it may connect to. Pure. Anything that is not a public unicast address is refused:
+// loopback, private, link-local (the cloud metadata service), carrier-grade NAT, unique-local and
+// the rest, including IPv6 forms that embed or translate to a refused IPv4 address.
 
-// Special-use names that no public DNS answer may ever give an address for (decision 0183): they
-// are refused before any lookup, so a link saved under one sends no query anywhere. example.com,
-// .net and .org are not among them: RFC 6761 §6.5 asks software to treat those as ordinary names.
+// Special-use names that no public DNS answer may ever give an address for
+// (docs/decisions/0183-special-use-names.md): they are refused before any lookup, so a link saved
+// under one sends no query anywhere. example.com, .net and .org are not among them: RFC 6761 §6.5
+// asks software to treat those as ordinary names.
 const SPECIAL_USE_DOMAINS = [
   "test", // RFC 6761 §6.2
   "localhost", // RFC 6761 §6.3
@@ -25,87 +28,64 @@ export function isSpecialUseName(hostname: string): boolean {
   return SPECIAL_USE_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`));
 }
 
-type Ipv4Range = readonly [base: string, prefix: number];
+// What follows leans on ipaddr.js for the address forms and its table of special-purpose ranges
+// (kept current with the IANA registries). The policy allows, rather than refuses, by name: a
+// range that a later version of the table learns to name is refused until it is listed here.
 
-const FORBIDDEN_IPV4: readonly Ipv4Range[] = [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local, including the 169.254.169.254 cloud metadata service
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, including the 255.255.255.255 broadcast
-];
+/** Named IPv4 ranges that are public unicast all the same: anycast services anyone may reach. */
+const PUBLIC_IPV4_RANGES = new Set(["unicast", "as112", "amt"]);
+/** The same for IPv6. */
+const PUBLIC_IPV6_RANGES = new Set(["unicast", "as112v6", "amt"]);
 
-/** A dotted-quad address as an unsigned 32-bit number; the caller has checked it with isIP. */
-function ipv4ToNumber(address: string): number {
-  return address.split(".").reduce((value, octet) => value * 256 + Number(octet), 0);
+// Two ranges the table does not name, so they are spelled out here.
+// Global unicast, 2000::/3: the only IPv6 space routed on the internet. The table calls any
+// address outside its named ranges "unicast", including unallocated space (4000::1), fe00::/9 and
+// the IPv4-compatible ::a.b.c.d, so "unicast" alone does not make an IPv6 address public.
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+// NAT64's well-known prefix, 64:ff9b::/96: public translators forward to the IPv4 address in its
+// last 32 bits. The table names it "rfc6052" together with the local-use 64:ff9b:1::/48, whose
+// translator belongs to a private network: that one is refused whatever address it embeds.
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
+
+function isForbiddenIpv4(address: ipaddr.IPv4): boolean {
+  return !PUBLIC_IPV4_RANGES.has(address.range());
 }
 
-const FORBIDDEN_IPV4_SPANS = FORBIDDEN_IPV4.map(([base, prefix]) => ({
-  start: ipv4ToNumber(base),
-  size: 2 ** (32 - prefix),
-}));
-
-function isForbiddenIpv4(value: number): boolean {
-  return FORBIDDEN_IPV4_SPANS.some(({ start, size }) => value >= start && value < start + size);
+/** The IPv4 address held in two 16-bit groups of an IPv6 address. */
+function embeddedIpv4(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
-/** The eight 16-bit groups of a valid IPv6 address (zone already removed). */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  // A trailing dotted quad ("::ffff:127.0.0.1") stands for the last two groups.
-  const lastColon = text.lastIndexOf(":");
-  const tail = text.slice(lastColon + 1);
-  if (tail.includes(".")) {
-    const value = ipv4ToNumber(tail);
-    text = `${text.slice(0, lastColon + 1)}${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`;
+function isForbiddenIpv6(address: ipaddr.IPv6): boolean {
+  const [, g1 = 0, g2 = 0, , , , g6 = 0, g7 = 0] = address.parts;
+  const range = address.range();
+  switch (range) {
+    // ::ffff:a.b.c.d, IPv4-mapped: the socket really talks IPv4 to a.b.c.d.
+    case "ipv4Mapped":
+      return isForbiddenIpv4(address.toIPv4Address());
+    // NAT64: only the well-known prefix, and then by the address it embeds.
+    case "rfc6052":
+      return !address.match(NAT64_WELL_KNOWN) || isForbiddenIpv4(embeddedIpv4(g6, g7));
+    // 2002::/16, 6to4: a relay forwards to the IPv4 address in groups 1 and 2.
+    case "6to4":
+      return isForbiddenIpv4(embeddedIpv4(g1, g2));
+    // Teredo is refused with the rest: a tunnel to an obfuscated IPv4 address; no web server needs it.
+    default:
+      return !PUBLIC_IPV6_RANGES.has(range) || !address.match(GLOBAL_UNICAST);
   }
-  const [head = "", rest] = text.split("::");
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16)));
-  const headGroups = parse(head);
-  if (rest === undefined) return headGroups;
-  const tailGroups = parse(rest);
-  return [...headGroups, ...new Array<number>(8 - headGroups.length - tailGroups.length).fill(0), ...tailGroups];
 }
 
-function embeddedIpv4(high: number, low: number): number {
-  return high * 65536 + low;
-}
-
-function isForbiddenIpv6(groups: readonly number[]): boolean {
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  // ::ffff:a.b.c.d, IPv4-mapped: the socket really talks IPv4 to a.b.c.d.
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
-    return isForbiddenIpv4(embeddedIpv4(g6, g7));
-  }
-  // 64:ff9b::/96, NAT64: a translator forwards to the embedded IPv4 address.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    return isForbiddenIpv4(embeddedIpv4(g6, g7));
-  }
-  // Only global unicast (2000::/3) is reachable on the internet. Outside it: ::, ::1, IPv4-compatible
-  // ::a.b.c.d, local-use NAT64 64:ff9b:1::/48, fc00::/7 unique-local, fe80::/10 link-local,
-  // ff00::/8 multicast and the reserved rest.
-  if ((g0 & 0xe000) !== 0x2000) return true;
-  // 2002::/16, 6to4: a relay forwards to the IPv4 address in groups 1 and 2.
-  if (g0 === 0x2002) return isForbiddenIpv4(embeddedIpv4(g1, g2));
-  // 2001::/32, Teredo: a tunnel to an obfuscated IPv4 address; no web server needs it.
-  return g0 === 0x2001 && g1 === 0;
-}
-
-/** True when the title fetcher must not connect to `address`; anything that is not an IP address is refused too. */
+/** True when the page fetcher must not connect to `address`; anything that is not an IP address is refused too. */
 export function isForbiddenAddress(address: string): boolean {
   // A zone ("fe80::1%eth0") names an interface, not a different address.
   const bare = address.split("%")[0] ?? "";
+  // node:net's isIP first: ipaddr.js also reads the shorthand IPv4 forms ("127.1", "0x7f.0.0.1",
+  // "010.0.0.1") that no resolver answers with, and those are refused.
   switch (isIP(bare)) {
     case 4:
-      return isForbiddenIpv4(ipv4ToNumber(bare));
+      return isForbiddenIpv4(ipaddr.IPv4.parse(bare));
     case 6:
-      return isForbiddenIpv6(ipv6Groups(bare));
+      return isForbiddenIpv6(ipaddr.IPv6.parse(bare));
     default:
       return true;
   }

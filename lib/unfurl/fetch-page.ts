@@ -10,15 +10,17 @@ import { SITE_NAME } from "@/lib/site";
 import { isForbiddenAddress, isSpecialUseName } from "@/lib/unfurl/address-policy";
 import { windows1252Controls } from "@/lib/unfurl/parse-metadata";
 
-// The SSRF-safe page fetch behind link titles (DESIGN §3 "Link titles"): http(s) only; special-use
-// names refused without a lookup; every address the host resolves to is checked and the connection is pinned to those checked addresses
-// (so a second DNS answer cannot swap in a private one); at most 5 redirects, each checked again;
-// 5 s in all; at most 1 MB of (decompressed) HTML for a title, MAX_ARTICLE_BYTES for an article.
+// The SSRF-safe page fetch behind link titles, run after a save has answered (a save never waits
+// for the network): http(s) only; special-use names refused without a lookup; every address the
+// host resolves to is checked (lib/unfurl/address-policy.ts) and the connection is pinned to those
+// checked addresses (so a second DNS answer cannot swap in a private one); at most 5 redirects,
+// each checked again; 5 s in all; HTML only, at most 1 MB of it (decompressed) for a title,
+// MAX_ARTICLE_BYTES for an article.
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 1024 * 1024;
-/** The cap for a page fetched for its article (decision 0260): long articles carry heavy markup. */
+/** The cap for a page fetched for its article (docs/decisions/0260-article-extraction.md): long articles carry heavy markup. */
 export const MAX_ARTICLE_BYTES = 5 * 1024 * 1024;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);

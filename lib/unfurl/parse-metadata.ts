@@ -1,7 +1,11 @@
-// Page metadata from HTML text (DESIGN §3 "Link titles"). Pure.
-// A small linear scanner rather than an HTML parser dependency: it only reads the head's <title>,
+import { decodeHTML, decodeHTMLAttribute } from "entities";
+import { replaceCodePoint } from "entities/decode";
+
+// Page metadata from HTML text: the title, description, site name and favicon a saved link shows.
+// Pure. A small linear scanner rather than an HTML parser: it only reads the head's <title>,
 // <meta>, <link> and <base>, and it must stay linear on hostile input (no backtracking regexes over
-// the whole page).
+// the whole page). Character references are decoded by `entities`, by the rules HTML gives for
+// element text and for attribute values.
 
 export type PageMetadata = {
   title: string | null;
@@ -29,114 +33,29 @@ const RAW_TEXT_ELEMENTS = new Set([
   "math",
 ]);
 
-// HTML 4 Latin-1 entities, in code point order from U+00A0.
-const LATIN1_ENTITIES =
-  "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot " +
-  "cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml " +
-  "Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig " +
-  "agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute " +
-  "ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml";
-
-const NAMED_ENTITIES = new Map<string, string>([
-  ...LATIN1_ENTITIES.split(" ").map((name, index): [string, string] => [name, String.fromCodePoint(0xa0 + index)]),
-  ["amp", "&"],
-  ["lt", "<"],
-  ["gt", ">"],
-  ["quot", '"'],
-  ["apos", "'"],
-  ["ndash", "\u2013"],
-  ["mdash", "\u2014"],
-  ["lsquo", "\u2018"],
-  ["rsquo", "\u2019"],
-  ["sbquo", "\u201a"],
-  ["ldquo", "\u201c"],
-  ["rdquo", "\u201d"],
-  ["bdquo", "\u201e"],
-  ["lsaquo", "\u2039"],
-  ["rsaquo", "\u203a"],
-  ["hellip", "\u2026"],
-  ["bull", "\u2022"],
-  ["dagger", "\u2020"],
-  ["Dagger", "\u2021"],
-  ["permil", "\u2030"],
-  ["trade", "\u2122"],
-  ["euro", "\u20ac"],
-  ["OElig", "\u0152"],
-  ["oelig", "\u0153"],
-  ["Scaron", "\u0160"],
-  ["scaron", "\u0161"],
-  ["Yuml", "\u0178"],
-  ["ensp", "\u2002"],
-  ["emsp", "\u2003"],
-  ["thinsp", "\u2009"],
-  ["zwnj", "\u200c"],
-  ["zwj", "\u200d"],
-  ["lrm", "\u200e"],
-  ["rlm", "\u200f"],
-]);
-
-// Bytes 0x80-0x9F of Windows-1252; numeric references to them mean these characters too (HTML's
-// rule). Unlisted ones stay as they are.
-const WINDOWS_1252: Record<number, number> = {
-  0x80: 0x20ac,
-  0x82: 0x201a,
-  0x83: 0x0192,
-  0x84: 0x201e,
-  0x85: 0x2026,
-  0x86: 0x2020,
-  0x87: 0x2021,
-  0x88: 0x02c6,
-  0x89: 0x2030,
-  0x8a: 0x0160,
-  0x8b: 0x2039,
-  0x8c: 0x0152,
-  0x8e: 0x017d,
-  0x91: 0x2018,
-  0x92: 0x2019,
-  0x93: 0x201c,
-  0x94: 0x201d,
-  0x95: 0x2022,
-  0x96: 0x2013,
-  0x97: 0x2014,
-  0x98: 0x02dc,
-  0x99: 0x2122,
-  0x9a: 0x0161,
-  0x9b: 0x203a,
-  0x9c: 0x0153,
-  0x9e: 0x017e,
-  0x9f: 0x0178,
-};
-
-/** C1 control characters read as the Windows-1252 characters they almost always are. */
+/**
+ * C1 control characters read as the Windows-1252 characters they almost always are: the table HTML
+ * gives for numeric references to 0x80-0x9F, which is Windows-1252's. Unassigned ones stay.
+ */
 export function windows1252Controls(text: string): string {
-  return text.replace(/[\u0080-\u009f]/g, (char) =>
-    String.fromCodePoint(WINDOWS_1252[char.charCodeAt(0)] ?? char.charCodeAt(0)),
-  );
+  return text.replace(/[\u0080-\u009f]/g, (char) => String.fromCodePoint(replaceCodePoint(char.charCodeAt(0))));
 }
 
-function fromCharacterReference(code: number): string {
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-  return String.fromCodePoint(WINDOWS_1252[code] ?? code);
-}
-
-// Named references need their ";" so that "?a=1&copy=2" in a URL stays intact.
-const ENTITY = /&(?:#x([0-9a-f]{1,8});?|#([0-9]{1,8});?|([a-z][a-z0-9]{1,31});)/gi;
-
+/**
+ * An attribute value's character references decoded as browsers decode them: a legacy name
+ * without its ";" stays as it is before "=" or a letter, so "?a=1&copy=2" in a URL is intact.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(
-    ENTITY,
-    (match, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
-      if (hex !== undefined) return fromCharacterReference(Number.parseInt(hex, 16));
-      if (decimal !== undefined) return fromCharacterReference(Number.parseInt(decimal, 10));
-      return (name !== undefined && NAMED_ENTITIES.get(name)) || match;
-    },
-  );
+  return decodeHTMLAttribute(text);
 }
 
-/** Decoded text on one line, cut to `max` UTF-16 units without splitting a surrogate pair; null when empty. */
-function clean(raw: string | undefined, max: number): string | null {
+/**
+ * Decoded text on one line, cut to `max` UTF-16 units without splitting a surrogate pair; null when
+ * empty. `decode` is the rule for where the text stood: an element's content or an attribute value.
+ */
+function clean(raw: string | undefined, max: number, decode: (text: string) => string = decodeEntities): string | null {
   if (raw === undefined) return null;
-  const text = decodeEntities(raw)
+  const text = decode(raw)
     .replace(/[\s\u0000-\u001f\u007f]+/g, " ")
     .trim();
   if (text === "") return null;
@@ -276,7 +195,7 @@ export function parseMetadata(html: string, pageUrl: string): PageMetadata {
     title:
       clean(meta.get("og:title"), MAX_TITLE_LENGTH) ??
       clean(meta.get("twitter:title"), MAX_TITLE_LENGTH) ??
-      clean(titleText, MAX_TITLE_LENGTH),
+      clean(titleText, MAX_TITLE_LENGTH, decodeHTML),
     description:
       clean(meta.get("og:description"), MAX_DESCRIPTION_LENGTH) ??
       clean(meta.get("twitter:description"), MAX_DESCRIPTION_LENGTH) ??
