@@ -27,6 +27,14 @@ describe("the CSV tokenizer", () => {
     ]);
   });
 
+  it("ends the record at a line break after a quoted field that ends in CR", () => {
+    expect(parseCsv('"a\r"\nb,c\n"d\r""\n",e\n')).toEqual([
+      { line: 1, fields: ["a\r"] },
+      { line: 3, fields: ["b", "c"] },
+      { line: 4, fields: ['d\r"\n', "e"] },
+    ]);
+  });
+
   it("gives the same records whatever the chunk boundaries", () => {
     const text =
       '\ufefftitle,url\r\n"A, ""quoted""\r\ntitle",https://example.com\r\nÜnïcödé 🎉,https://example.org\r\n"",""';

@@ -87,6 +87,8 @@ export function createCsvTokenizer(limits: Pick<ImportLimits, "maxFieldChars"> =
         const stop = quote === -1 ? text.length : quote;
         const run = text.slice(i, stop);
         countLines(run);
+        // A CR that ends a quoted field is not the start of a CRLF: the closing quote comes between.
+        if (quote !== -1) lastWasCr = false;
         append(run);
         quotePending = quote !== -1;
         i = quote === -1 ? stop : stop + 1;
