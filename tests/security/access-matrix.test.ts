@@ -597,6 +597,12 @@ const MATRIX: Record<string, Entry> = {
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toEqual({ status: "ok" })),
   },
+  "GET /api/openapi.json": {
+    class: "public",
+    what: "the API's OpenAPI document: the same for everyone, nothing about anyone",
+    arrange: async () => ({}),
+    expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ openapi: "3.1.0" })),
+  },
   "GET /api/invitations/[idOrCode]": {
     class: "public",
     what: "whether a code can be claimed (the claim page asks before sign-in); reveals nothing else",
