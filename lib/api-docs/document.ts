@@ -45,9 +45,12 @@ function errorAnswer(status: number, codes: ErrorCode[]) {
   };
 }
 
-function contentOf(schema: z.ZodType, mediaType: string | string[] = "application/json"): ZodOpenApiContentObject {
-  const types = typeof mediaType === "string" ? [mediaType] : mediaType;
-  return Object.fromEntries(types.map((type) => [type, { schema }]));
+function contentOf(schema: z.ZodType, mediaType = "application/json"): ZodOpenApiContentObject {
+  return { [mediaType]: { schema } };
+}
+
+function mapContent(content: Record<string, z.ZodType>): ZodOpenApiContentObject {
+  return Object.fromEntries(Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema }]));
 }
 
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
@@ -59,6 +62,7 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
             {
               description: answer.description,
               ...(answer.headers ? { headers: answer.headers } : {}),
+              ...(answer.content ? { content: mapContent(answer.content) } : {}),
               ...(answer.schema ? { content: contentOf(answer.schema, answer.mediaType) } : {}),
             },
           ],

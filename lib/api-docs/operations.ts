@@ -58,8 +58,10 @@ type Body = {
 type Answer = {
   description: string;
   schema?: z.ZodType;
-  /** application/json when there is a schema, unless said; several when the query picks one. */
-  mediaType?: string | string[];
+  /** application/json when there is a schema, unless said. */
+  mediaType?: string;
+  /** Instead of schema and mediaType: one schema per media type, when the request picks one. */
+  content?: Record<string, z.ZodType>;
   headers?: z.ZodObject;
 };
 
@@ -557,8 +559,11 @@ export const OPERATIONS: Operation[] = [
     answers: {
       200: {
         description: "The file.",
-        schema: z.string().meta({ description: "The file's text." }),
-        mediaType: ["application/json", "text/csv", "text/html"],
+        content: {
+          "application/json": answers.exportJsonSchema,
+          "text/csv": z.string().meta({ description: "LinkStash CSV, one link a row." }),
+          "text/html": z.string().meta({ description: "A Netscape bookmark file, as browsers export." }),
+        },
       },
     },
     errors: { 400: ["validation_failed"] },

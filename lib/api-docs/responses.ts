@@ -248,4 +248,8 @@ export const nextAuthJsonSchema = z
   .looseObject({})
   .meta({ description: "next-auth's own answer: the session, a CSRF token, the providers, or a redirect address." });
 
+export const exportJsonSchema = z
+  .looseObject({ links: z.array(z.looseObject({ url: z.string() })) })
+  .meta({ description: "A LinkStash JSON export: every link with its title, notes, categories and dates." });
+
 export const documentSchema = z.looseObject({}).meta({ description: "This OpenAPI 3.1 document." });
