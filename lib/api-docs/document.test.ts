@@ -164,10 +164,12 @@ describe("the reference page's content", () => {
       "categories",
     ]);
     expect(save?.answers.find((answer) => answer.status === "402")?.codes).toEqual(["plan_limit"]);
-    expect(save?.answers.find((answer) => answer.status === "201")).toMatchObject({
-      codes: [],
-      type: expect.any(String),
-    });
+    const saved = save?.answers.find((answer) => answer.status === "201");
+    expect(saved?.codes).toEqual([]);
+    expect(saved?.variants[0]?.fields.map((field) => `${field.name}: ${field.type}`)).toEqual([
+      "success: true",
+      "link: Link",
+    ]);
   });
 
   it("shows a union body as its variants and parameters with where they go", () => {
@@ -185,5 +187,11 @@ describe("the reference page's content", () => {
       "query unread",
     ]);
     expect(reference.schemas.map((schema) => schema.name)).toContain("Link");
+    const article = reference.schemas.find((schema) => schema.name === "Article");
+    expect(article?.variants.map((variant) => variant.fields.find((field) => field.name === "status")?.type)).toEqual([
+      '"pending"',
+      '"unavailable"',
+      '"ready"',
+    ]);
   });
 });

@@ -8,18 +8,18 @@ type Schema = oas31.SchemaObject | oas31.ReferenceObject;
 
 export type ReferenceField = { name: string; type: string; required: boolean; description: string | null };
 
-export type ReferenceBody = {
-  mediaType: string;
-  required: boolean;
-  /** One per shape the body may take (a union has several); a body without fields has its type only. */
-  variants: { type: string; fields: ReferenceField[] }[];
-};
+/** One shape a body or an answer may take (a union has several); one without fields has its type only. */
+export type ReferenceVariant = { type: string; fields: ReferenceField[] };
+
+export type ReferenceBody = { mediaType: string; required: boolean; variants: ReferenceVariant[] };
 
 export type ReferenceAnswer = {
   status: string;
   description: string;
   mediaTypes: string[];
   type: string | null;
+  /** The fields of an answer described in place; empty for a named schema (see the schemas) or an error. */
+  variants: ReferenceVariant[];
   headers: string[];
   /** The error codes of an error answer, empty for others. */
   codes: string[];
@@ -40,7 +40,7 @@ export type ReferenceOperation = {
 
 export type ReferenceSection = { tag: string; description: string; operations: ReferenceOperation[] };
 
-export type ReferenceSchema = { name: string; description: string | null; type: string; fields: ReferenceField[] };
+export type ReferenceSchema = { name: string; description: string | null; variants: ReferenceVariant[] };
 
 export type Reference = {
   title: string;
@@ -105,7 +105,7 @@ function fieldsOf(document: oas31.OpenAPIObject, schema: Schema): ReferenceField
   }));
 }
 
-function variantsOf(document: oas31.OpenAPIObject, schema: Schema): ReferenceBody["variants"] {
+function variantsOf(document: oas31.OpenAPIObject, schema: Schema): ReferenceVariant[] {
   const resolved = resolve(document, schema);
   const union = resolved.oneOf ?? resolved.anyOf;
   const shapes = union ?? [schema];
@@ -119,25 +119,25 @@ function accessOf(document: oas31.OpenAPIObject, operation: oas31.OperationObjec
 }
 
 function answersOf(document: oas31.OpenAPIObject, responses: oas31.ResponsesObject): ReferenceAnswer[] {
-  return Object.entries(responses).flatMap(
-    ([status, response]: [string, oas31.ResponseObject | oas31.ReferenceObject]) => {
-      if (isReference(response)) return [];
-      const content = Object.entries(response.content ?? {});
-      const schema = content[0]?.[1].schema;
-      const codes =
-        schema && !isReference(schema) && schema.allOf ? codesOf(schema.properties?.code) : ([] satisfies string[]);
-      return [
-        {
-          status,
-          description: response.description,
-          mediaTypes: content.map(([type]) => type),
-          type: schema ? typeLabel(schema) : null,
-          headers: Object.keys(response.headers ?? {}),
-          codes,
-        },
-      ];
-    },
-  );
+  const entries: [string, oas31.ResponseObject | oas31.ReferenceObject][] = Object.entries(responses);
+  return entries.flatMap(([status, response]) => {
+    if (isReference(response)) return [];
+    const content = Object.entries(response.content ?? {});
+    const schema = content[0]?.[1].schema;
+    const codes = schema && !isReference(schema) && schema.allOf ? codesOf(schema.properties?.code) : [];
+    const inPlace = schema && !isReference(schema) && codes.length === 0 ? variantsOf(document, schema) : [];
+    return [
+      {
+        status,
+        description: response.description,
+        mediaTypes: content.map(([type]) => type),
+        type: schema ? typeLabel(schema) : null,
+        variants: inPlace.filter((variant) => variant.fields.length > 0),
+        headers: Object.keys(response.headers ?? {}),
+        codes,
+      },
+    ];
+  });
 }
 
 function codesOf(schema: Schema | undefined): string[] {
@@ -202,8 +202,7 @@ export function referenceOf(document: oas31.OpenAPIObject): Reference {
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => ({
     name,
     description: describe(schema),
-    type: typeLabel(resolve(document, schema)),
-    fields: fieldsOf(document, schema),
+    variants: variantsOf(document, schema),
   }));
   return { title: document.info.title, version: document.info.version, sections, schemas };
 }

@@ -28,14 +28,14 @@ type Result = Response | object;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export const CROSS_ORIGIN_MESSAGE = "Cross-origin request refused.";
+const CROSS_ORIGIN_MESSAGE = "Cross-origin request refused.";
 
 export function isSameOrigin(req: Request): boolean {
   return req.headers.get("origin") === env.appOrigin;
 }
 
-export const EXPECTED_JSON_MESSAGE = "Expected a JSON body (Content-Type: application/json).";
-export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
+const EXPECTED_JSON_MESSAGE = "Expected a JSON body (Content-Type: application/json).";
+const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
 export const NO_BODY_MESSAGE = "This request takes no body: send none, or {} as application/json.";
 
 /**

@@ -5,6 +5,7 @@ import {
   type ReferenceAnswer,
   type ReferenceField,
   type ReferenceOperation,
+  type ReferenceVariant,
 } from "@/lib/api-docs/reference";
 import { ERROR_CODE_MEANINGS, ERROR_CODES } from "@/lib/http/error-codes";
 
@@ -47,7 +48,9 @@ function Fields({ fields, caption }: { fields: ReferenceField[]; caption: string
               <code className={codeClass}>{field.name}</code>
               {field.required ? <span className="ml-1 text-xs text-muted-foreground">required</span> : null}
             </td>
-            <td className="py-1 pr-3 font-mono text-xs break-all">{field.type}</td>
+            <td className="py-1 pr-3 font-mono text-xs break-all">
+              <TypeName type={field.type} />
+            </td>
             <td className="py-1">{field.description}</td>
           </tr>
         ))}
@@ -56,12 +59,45 @@ function Fields({ fields, caption }: { fields: ReferenceField[]; caption: string
   );
 }
 
-function Answer({ answer }: { answer: ReferenceAnswer }) {
+/** A type, linked to its schema below when it names one (`Link`, `Link[]`). */
+function TypeName({ type }: { type: string }) {
+  const named = /^([A-Z]\w*)(\[\])?$/.exec(type);
+  if (!named) return <>{type}</>;
+  return (
+    <a href={`#schema-${named[1]}`} className="text-primary underline">
+      {type}
+    </a>
+  );
+}
+
+/** The shapes of a body, an answer or a schema: a table of fields each, or the type alone. */
+function Variants({ variants, caption }: { variants: ReferenceVariant[]; caption: string }) {
+  return (
+    <>
+      {variants.length > 1 ? <p className="text-sm text-muted-foreground">One of:</p> : null}
+      {variants.map((variant, index) =>
+        variant.fields.length > 0 ? (
+          <Fields key={index} caption={caption} fields={variant.fields} />
+        ) : (
+          <p key={index} className="font-mono text-xs break-all">
+            <TypeName type={variant.type} />
+          </p>
+        ),
+      )}
+    </>
+  );
+}
+
+function Answer({ answer, caption }: { answer: ReferenceAnswer; caption: string }) {
   return (
     <li className="grid gap-1 border-t py-2">
       <p className="text-sm">
         <span className="font-mono font-semibold">{answer.status}</span>
-        {answer.type ? <span className="ml-2 font-mono text-xs break-all">{answer.type}</span> : null}
+        {answer.type && answer.codes.length === 0 ? (
+          <span className="ml-2 font-mono text-xs break-all">
+            <TypeName type={answer.type} />
+          </span>
+        ) : null}
         {answer.mediaTypes.length > 0 ? (
           <span className="ml-2 text-xs text-muted-foreground">{answer.mediaTypes.join(", ")}</span>
         ) : null}
@@ -78,7 +114,10 @@ function Answer({ answer }: { answer: ReferenceAnswer }) {
           ))}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">{answer.description}</p>
+        <>
+          <p className="text-sm text-muted-foreground">{answer.description}</p>
+          {answer.variants.length > 0 ? <Variants variants={answer.variants} caption={caption} /> : null}
+        </>
       )}
     </li>
   );
@@ -114,26 +153,21 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
             Body <span className="font-normal text-muted-foreground">{operation.body.mediaType}</span>
             {operation.body.required ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
           </h4>
-          {operation.body.variants.map((variant, index) =>
-            variant.fields.length > 0 ? (
-              <Fields
-                key={index}
-                caption={`Body fields of ${operation.method} ${operation.path}`}
-                fields={variant.fields}
-              />
-            ) : (
-              <p key={index} className="font-mono text-xs">
-                {variant.type}
-              </p>
-            ),
-          )}
+          <Variants
+            variants={operation.body.variants}
+            caption={`Body fields of ${operation.method} ${operation.path}`}
+          />
         </div>
       ) : null}
       <div className="grid gap-1">
         <h4 className="text-sm font-semibold">Answers</h4>
         <ul>
           {operation.answers.map((answer) => (
-            <Answer key={answer.status} answer={answer} />
+            <Answer
+              key={answer.status}
+              answer={answer}
+              caption={`Fields of the ${answer.status} answer of ${operation.method} ${operation.path}`}
+            />
           ))}
         </ul>
       </div>
@@ -232,11 +266,7 @@ export default function ApiReferencePage() {
               {schema.name}
             </h3>
             {schema.description ? <p className="text-sm text-muted-foreground">{schema.description}</p> : null}
-            {schema.fields.length > 0 ? (
-              <Fields caption={`Fields of ${schema.name}`} fields={schema.fields} />
-            ) : (
-              <p className="font-mono text-xs break-all">{schema.type}</p>
-            )}
+            <Variants variants={schema.variants} caption={`Fields of ${schema.name}`} />
           </section>
         ))}
       </section>
