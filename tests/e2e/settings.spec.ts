@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
@@ -200,7 +201,15 @@ test("API tokens: the card links to the API reference, a public page read from t
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const openapi = await visitor.request.get("/api/openapi.json");
+  const { violations } = await new AxeBuilder({ page: visitor })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+  const openapi = await visitor.request.get(new URL("/api/openapi.json", page.url()).href);
   expect(openapi.headers()["cache-control"]).toBe("public, max-age=3600");
   expect((await openapi.json()).openapi).toBe("3.1.0");
   await visitor.close();
