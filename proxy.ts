@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { csrfCookieName, csrfTokenOf, newCsrfCookie } from "@/lib/auth/csrf-cookie";
 import { env } from "@/lib/env";
+import { errorResponse } from "@/lib/http/errors";
 import { isDecodablePath, UNDECODABLE_PATH_MESSAGE } from "@/lib/http/path-decoding";
 import { HSTS, newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
@@ -14,7 +15,7 @@ export function proxy(request: NextRequest): Response {
   const api = /^\/(api|dev\/mailbox)(\/|$)/.test(pathname);
   if (!isDecodablePath(pathname)) {
     return api
-      ? Response.json({ message: UNDECODABLE_PATH_MESSAGE }, { status: 400 })
+      ? errorResponse(400, "validation_failed", UNDECODABLE_PATH_MESSAGE)
       : new Response(UNDECODABLE_PATH_MESSAGE, {
           status: 400,
           headers: { "content-type": "text/plain; charset=utf-8" },

@@ -45,7 +45,7 @@ export async function createApiToken(user: User, name: string): Promise<{ token:
   const token = await getDb().$transaction(async (tx) => {
     await lockUsers(tx, [user.id], "noKeyUpdate");
     const active = await tx.apiToken.count({ where: { userId: user.id, revokedAt: null } });
-    if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE);
+    if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE, "token_limit");
     return tx.apiToken.create({
       data: { userId: user.id, name, tokenHash: hashToken(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH) },
     });

@@ -4,6 +4,7 @@ import { SIGN_IN_CONFIRM_PATH } from "@/lib/auth/magic-link";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { isSameOrigin } from "@/lib/http/api-route";
+import { errorResponse } from "@/lib/http/errors";
 
 // next-auth's email callback only signs in from the confirmation page's POST (docs/decisions/0140):
 // a GET goes to that page, and a POST from another site (a login CSRF form) is refused.
@@ -17,7 +18,7 @@ export function guardMagicLinkCallback(req: Request, segments: string[]): Respon
     target.search = new URL(req.url).search;
     return Response.redirect(target, 303);
   }
-  if (!isSameOrigin(req)) return Response.json({ message: CROSS_ORIGIN_SIGN_IN_MESSAGE }, { status: 403 });
+  if (!isSameOrigin(req)) return errorResponse(403, "cross_origin", CROSS_ORIGIN_SIGN_IN_MESSAGE);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { signInIdentifier } from "@/lib/auth/sign-in-request";
-import { HttpError } from "@/lib/http/errors";
+import { errorResponse, HttpError, httpErrorResponse } from "@/lib/http/errors";
 import { clientIp, enforceRateLimits, RATE_LIMITS } from "@/lib/http/rate-limit";
 
 // Magic-link requests (POST /api/auth/signin/email) before next-auth sees them: one valid address
@@ -9,7 +9,7 @@ import { clientIp, enforceRateLimits, RATE_LIMITS } from "@/lib/http/rate-limit"
 export async function limitMagicLinkRequest(req: Request, segments: string[]): Promise<Response | null> {
   if (req.method !== "POST" || segments.join("/") !== "signin/email") return null;
   const identifier = signInIdentifier(req.headers.get("content-type"), await req.clone().text());
-  if (!identifier.ok) return Response.json({ message: identifier.message }, { status: 400 });
+  if (!identifier.ok) return errorResponse(400, identifier.code, identifier.message);
   const ip = clientIp(req);
   try {
     await enforceRateLimits(
@@ -21,8 +21,7 @@ export async function limitMagicLinkRequest(req: Request, segments: string[]): P
     );
     return null;
   } catch (error) {
-    if (error instanceof HttpError)
-      return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
+    if (error instanceof HttpError) return httpErrorResponse(error);
     throw error;
   }
 }

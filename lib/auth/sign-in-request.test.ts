@@ -3,7 +3,7 @@ import { normalizeSignInIdentifier, signInIdentifier, UNREADABLE_BODY_MESSAGE } 
 
 const FORM = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
-const INVALID = { ok: false, message: "Please enter a valid email address" };
+const INVALID = { ok: false, code: "validation_failed", message: "Please enter a valid email address" };
 
 describe("signInIdentifier", () => {
   it("reads the address from a form or a JSON body, normalised", () => {
@@ -25,6 +25,7 @@ describe("signInIdentifier", () => {
     });
     expect(signInIdentifier(FORM, "email=decoy%40a.test&email=victim%40b.test")).toEqual({
       ok: false,
+      code: "validation_failed",
       message: "Please enter one email address.",
     });
   });
@@ -46,12 +47,20 @@ describe("signInIdentifier", () => {
   it("refuses JSON that is not an object with a string address", () => {
     for (const body of ["[]", "null", '"a@b.test"', '{"email":["a@b.test"]}', '{"email":42}', "{}"])
       expect(signInIdentifier(JSON_TYPE, body)).toEqual(INVALID);
-    expect(signInIdentifier(JSON_TYPE, "{nope")).toEqual({ ok: false, message: "The request body is not valid JSON." });
+    expect(signInIdentifier(JSON_TYPE, "{nope")).toEqual({
+      ok: false,
+      code: "invalid_json",
+      message: "The request body is not valid JSON.",
+    });
   });
 
   it("refuses a body next-auth would not read", () => {
     for (const type of [null, "text/plain", "multipart/form-data; boundary=x", "APPLICATION/JSON"])
-      expect(signInIdentifier(type, "email=a%40b.test")).toEqual({ ok: false, message: UNREADABLE_BODY_MESSAGE });
+      expect(signInIdentifier(type, "email=a%40b.test")).toEqual({
+        ok: false,
+        code: "invalid_json",
+        message: UNREADABLE_BODY_MESSAGE,
+      });
   });
 });
 

@@ -4,9 +4,10 @@
 // nothing otherwise. Limits and validation must see the address that will be mailed, so they read
 // it here, the same way, and a form naming `email` twice is refused rather than guessed at.
 
+import type { ErrorCode } from "@/lib/http/error-codes";
 import { ONE_ADDRESS_MESSAGE, signInRequestSchema } from "@/lib/validations/sign-in";
 
-export type SignInIdentifier = { ok: true; email: string } | { ok: false; message: string };
+export type SignInIdentifier = { ok: true; email: string } | { ok: false; code: ErrorCode; message: string };
 
 export const UNREADABLE_BODY_MESSAGE = "Send the sign-in request as a form or a JSON body.";
 
@@ -16,17 +17,18 @@ export function signInIdentifier(contentType: string | null, text: string): Sign
     try {
       body = JSON.parse(text);
     } catch {
-      return { ok: false, message: "The request body is not valid JSON." };
+      return { ok: false, code: "invalid_json", message: "The request body is not valid JSON." };
     }
   } else if (contentType?.includes("application/x-www-form-urlencoded")) {
     const form = new URLSearchParams(text);
-    if (form.getAll("email").length > 1) return { ok: false, message: ONE_ADDRESS_MESSAGE };
+    if (form.getAll("email").length > 1) return { ok: false, code: "validation_failed", message: ONE_ADDRESS_MESSAGE };
     body = Object.fromEntries(form);
   } else {
-    return { ok: false, message: UNREADABLE_BODY_MESSAGE };
+    return { ok: false, code: "invalid_json", message: UNREADABLE_BODY_MESSAGE };
   }
   const parsed = signInRequestSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? ONE_ADDRESS_MESSAGE };
+  if (!parsed.success)
+    return { ok: false, code: "validation_failed", message: parsed.error.issues[0]?.message ?? ONE_ADDRESS_MESSAGE };
   return { ok: true, email: parsed.data.email };
 }
 

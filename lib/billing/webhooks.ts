@@ -85,11 +85,11 @@ export function verifyStripeEvent(payload: string, signature: string | null): St
   const secret = env.stripe.webhookSecret;
   if (!secret) throw serviceUnavailable(BILLING_NOT_SET_UP);
   const stripe = stripeClient();
-  if (!signature) throw badRequest("Invalid signature");
+  if (!signature) throw badRequest("Invalid signature", "invalid_signature");
   try {
     return stripe.webhooks.constructEvent(payload, signature, secret);
   } catch {
-    throw badRequest("Invalid signature");
+    throw badRequest("Invalid signature", "invalid_signature");
   }
 }
 

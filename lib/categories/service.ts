@@ -34,11 +34,11 @@ export async function listCategories(user: User): Promise<Category[]> {
  */
 export async function createCategory(user: User, name: string, ip: string | null): Promise<Category> {
   await enforceRateLimits(userAndIpChecks(CATEGORY_RATE_LIMITS, user.id, ip), CATEGORY_RATE_LIMITED_MESSAGE);
-  if (findExistingCategory(name, BUILT_IN_CATEGORIES, [])) throw conflict(CATEGORY_EXISTS_MESSAGE);
+  if (findExistingCategory(name, BUILT_IN_CATEGORIES, [])) throw conflict(CATEGORY_EXISTS_MESSAGE, "already_exists");
   try {
     return await getDb().category.create({ data: { userId: user.id, name: name.trim(), nameKey: categoryKey(name) } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CATEGORY_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw conflict(CATEGORY_EXISTS_MESSAGE, "already_exists");
     throw error;
   }
 }

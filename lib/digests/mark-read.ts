@@ -53,7 +53,7 @@ export async function markReadStatus(token: string | undefined): Promise<MarkRea
  */
 export async function markReadByToken(token: string): Promise<void> {
   const claim = verifyMarkReadToken(token);
-  if (!claim) throw badRequest(MARK_READ_INVALID_MESSAGE);
+  if (!claim) throw badRequest(MARK_READ_INVALID_MESSAGE, "invalid_signature");
   const db = getDb();
   await db.link.updateMany({
     where: { id: claim.linkId, userId: claim.userId, readAt: null },

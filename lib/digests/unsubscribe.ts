@@ -91,11 +91,11 @@ export async function unsubscribeStatus(token: string | undefined): Promise<Unsu
 /**
  * POST /api/unsubscribe?token=: no session and no same-origin check (the signed token is the
  * authentication) and any body (providers send `List-Unsubscribe=One-Click` as a form); errors
- * are answered as JSON {message} by the route's withRouteErrors, like every /api route.
+ * are answered as JSON {code, message} by the route's withRouteErrors, like every /api route.
  */
 export async function handleOneClickUnsubscribe(req: Request): Promise<Response> {
   const userId = verifyUnsubscribeToken(new URL(req.url).searchParams.get("token"));
-  if (!userId) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
+  if (!userId) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE, "invalid_signature");
   if (!(await unsubscribeUser(userId))) throw notFound(UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE);
   return Response.json({ success: true, message: UNSUBSCRIBED_MESSAGE });
 }

@@ -9,7 +9,7 @@ import { findSessionUser, sessionTokenFromRequest } from "@/lib/auth/session";
 
 // The one wrapper every /api route handler goes through: same-origin check for mutations, session,
 // JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
-// errors to status + {message}.
+// errors to status + {code, message}.
 
 type RouteParams = Record<string, string | string[] | undefined>;
 // Next passes no params (undefined) to routes without dynamic segments.
@@ -28,10 +28,14 @@ type Result = Response | object;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+const CROSS_ORIGIN_MESSAGE = "Cross-origin request refused.";
+
 export function isSameOrigin(req: Request): boolean {
   return req.headers.get("origin") === env.appOrigin;
 }
 
+const EXPECTED_JSON_MESSAGE = "Expected a JSON body (Content-Type: application/json).";
+const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
 export const NO_BODY_MESSAGE = "This request takes no body: send none, or {} as application/json.";
 
 /**
@@ -51,17 +55,17 @@ async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Bo
   let data: unknown;
   if (contentType !== null) {
     if (!isJson(contentType)) {
-      throw badRequest("Expected a JSON body (Content-Type: application/json).");
+      throw badRequest(EXPECTED_JSON_MESSAGE, "invalid_json");
     }
     try {
       data = await req.json();
     } catch {
-      throw badRequest("The request body is not valid JSON.");
+      throw badRequest(INVALID_JSON_MESSAGE, "invalid_json");
     }
   }
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  if (data === undefined) throw badRequest("Expected a JSON body (Content-Type: application/json).");
+  if (data === undefined) throw badRequest(EXPECTED_JSON_MESSAGE, "invalid_json");
   throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
 }
 
@@ -126,7 +130,7 @@ function handle<Body, U>(
     // The same-origin rule guards the ambient credential (the cookie); a bearer token is only ever
     // sent on purpose, so a script or an extension may use it from anywhere.
     if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req))
-      throw forbidden("Cross-origin request refused.");
+      throw forbidden(CROSS_ORIGIN_MESSAGE, "cross_origin");
     const user = await resolveUser(req, bearer);
     const params = flattenParams(await context?.params);
     const body = await readInput(req);
@@ -150,7 +154,7 @@ function bearerToken(req: Request): string | null {
 async function requireTokenOrSessionUser(req: Request, bearer: string | null): Promise<User> {
   if (bearer === null) return requireSessionUser(req);
   const user = await findTokenUser(bearer);
-  if (!user) throw unauthorized("Invalid or revoked API token.");
+  if (!user) throw unauthorized("Invalid or revoked API token.", "invalid_token");
   return user;
 }
 

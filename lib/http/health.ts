@@ -10,7 +10,7 @@ type Database = Pick<PrismaClient, "$queryRaw">;
 
 type HealthReport =
   | { status: "ok"; database: "reachable"; version: string }
-  | { status: "degraded"; database: "unreachable"; version: string; message: string };
+  | { status: "degraded"; database: "unreachable"; version: string; code: "unavailable"; message: string };
 
 /** A database that neither answers nor fails (a dropped connection) must not hang the check. */
 const TIMEOUT_MS = 3000;
@@ -39,6 +39,7 @@ export function healthRoute(database: () => Database) {
         status: "degraded",
         database: "unreachable",
         version,
+        code: "unavailable",
         message: "The database is not reachable.",
       };
       return Response.json(report, { status: 503 });

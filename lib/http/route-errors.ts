@@ -3,15 +3,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { errorResponse, HttpError, httpErrorResponse } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { HSTS } from "@/lib/http/security-headers";
 
 // Every route handler's last line of defence: the API wrapper (lib/http/api-route.ts) runs inside it, and so do
 // the routes that cannot use the wrapper (next-auth, login/logout, unsubscribe, the Stripe webhook,
-// cron, health, the developer mailbox). A typed HttpError becomes its status + {message}, a zod
-// error 400 with its first message; anything else is logged once as one JSON line with a request
-// id and answered 500 with a generic message carrying that id.
+// cron, health, the developer mailbox). A typed HttpError becomes its status + {code, message}, a
+// zod error 400 `validation_failed` with its first message; anything else is logged once as one JSON
+// line with a request id and answered 500 `internal_error` with a generic message carrying that id.
 
 type RequestInfo = { requestId: string; method: string; path: string };
 
@@ -50,17 +50,16 @@ export function withRouteErrors<Req extends Request, Rest extends unknown[]>(
       try {
         return await handler(req, ...rest);
       } catch (error) {
-        if (error instanceof HttpError)
-          return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
+        if (error instanceof HttpError) return httpErrorResponse(error);
         if (error instanceof z.ZodError)
-          return Response.json({ message: error.issues[0]?.message ?? "Invalid input" }, { status: 400 });
+          return errorResponse(400, "validation_failed", error.issues[0]?.message ?? "Invalid input");
         logError({ ...info, error });
-        return Response.json(
-          {
-            message: `Something went wrong on our side. Please try again. (request ${info.requestId})`,
-            requestId: info.requestId,
-          },
-          { status: 500 },
+        return errorResponse(
+          500,
+          "internal_error",
+          `Something went wrong on our side. Please try again. (request ${info.requestId})`,
+          undefined,
+          info.requestId,
         );
       }
     });

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest, payloadTooLarge } from "@/lib/http/errors";
+import { badRequest, HttpError, payloadTooLarge } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import {
   IMPORT_MAX_BYTES,
@@ -56,7 +56,8 @@ export async function importResponse(req: Request, user: User, fileName: string,
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     await discardRest(reader);
-    if (error instanceof ImportLimitError) return Response.json({ message: error.message }, { status: error.status });
+    if (error instanceof ImportLimitError)
+      throw new HttpError(error.status, error.message, error.status === 413 ? "payload_too_large" : "import_limit");
     throw badRequest(error.message);
   }
   const { run } = started;

@@ -218,7 +218,7 @@ export async function claimInvitation(user: User, code: string, now = new Date()
         data: [{ mailboxHash: mailboxHash(claimer.email), claimedAt: now }],
         skipDuplicates: true,
       });
-      if (recorded.count === 0) throw new ClaimRefused(conflict(MAILBOX_ALREADY_CLAIMED_MESSAGE));
+      if (recorded.count === 0) throw new ClaimRefused(conflict(MAILBOX_ALREADY_CLAIMED_MESSAGE, "already_claimed"));
 
       const monthsThisYear = await tx.invitation.count({
         where: { inviterId: inviter.id, inviterRewarded: true, usedAt: { gte: referralWindowStart(now) } },
@@ -242,7 +242,7 @@ export async function claimInvitation(user: User, code: string, now = new Date()
     });
   } catch (error) {
     if (error instanceof ClaimRefused) throw error.refusal;
-    if (isUniqueViolation(error)) throw conflict(ALREADY_CLAIMED_MESSAGE);
+    if (isUniqueViolation(error)) throw conflict(ALREADY_CLAIMED_MESSAGE, "already_claimed");
     throw error;
   }
   if (claimed) return { message: invitationClaimedMessage(env.billingEnabled) };
@@ -250,5 +250,5 @@ export async function claimInvitation(user: User, code: string, now = new Date()
   const invitation = await db.invitation.findUnique({ where: { code }, select: { inviterId: true } });
   if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);
   if (invitation.inviterId === user.id) throw forbidden(OWN_INVITATION_MESSAGE);
-  throw conflict(INVITATION_INVALID_MESSAGE);
+  throw conflict(INVITATION_INVALID_MESSAGE, "already_claimed");
 }

@@ -169,7 +169,7 @@ export async function confirmEmailChange(
     if (!isUniqueViolation(error)) throw error;
     // Another account confirmed the address first: this change can never complete.
     await db.user.updateMany({ where: { id: user.id, pendingEmailTokenHash: tokenHash }, data: CLEARED });
-    throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw conflict(EMAIL_TAKEN_MESSAGE, "already_exists");
   }
   await db.session.deleteMany({
     where: { userId: user.id, ...(currentSessionToken ? { NOT: { sessionToken: currentSessionToken } } : {}) },

@@ -38,7 +38,7 @@ export function scheduleToStore(input: SettingsRequest, current: DigestSchedule)
 
 export async function updateSettings(user: User, input: SettingsRequest, now = new Date()): Promise<User> {
   const allowed = entitlements(user, now, env.billingEnabled).frequencies;
-  if (!allowed.includes(input.emailFrequency)) throw forbidden(PRO_FREQUENCY_MESSAGE);
+  if (!allowed.includes(input.emailFrequency)) throw forbidden(PRO_FREQUENCY_MESSAGE, "plan_limit");
 
   const schedule = scheduleToStore(input, scheduleOf(user));
   const timezone = input.timezone ?? user.timezone;

@@ -15,7 +15,7 @@ describe("categorySchema", () => {
     expect(categorySchema.parse({ name: "Cafe\u0301" })).toEqual({ name: "Caf\u00e9" });
   });
 
-  it.each([[""], ["   "], ["\t\n"]])("refuses the blank name %j with SPEC's message", (name) => {
+  it.each([[""], ["   "], ["\t\n"]])("refuses the blank name %j with the product's message", (name) => {
     expect(firstMessage({ name })).toBe(CATEGORY_NAME_INVALID_MESSAGE);
     expect(CATEGORY_NAME_INVALID_MESSAGE).toBe("Please enter a valid category name");
   });

@@ -2,8 +2,8 @@ import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories/rules";
 
-// A category name (SPEC §5 New category), shared by the category dialogs, POST /api/categories and
-// the categories of an add-link payload.
+// A category name (docs/product.md, "Links and categories"), shared by the category dialogs,
+// POST /api/categories and the categories of an add-link payload.
 
 export const CATEGORY_NAME_INVALID_MESSAGE = "Please enter a valid category name";
 export const CATEGORY_NAME_TOO_LONG_MESSAGE = `Category names can be at most ${MAX_CATEGORY_NAME_LENGTH} characters`;

@@ -4,7 +4,7 @@ import { isStorableText } from "@/lib/db/input";
 import { buildSearchQuery } from "@/lib/links/search";
 import { todayQuerySchema } from "@/lib/validations/today";
 
-// GET /api/links/history?limit=&cursor=&category=&q=&unread= (DESIGN.md §3 "History"): today's
+// GET /api/links/history?limit=&cursor=&category=&q=&unread= (decision 0182): today's
 // paging, and the filters.
 export const historyQuerySchema = todayQuerySchema.extend({
   category: z.string().max(100).refine(isStorableText, { error: "Invalid category" }).optional(),

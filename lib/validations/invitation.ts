@@ -2,8 +2,9 @@ import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { EMAIL_MESSAGE, emailField } from "@/lib/validations/common";
 
-// POST /api/invitations (SPEC §5 Invitation): the recipient email is optional; a blank one means
-// none. The client does not validate it, so the server's message is what the toast shows.
+// POST /api/invitations (docs/product.md, "Trial and invitations"): the recipient email is
+// optional; a blank one means none. The client does not validate it, so the server's message is
+// what the toast shows.
 const recipientEmailField = z
   .string({ error: EMAIL_MESSAGE })
   .trim()

@@ -11,7 +11,7 @@ function firstIssue(input: unknown): { message: string; path: PropertyKey[] } | 
 }
 
 describe("linkSchema messages", () => {
-  it("uses SPEC's wording", () => {
+  it("uses the product's wording", () => {
     expect(URL_REQUIRED_MESSAGE).toBe("URL is required");
     expect(URL_INVALID_MESSAGE).toBe("Please enter a valid website address");
     expect(TOO_MANY_CATEGORIES_MESSAGE).toBe("You can select up to 3 categories");

@@ -10,8 +10,8 @@ import {
 import { URL_REQUIRED_MESSAGE, normalizeUrl } from "@/lib/links/url";
 import { categoryNameField } from "@/lib/validations/category";
 
-// The add-link payload {url, title, notes, category, categories} (SPEC §3, §5), shared by the dashboard
-// form and POST /api/links.
+// The add-link payload {url, title, notes, category, categories} (docs/product.md, "Links and
+// categories"), shared by the dashboard form and POST /api/links.
 
 export const MAX_NOTES_LENGTH = 5000;
 export const NOTES_TOO_LONG_MESSAGE = `Notes can be at most ${MAX_NOTES_LENGTH} characters`;
@@ -88,7 +88,7 @@ export const linkSchema = z
   })
   .transform(({ url, title, notes, category, categories }) => {
     // A client that sends only the primary category means a single category. When both are sent,
-    // `categories` wins and its first entry is the primary (SPEC §4).
+    // `categories` wins and its first entry is the primary.
     const [primary = DEFAULT_CATEGORY, ...others] = categories ?? (category ? [category] : []);
     return { url, title, notes, category: primary, categories: [primary, ...others] };
   });

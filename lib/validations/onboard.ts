@@ -2,8 +2,9 @@ import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
-// Onboarding (SPEC §2, §5): the form picks "today (evening)" or "tomorrow (early morning)" and an
-// hour (lib/users/onboarding-hours.ts); the request carries the email, the hour as an integer and the browser's time zone.
+// Onboarding (docs/product.md, "Digests and schedule"): the form picks "today (evening)" or
+// "tomorrow (early morning)" and an hour (lib/users/onboarding-hours.ts); the request carries the
+// email, the hour as an integer and the browser's time zone.
 
 export const onboardFormSchema = z.object({
   email: emailField,

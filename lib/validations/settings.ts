@@ -3,8 +3,9 @@ import { z } from "zod";
 import { ALL_FREQUENCIES } from "@/lib/billing/plans";
 import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
 
-// Email preferences (SPEC §5 "Settings form", §7 PUT /api/user/settings): the request schema the
-// route handler parses, and the form schema of the settings page, built from the same fields.
+// Email preferences (the Settings form and PUT /api/user/settings; docs/product.md, "Digests and
+// schedule"): the request schema the route handler parses, and the form schema of the settings
+// page, built from the same fields.
 
 export const FREQUENCY_MESSAGE = "Please select an email frequency";
 export const TIME_MESSAGE = "Please select a time";
@@ -50,7 +51,7 @@ const weeklyRequest = z
   .object({
     email: emailField,
     emailFrequency: z.literal("weekly"),
-    // SPEC §7 says weekly sends "one number"; a one-element array is accepted as well.
+    // The API takes a weekly day as one number; a one-element array is accepted as well.
     emailDays: z.preprocess(
       (value) => (typeof value === "number" ? [value] : value),
       z.array(weekdayField, { error: DAY_MESSAGE }).length(1, { error: DAY_MESSAGE }),

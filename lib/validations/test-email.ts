@@ -2,7 +2,7 @@ import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { emailField } from "@/lib/validations/common";
 
-// The /email-test form and POST /api/test/email (SPEC §5 Test email).
+// The /email-test form and POST /api/test/email.
 export const testEmailSchema = z.object({ email: emailField });
 
 export type TestEmailInput = z.input<typeof testEmailSchema>;

@@ -6,7 +6,7 @@ export const LINK_PAGE_SIZE = 50;
 
 const LIMIT_MESSAGE = `limit must be a number from 1 to ${LINK_PAGE_SIZE}`;
 
-// GET /api/links/today?limit=&cursor= (DESIGN.md §3 "History": today's list pages the same way).
+// GET /api/links/today?limit=&cursor= (decision 0182: today's list pages as the history does).
 export const todayQuerySchema = z.object({
   limit: z.coerce
     .number({ error: LIMIT_MESSAGE })

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
@@ -176,4 +177,40 @@ test("email address: someone else's pending change never signs its owner into th
   expect(signedIn.email).toBe(victim);
   expect(signedIn.id).not.toBe(attacker.id);
   await own.close();
+});
+
+test("API tokens: the card links to the API reference, a public page read from the API document", async ({
+  page,
+  browser,
+}) => {
+  await signUpAndOnboard(page);
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole("heading", { name: "LinkStash API", level: 1 })).toBeVisible();
+  const save = page.getByRole("region", { name: /POST\s*\/api\/links\s*Save a link/ });
+  await expect(save).toContainText("With a personal API token or the browser session.");
+  await expect(save.getByRole("link", { name: "plan_limit" })).toBeVisible();
+  await expect(page.locator("#code-plan_limit")).toContainText("The account's plan does not allow this");
+
+  // Signed out, on a phone: the same page, nothing wider than the screen.
+  const visitor = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await visitor.goto(new URL("/docs/api", page.url()).href);
+  await expect(visitor.getByRole("heading", { name: "Errors", level: 2 })).toBeVisible();
+  const overflow = await visitor.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page: visitor })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+  const openapi = await visitor.request.get(new URL("/api/openapi.json", page.url()).href);
+  expect(openapi.headers()["cache-control"]).toBe("public, max-age=3600");
+  expect((await openapi.json()).openapi).toBe("3.1.0");
+  await visitor.close();
 });

@@ -24,7 +24,8 @@ describe("the API token cap on PostgreSQL", () => {
       for (const { status } of responses) statuses[status] = (statuses[status] ?? 0) + 1;
       expect(statuses).toEqual({ 201: MAX_ACTIVE_TOKENS, 409: ATTEMPTS - MAX_ACTIVE_TOKENS });
       const refused = responses.filter((res) => res.status === 409);
-      for (const res of refused) expect(await res.json()).toEqual({ message: TOO_MANY_TOKENS_MESSAGE });
+      for (const res of refused)
+        expect(await res.json()).toEqual({ code: "token_limit", message: TOO_MANY_TOKENS_MESSAGE });
       expect(await getDb().apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_TOKENS);
     }
   });

@@ -56,7 +56,10 @@ describe("invitation claims on PostgreSQL", () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(9);
       for (const res of responses.filter((r) => r.status === 409)) {
-        expect(await res.json()).toEqual({ message: "You have already claimed an invitation." });
+        expect(await res.json()).toEqual({
+          code: "already_claimed",
+          message: "You have already claimed an invitation.",
+        });
       }
       expect(await getDb().invitation.count({ where: { recipientId: claimer.user.id } })).toBe(1);
       expect(

@@ -43,7 +43,7 @@ async function expectRefused(res: Response, message: string, windowSeconds: numb
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(await res.json()).toEqual({ message });
+  expect(await res.json()).toEqual({ code: "rate_limited", message });
 }
 
 describe("link saves", () => {

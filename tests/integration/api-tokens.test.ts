@@ -67,7 +67,7 @@ describe("POST /api/tokens and GET /api/tokens", () => {
     const { user, cookie } = await signedInUser();
     const res = await createTokenRoute(apiRequest("POST", "/api/tokens", { cookie, json }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message });
+    expect(await res.json()).toEqual({ code: "validation_failed", message });
     expect(await getDb().apiToken.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -121,7 +121,7 @@ describe("DELETE /api/tokens/[id]", () => {
     expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).toBeInstanceOf(Date);
     const after = await todayRoute(bearer("GET", "/api/links/today", secret));
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: "Invalid or revoked API token." });
+    expect(await after.json()).toEqual({ code: "invalid_token", message: "Invalid or revoked API token." });
     expect(await (await listTokensRoute(apiRequest("GET", "/api/tokens", { cookie }))).json()).toEqual([]);
     // Revoking twice: it is gone.
     expect(

@@ -206,7 +206,7 @@ describe("GET /api/links/{id}/article", () => {
     expect((await getArticle(id, {})).status).toBe(401);
     const foreign = await getArticle(id, { cookie: stranger.cookie });
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: "Link not found" });
+    expect(await foreign.json()).toEqual({ code: "not_found", message: "Link not found" });
     expect((await postArticle(id, stranger.cookie)).status).toBe(404);
     expect((await getArticle("not-an-id", { cookie: owner.cookie })).status).toBe(404);
     expect((await refreshArticle(apiRequest("POST", `/api/links/${id}/article`), routeParams({ id }))).status).toBe(

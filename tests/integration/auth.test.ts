@@ -11,7 +11,7 @@ describe("GET /api/auth/user", () => {
   it("answers 401 with a message when signed out", async () => {
     const res = await currentUser(apiRequest("GET", "/api/auth/user"));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: "unauthenticated", message: expect.any(String) });
   });
 
   it("answers 401 for an unknown or expired session", async () => {
@@ -137,7 +137,7 @@ describe("GET /api/logout", () => {
     const { cookie } = await signedInUser();
     const res = await logout(apiRequest("GET", "/api/logout", { cookie, headers }));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: expect.stringMatching(/Sign out/) });
+    expect(await res.json()).toEqual({ code: "cross_origin", message: expect.stringMatching(/Sign out/) });
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(await stillSignedIn(cookie)).toBe(true);
   });

@@ -12,7 +12,7 @@ const { getDb } = await import("@/lib/db/client");
 const { apiRequest, signedInUser } = await import("@/tests/support/factories");
 const { checkInvitation, claimInvitation, newInvitation } = await import("@/tests/support/invitations");
 
-const NOT_SET_UP = { message: "Payment processing is not set up yet." };
+const NOT_SET_UP = { code: "unavailable", message: "Payment processing is not set up yet." };
 
 describe("with billing off", () => {
   it("answers 503 'Payment processing is not set up yet.' to checkout", async () => {

@@ -44,7 +44,7 @@ describe("signature", () => {
     const forged = webhookRequest(fake, completed, `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`);
     const res = await webhook(forged);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Invalid signature" });
+    expect(await res.json()).toEqual({ code: "invalid_signature", message: "Invalid signature" });
     expect(await reload(user.id)).toMatchObject({ stripeSubscriptionId: null, stripeSubscriptionStatus: null });
     expect(await eventRows(completed.id)).toBe(0);
   });

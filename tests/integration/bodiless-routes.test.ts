@@ -236,7 +236,11 @@ describe("bodiless mutations", () => {
 
     it.each(REFUSED)("refuses $label with a message saying it takes no body, and does nothing", async (body) => {
       const refused = await outcome(body);
-      expect(refused).toEqual({ status: 400, json: { message: NO_BODY_MESSAGE }, happened: false });
+      expect(refused).toEqual({
+        status: 400,
+        json: { code: "validation_failed", message: NO_BODY_MESSAGE },
+        happened: false,
+      });
     });
   });
 });

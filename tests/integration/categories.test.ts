@@ -21,7 +21,7 @@ describe("POST /api/categories", () => {
     const { user, cookie } = await signedInUser();
     const res = await create(cookie, { name });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Please enter a valid category name" });
+    expect(await res.json()).toEqual({ code: "validation_failed", message: "Please enter a valid category name" });
     expect(await getDb().category.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -33,6 +33,7 @@ describe("POST /api/categories", () => {
       const res = await create(cookie, { name });
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({
+        code: "already_exists",
         message: "A category with this name already exists (case-insensitive match).",
       });
       expect(await getDb().category.count({ where: { userId: user.id } })).toBe(1);

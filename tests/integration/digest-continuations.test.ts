@@ -93,7 +93,7 @@ describe("GET /api/cron/digests?continuation=1", () => {
     expect((await cron(apiRequest("GET", "/api/cron/digests?continuation=1"))).status).toBe(401);
     const bad = await cron(apiRequest("GET", "/api/cron/digests?continuation=yes", { headers: bearer }));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: "continuation must be 1" });
+    expect(await bad.json()).toEqual({ code: "validation_failed", message: "continuation must be 1" });
   });
 
   it("starts nothing when every worker slot is taken", async () => {

@@ -72,7 +72,7 @@ describe("changing the address in Settings", () => {
     const stranger = await signedInUser();
     const foreign = await confirm(stranger.cookie, token);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: EMAIL_CHANGE_INVALID_MESSAGE });
+    expect(await foreign.json()).toEqual({ code: "not_found", message: EMAIL_CHANGE_INVALID_MESSAGE });
     expect((await stored(stranger.user.id)).email).toBe(stranger.user.email);
     expect((await confirm(cookie, "wrong-token")).status).toBe(404);
     expect((await stored(user.id)).email).toBe(user.email);

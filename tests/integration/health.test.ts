@@ -45,6 +45,7 @@ describe("GET /api/health", () => {
         status: "degraded",
         database: "unreachable",
         version: packageJson.version,
+        code: "unavailable",
         message: "The database is not reachable.",
       });
       for (const secret of [String(port), "127.0.0.1", "secret-password", "linkstash:"])

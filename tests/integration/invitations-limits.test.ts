@@ -20,7 +20,7 @@ const pro = () => ({ ...freeAfterTrial(), proUntil: new Date(Date.now() + 60 * D
 async function expectRefused(cookie: string, message: string) {
   const res = await createInvitation(cookie);
   expect(res.status).toBe(402);
-  expect(await res.json()).toEqual({ message });
+  expect(await res.json()).toEqual({ code: "plan_limit", message });
 }
 
 /** Marks an invitation used without a claim's reward, so the inviter's plan stays as it is. */

@@ -70,7 +70,7 @@ describe("GET /api/invitations", () => {
   it("answers 401 when signed out", async () => {
     const res = await listInvitations();
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: "You need to sign in first." });
+    expect(await res.json()).toEqual({ code: "unauthenticated", message: "You need to sign in first." });
   });
 });
 
@@ -160,7 +160,7 @@ describe("POST /api/invitations", () => {
     const { user, cookie } = await signedInUser();
     const res = await createInvitation(cookie, json);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Please enter a valid email address" });
+    expect(await res.json()).toEqual({ code: "validation_failed", message: "Please enter a valid email address" });
     expect(await getDb().invitation.count({ where: { inviterId: user.id } })).toBe(0);
   });
 
@@ -193,6 +193,7 @@ describe("POST /api/invitations", () => {
     const res = await createInvitation(cookie);
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({
+      code: "plan_limit",
       message: "You have no invitations left. 2 more become available once your current ones are used.",
     });
   });
@@ -217,7 +218,7 @@ describe("DELETE /api/invitations/{id}", () => {
     const invitation = await newInvitation(owner.cookie);
     const res = await deleteInvitation(other.cookie, invitation.id);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Invitation not found" });
+    expect(await res.json()).toEqual({ code: "not_found", message: "Invitation not found" });
     expect(await invitationRow(invitation.id)).toMatchObject({ status: "available", inviterId: owner.user.id });
   });
 
@@ -233,7 +234,7 @@ describe("DELETE /api/invitations/{id}", () => {
     expect((await claimInvitation(friend.cookie, invitation.code)).status).toBe(200);
     const res = await deleteInvitation(inviter.cookie, invitation.id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: "A used invitation cannot be deleted." });
+    expect(await res.json()).toEqual({ code: "conflict", message: "A used invitation cannot be deleted." });
     expect(await invitationRow(invitation.id)).toMatchObject({ status: "used" });
   });
 
@@ -333,7 +334,7 @@ describe("POST /api/invitations/{code}/claim", () => {
     const invitation = await newInvitation(cookie);
     const res = await claimInvitation(cookie, invitation.code);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: "You cannot claim your own invitation." });
+    expect(await res.json()).toEqual({ code: "forbidden", message: "You cannot claim your own invitation." });
     expect(await invitationRow(invitation.id)).toMatchObject({ status: "available", recipientId: null });
     expect(await userRow(user.id)).toMatchObject({ proUntil: null, referralMonthsEarned: 0 });
   });
@@ -346,7 +347,7 @@ describe("POST /api/invitations/{code}/claim", () => {
     await claimInvitation(first.cookie, invitation.code);
     const res = await claimInvitation(second.cookie, invitation.code);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: INVALID });
+    expect(await res.json()).toEqual({ code: "already_claimed", message: INVALID });
     expect(await invitationRow(invitation.id)).toMatchObject({ recipientId: first.user.id });
     expect((await userRow(second.user.id)).proUntil).toBeNull();
     expect((await userRow(inviter.user.id)).referralMonthsEarned).toBe(1);
@@ -359,7 +360,7 @@ describe("POST /api/invitations/{code}/claim", () => {
     const { cookie } = await signedInUser();
     const res = await claimInvitation(cookie, code);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: INVALID });
+    expect(await res.json()).toEqual({ code: "not_found", message: INVALID });
   });
 
   it("lets a user claim one invitation ever: a second one answers 409 and stays available", async () => {
@@ -372,7 +373,7 @@ describe("POST /api/invitations/{code}/claim", () => {
     const proUntil = (await userRow(friend.user.id)).proUntil;
     const res = await claimInvitation(friend.cookie, second.code);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: "You have already claimed an invitation." });
+    expect(await res.json()).toEqual({ code: "already_claimed", message: "You have already claimed an invitation." });
     expect(await invitationRow(second.id)).toMatchObject({ status: "available", recipientId: null, usedAt: null });
     expect((await userRow(friend.user.id)).proUntil).toEqual(proUntil);
     expect(await userRow(inviterB.user.id)).toMatchObject({ proUntil: null, referralMonthsEarned: 0 });

@@ -173,7 +173,7 @@ describe("GET /api/links/today paging", () => {
     expect((await readPage(today, first.next ?? "", cookie)).ids).toHaveLength(1);
     const refused = await today(apiRequest("GET", "/api/links/today?limit=51", { cookie }));
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ message: "limit must be a number from 1 to 50" });
+    expect(await refused.json()).toEqual({ code: "validation_failed", message: "limit must be a number from 1 to 50" });
     expect((await today(apiRequest("GET", "/api/links/today?cursor=nonsense", { cookie }))).status).toBe(400);
   });
 });

@@ -67,7 +67,7 @@ describe("POST /api/links", () => {
     const { user, cookie } = await signedInUser();
     const res = await save(cookie, json);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message });
+    expect(await res.json()).toEqual({ code: "validation_failed", message });
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -167,7 +167,7 @@ describe("GET /api/links/history", () => {
     expect((await history(apiRequest("GET", "/api/links/history?limit=abc", { cookie }))).status).toBe(400);
     const tooMany = await history(apiRequest("GET", "/api/links/history?limit=51", { cookie }));
     expect(tooMany.status).toBe(400);
-    expect(await tooMany.json()).toEqual({ message: "limit must be a number from 1 to 50" });
+    expect(await tooMany.json()).toEqual({ code: "validation_failed", message: "limit must be a number from 1 to 50" });
     expect((await history(apiRequest("GET", "/api/links/history?cursor=%%%", { cookie }))).status).toBe(400);
   });
 

@@ -91,6 +91,6 @@ describe("GET /dev/mailbox", () => {
   ])("answers /dev/mailbox/%s with 404 and a message, never 500", async (raw, id) => {
     const res = await mailboxMessage(apiRequest("GET", `/dev/mailbox/${raw}`), routeParams({ id }));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Not found" });
+    expect(await res.json()).toEqual({ code: "not_found", message: "Not found" });
   });
 });

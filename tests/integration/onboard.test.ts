@@ -37,7 +37,7 @@ describe("POST /api/user/onboard", () => {
   it("answers 401 when signed out", async () => {
     const res = await onboard(apiRequest("POST", "/api/user/onboard", { json: valid }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: "unauthenticated", message: expect.any(String) });
   });
 
   it.each([
@@ -53,7 +53,7 @@ describe("POST /api/user/onboard", () => {
     const { user, cookie } = await signedInUser({ onboarded: false });
     const res = await onboard(apiRequest("POST", "/api/user/onboard", { cookie, json }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message });
+    expect(await res.json()).toEqual({ code: "validation_failed", message });
     const stored = await getDb().user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.onboarded).toBe(false);
     expect(stored.email).toBe(user.email);

@@ -30,7 +30,7 @@ const delivered = (addresses: string[]) => getDb().mailboxMessage.count({ where:
 
 async function expectCapped(res: Response, message: string): Promise<void> {
   expect(res.status).toBe(429);
-  expect(await res.json()).toEqual({ message });
+  expect(await res.json()).toEqual({ code: "rate_limited", message });
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(DAY_SECONDS);

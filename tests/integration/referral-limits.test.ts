@@ -34,7 +34,8 @@ describe("one mailbox, one claim", () => {
       const claimer = await signedInUser({ email: `${mailbox}+${i}@example.com` });
       const res = await claimInvitation(claimer.cookie, code);
       statuses.push(res.status);
-      if (i > 0) expect(await res.json()).toEqual({ message: MAILBOX_ALREADY_CLAIMED_MESSAGE });
+      if (i > 0)
+        expect(await res.json()).toEqual({ code: "already_claimed", message: MAILBOX_ALREADY_CLAIMED_MESSAGE });
     }
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
     expect((await userRow(inviter.user.id)).referralMonthsEarned).toBe(1);
@@ -51,7 +52,7 @@ describe("one mailbox, one claim", () => {
     expect((await claimInvitation(a.cookie, first)).status).toBe(200);
     const res = await claimInvitation(b.cookie, second);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: MAILBOX_ALREADY_CLAIMED_MESSAGE });
+    expect(await res.json()).toEqual({ code: "already_claimed", message: MAILBOX_ALREADY_CLAIMED_MESSAGE });
     expect((await userRow(b.user.id)).proUntil).toBeNull();
   });
 
@@ -62,7 +63,7 @@ describe("one mailbox, one claim", () => {
     const alias = await signedInUser({ email: `${name.slice(0, 3)}.${name.slice(3)}+second@gmail.com` });
     const res = await claimInvitation(alias.cookie, code);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: OWN_MAILBOX_MESSAGE });
+    expect(await res.json()).toEqual({ code: "forbidden", message: OWN_MAILBOX_MESSAGE });
     expect(await getDb().invitation.findUniqueOrThrow({ where: { code } })).toMatchObject({
       status: "available",
       recipientId: null,

@@ -48,6 +48,7 @@ async function expectGeneric500(res: Response, requestId: string, path: string) 
   expect(res.status).toBe(500);
   const body = await res.json();
   expect(body).toEqual({
+    code: "internal_error",
     message: `Something went wrong on our side. Please try again. (request ${requestId})`,
     requestId,
   });
@@ -142,6 +143,7 @@ describe("with the database unreachable", () => {
       status: "degraded",
       database: "unreachable",
       version: expect.any(String),
+      code: "unavailable",
       message: "The database is not reachable.",
     });
     expect(log.lines()).toEqual([expect.objectContaining({ requestId: "req-health", path: "/api/health" })]);

@@ -197,11 +197,11 @@ describe("GET /api/links/history?q=", () => {
     for (const words of ["a".repeat(201), Array.from({ length: 11 }, (_, i) => `w${i}`).join(" ")]) {
       const res = await history(apiRequest("GET", `/api/links/history?${q(words)}`, { cookie }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: SEARCH_TOO_LONG_MESSAGE });
+      expect(await res.json()).toEqual({ code: "validation_failed", message: SEARCH_TOO_LONG_MESSAGE });
     }
     const bad = await history(apiRequest("GET", "/api/links/history?unread=maybe", { cookie }));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: "unread must be 1 or 0" });
+    expect(await bad.json()).toEqual({ code: "validation_failed", message: "unread must be 1 or 0" });
   });
 });
 
@@ -239,7 +239,7 @@ describe("PATCH /api/links/{id} { read }", () => {
     if (!link) throw new Error("link not created");
     const res = await patch(link.id, { read: true }, stranger.cookie);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Link not found" });
+    expect(await res.json()).toEqual({ code: "not_found", message: "Link not found" });
     expect((await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).readAt).toBeNull();
     expect((await patch("no-such-link", { read: true }, owner.cookie)).status).toBe(404);
   });
@@ -252,7 +252,7 @@ describe("PATCH /api/links/{id} { read }", () => {
     for (const json of [{}, { read: "yes" }, { read: 1 }, null, [true]]) {
       const res = await patch(link.id, json, cookie);
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(await res.json()).toEqual({ message: "read must be true or false" });
+      expect(await res.json()).toEqual({ code: "validation_failed", message: "read must be true or false" });
     }
     const crossOrigin = await patchLink(
       apiRequest("PATCH", `/api/links/${link.id}`, { cookie, json: { read: true }, origin: "https://evil.example" }),

@@ -46,7 +46,7 @@ describe("the free manual digest allowance with billing on", () => {
     }
     const refused = await sendNow(apiRequest("POST", "/api/digest/send-now", { cookie }));
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: MANUAL_DIGEST_CAP_MESSAGE });
+    expect(await refused.json()).toEqual({ code: "rate_limited", message: MANUAL_DIGEST_CAP_MESSAGE });
     expect(await getDb().mailboxMessage.count({ where: { to: user.email } })).toBe(cap);
   });
 

@@ -34,6 +34,7 @@ describe("email frequencies by plan with billing on", () => {
     const res = await put(cookie, payload(user.email));
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
+      code: "plan_limit",
       message: "Daily and custom schedules are Pro features. Upgrade to Pro to use them.",
     });
     expect(await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).toEqual(user);

@@ -243,7 +243,7 @@ describe("PUT /api/user/settings refuses bad input with the product's messages",
     const { user, cookie } = await signedInUser();
     const res = await put(cookie, json);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message });
+    expect(await res.json()).toEqual({ code: "validation_failed", message });
     expect(await stored(user.id)).toEqual(user);
   });
 
@@ -360,7 +360,7 @@ describe("DELETE /api/user", () => {
   it("answers 401 when signed out", async () => {
     const res = await deleteUser(apiRequest("DELETE", "/api/user"));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: "unauthenticated", message: expect.any(String) });
   });
 
   it("refuses a cross-origin request with 403 and deletes nothing", async () => {

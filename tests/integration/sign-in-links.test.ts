@@ -54,7 +54,7 @@ async function expectLinkSent(res: Response): Promise<void> {
 
 async function expectRefused(res: Response, message: string): Promise<void> {
   expect(res.status).toBe(400);
-  expect(await res.json()).toEqual({ message });
+  expect(await res.json()).toEqual({ code: "validation_failed", message });
 }
 
 describe("a magic-link request names one address, read as next-auth reads it (finding 4)", () => {
@@ -156,7 +156,7 @@ describe("the emailed link asks before it signs in (findings 4 and 8)", () => {
     for (const origin of ["https://evil.example", "null", null]) {
       const res = await confirmSignIn(link, { origin });
       expect(res.status, `Origin ${origin}`).toBe(403);
-      expect(await res.json()).toEqual({ message: "Cross-origin request refused." });
+      expect(await res.json()).toEqual({ code: "cross_origin", message: "Cross-origin request refused." });
       expect(await sessionUserId(res)).toBeNull();
     }
     expect(await getDb().session.count({ where: { user: { email } } })).toBe(0);

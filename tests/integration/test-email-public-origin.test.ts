@@ -26,7 +26,10 @@ describe("the email test on a public origin", () => {
     const { POST } = await import("@/app/api/test/email/route");
     const res = await send(POST, "stranger@example.com");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "The email test is switched off on this instance." });
+    expect(await res.json()).toEqual({
+      code: "not_found",
+      message: "The email test is switched off on this instance.",
+    });
     expect(await getDb().mailboxMessage.count({ where: { to: "stranger@example.com" } })).toBe(0);
   });
 

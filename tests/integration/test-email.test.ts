@@ -58,7 +58,7 @@ describe("POST /api/test/email", () => {
     const before = await countMessages();
     const res = await send(email);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Please enter a valid email address" });
+    expect(await res.json()).toEqual({ code: "validation_failed", message: "Please enter a valid email address" });
     expect(await countMessages()).toBe(before);
   });
 
@@ -69,6 +69,7 @@ describe("POST /api/test/email", () => {
     const res = await send("limit@example.com");
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({
+      code: "rate_limited",
       message: "Too many test emails were requested. Please wait a while and try again.",
     });
     const retryAfter = Number(res.headers.get("retry-after"));
@@ -102,7 +103,10 @@ describe("POST /api/test/email", () => {
     try {
       const res = await send("outage@example.com");
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ message: "There was a problem sending the test email. Please try again." });
+      expect(await res.json()).toEqual({
+        code: "unavailable",
+        message: "There was a problem sending the test email. Please try again.",
+      });
       // The visitor sees the generic text; the provider's reason goes to the log.
       expect(log).toHaveBeenCalledWith(expect.stringContaining("provider unavailable"));
     } finally {

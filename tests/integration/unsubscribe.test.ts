@@ -5,7 +5,7 @@ import { unsubscribeHeaders, unsubscribeStatus, unsubscribeToken } from "@/lib/d
 import { apiRequest, createUser, ORIGIN, signedInUser } from "@/tests/support/factories";
 
 const NEXT_DIGEST = new Date("2030-01-07T08:00:00.000Z");
-const INVALID = { message: "This unsubscribe link is invalid." };
+const INVALID = { code: "invalid_signature", message: "This unsubscribe link is invalid." };
 
 function subscribedUser() {
   return createUser({ emailFrequency: "weekly", emailDays: [1], emailHours: { "1": 8 }, nextDigestAt: NEXT_DIGEST });
@@ -94,7 +94,7 @@ describe("POST /api/unsubscribe (one-click)", () => {
     await getDb().user.delete({ where: { id: user.id } });
     const res = await POST(oneClick(`/api/unsubscribe?token=${unsubscribeToken(user.id)}`));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: "not_found", message: expect.any(String) });
   });
 });
 

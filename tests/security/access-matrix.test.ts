@@ -181,10 +181,10 @@ function send(route: RouteMethod, call: Call, options: { cookie?: string; origin
   return callRoute(route, req, call.params);
 }
 
-/** Every /api error is JSON {message}. */
+/** Every /api error is JSON {code, message}. */
 async function expectErrorBody(res: Response, label: string): Promise<void> {
   if (res.status >= 400)
-    expect(await errorMessage(res), `${label}: a ${res.status} needs a JSON {message}`).not.toBeNull();
+    expect(await errorMessage(res), `${label}: a ${res.status} needs a JSON {code, message}`).not.toBeNull();
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -425,7 +425,7 @@ const MATRIX: Record<string, Entry> = {
       }
       expect(await getDb().verificationToken.count({ where: { identifier: address } })).toBe(1);
 
-      // Our part of the route, the magic-link limit, answers JSON {message} with Retry-After.
+      // Our part of the route, the magic-link limit, answers JSON {code, message} with Retry-After.
       const limited = `limited-${world.tag}@example.com`;
       let last: Response | undefined;
       for (let i = 0; i < 6; i += 1) last = await post("signin/email", { email: limited }, undefined, null);
@@ -596,6 +596,12 @@ const MATRIX: Record<string, Entry> = {
     what: "whether the process answers (liveness); a constant, nothing about anyone",
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toEqual({ status: "ok" })),
+  },
+  "GET /api/openapi.json": {
+    class: "public",
+    what: "the API's OpenAPI document: the same for everyone, nothing about anyone",
+    arrange: async () => ({}),
+    expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ openapi: "3.1.0" })),
   },
   "GET /api/invitations/[idOrCode]": {
     class: "public",

@@ -7,7 +7,7 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 
 // Fuzzes every mutating /api endpoint with generated requests (fast-check): hostile bodies, path
 // parameters, tokens, signatures, sessions and origins. Every answer must be below 500, every 4xx
-// a JSON {message}, no request may touch another user's rows, and the database invariants
+// a JSON {code, message} (a code of lib/http/error-codes.ts), no request may touch another user's rows, and the database invariants
 // (tests/security/invariants.ts) must hold afterwards.
 //
 //   FUZZ_RUNS  generated requests per endpoint (default 70: about 1,500 in all; 500 gives 11,000)
@@ -35,7 +35,7 @@ const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { dynamicSegments, fillPattern, isMutating, loadRouteInventory } =
   await import("@/tests/security/route-inventory");
-const { callRoute, errorMessage, rawRequest } = await import("@/tests/security/route-call");
+const { callRoute, errorMessage, parseErrorBody, rawRequest } = await import("@/tests/security/route-call");
 const { ORIGIN } = await import("@/tests/support/factories");
 const { INVARIANTS, violatedInvariants } = await import("@/tests/security/invariants");
 const {
@@ -195,7 +195,7 @@ type Target = {
   ownRowsOnly?: boolean;
   /** The input addresses one row (path parameter): its owner is a likely sender. */
   addressesRows?: boolean;
-  /** Why this route's own 4xx answers may be other than JSON {message} (they are counted and printed). */
+  /** Why this route's own 4xx answers may be other than JSON {code, message} (they are counted and printed). */
   foreignErrorBodies?: string;
   /** Answers a redirect that must stay on this site and return only to a path of it (no open redirect). */
   redirectsHome?: boolean;
@@ -779,7 +779,7 @@ async function exercise(
   }
   if (res.status >= 400 && res.status < 500 && (await errorMessage(new Response(text))) === null) {
     if (target.foreignErrorBodies) stats.foreignErrorBodies += 1;
-    else problems.push(`a ${res.status} without a JSON {message}`);
+    else problems.push(`a ${res.status} without a JSON {code, message}`);
   }
   if (res.status === 429 && !res.headers.get("retry-after")) problems.push("a 429 without Retry-After");
   if (target.wrapper !== "none" && origin !== "same" && res.status !== 403)
@@ -875,7 +875,7 @@ describe("fuzzing every mutating endpoint (and the GETs that take parameters)", 
   });
 
   Object.entries(TARGETS).forEach(([key, target], index) => {
-    it(`${key}: ${RUNS} generated requests, no 5xx, every 4xx a JSON {message}`, async () => {
+    it(`${key}: ${RUNS} generated requests, no 5xx, every 4xx a JSON {code, message}`, async () => {
       // Each run sends one request; the slow part of a run is the database, not the generator.
       const route = routes.get(key);
       if (!route) throw new Error(`${key}: no such route`);
@@ -922,15 +922,8 @@ describe("odd input, exhaustively", () => {
   function judge(answers: Answer[], foreignBodies: (label: string) => boolean): string[] {
     return answers.flatMap(({ label, status, text }) => {
       if (status >= 500) return [`${label}: ${status} ${preview(text)}`];
-      if (status >= 400 && !foreignBodies(label)) {
-        let message: unknown;
-        try {
-          message = JSON.parse(text).message;
-        } catch {
-          message = undefined;
-        }
-        if (typeof message !== "string" || message === "") return [`${label}: ${status} without a JSON {message}`];
-      }
+      if (status >= 400 && !foreignBodies(label) && parseErrorBody(text) === null)
+        return [`${label}: ${status} without a JSON {code, message}`];
       return [];
     });
   }

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { NextRequest } from "next/server";
+import { type ErrorBody, isErrorCode } from "@/lib/http/error-codes";
 import { ORIGIN } from "@/tests/support/factories";
 import { isMutating, type HttpMethod, type RouteMethod, type RouteParams } from "@/tests/security/route-inventory";
 
@@ -74,20 +75,30 @@ export async function callRoute(route: RouteMethod, req: NextRequest, params: Ro
   return withNextHeaders(req, async () => route.handler(req, { params: Promise.resolve(params) }));
 }
 
-export type ErrorBody = { message: string };
-
-/** The body of a 4xx, when it is the JSON {message} every /api error must be; null otherwise. */
-export async function errorMessage(res: Response): Promise<string | null> {
-  const text = await res.clone().text();
+/**
+ * An error body's text, when it is the JSON {code, message} every /api error must be (the code one
+ * of lib/http/error-codes.ts); null otherwise.
+ */
+export function parseErrorBody(text: string): ErrorBody | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof parsed !== "object" || parsed === null || !("message" in parsed)) return null;
-  const { message } = parsed;
-  return typeof message === "string" && message.trim() !== "" ? message : null;
+  if (typeof parsed !== "object" || parsed === null || !("message" in parsed) || !("code" in parsed)) return null;
+  const { code, message } = parsed;
+  return isErrorCode(code) && typeof message === "string" && message.trim() !== "" ? { code, message } : null;
+}
+
+/** The body of a 4xx, when it is the API's {code, message}; null otherwise. */
+export async function errorBody(res: Response): Promise<ErrorBody | null> {
+  return parseErrorBody(await res.clone().text());
+}
+
+/** The message of a 4xx whose body is the API's {code, message}; null otherwise. */
+export async function errorMessage(res: Response): Promise<string | null> {
+  return (await errorBody(res))?.message ?? null;
 }
 
 /** "name=value" of a Set-Cookie the response sets, for sending it back. */

@@ -78,7 +78,11 @@ export default async function SettingsPage() {
             <CardTitle as="h2">API tokens</CardTitle>
             <CardDescription>
               Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a
-              token like a password.
+              token like a password. The{" "}
+              <a href="/docs/api" className="font-medium text-primary underline underline-offset-4">
+                API reference
+              </a>{" "}
+              lists what a token can do.
             </CardDescription>
           </CardHeader>
           <CardContent>

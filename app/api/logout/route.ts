@@ -21,7 +21,8 @@ async function logout(req: Request): Promise<Response> {
     },
     env.appOrigin,
   );
-  if (answer === "refuse") throw forbidden("Sign out from LinkStash itself: use the Sign out link in its menu.");
+  if (answer === "refuse")
+    throw forbidden("Sign out from LinkStash itself: use the Sign out link in its menu.", "cross_origin");
   if (answer === "confirm") return NextResponse.redirect(new URL(SIGN_OUT_PAGE, env.appUrl), 303);
   await endSession(sessionTokenFromRequest(req));
   const response = NextResponse.redirect(new URL("/", env.appUrl), 303);

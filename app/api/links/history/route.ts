@@ -3,7 +3,7 @@ import { linkPageResponse } from "@/lib/links/page-response";
 import { listHistoryPage } from "@/lib/links/service";
 import { historyQuerySchema } from "@/lib/validations/history";
 
-// SPEC's shape (a JSON array), paged: the next page's address comes in a Link header.
+// A JSON array of links, paged: the next page's address comes in a Link header (docs/product.md, "API").
 export const GET = tokenApiRoute(async ({ user, url }) =>
   linkPageResponse(url, await listHistoryPage(user, historyQuerySchema.parse(Object.fromEntries(url.searchParams)))),
 );

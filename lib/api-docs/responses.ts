@@ -1,0 +1,255 @@
+import "server-only";
+import { z } from "zod";
+import type { ArticleResponse } from "@/lib/articles/response";
+import type { ApiTokenResponse } from "@/lib/auth/api-tokens";
+import type { SubscriptionInfo } from "@/lib/billing/subscription-info";
+import type { SendNowResult } from "@/lib/digests/send-now";
+import { ERROR_CODES } from "@/lib/http/error-codes";
+import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
+import type { LinkResponse } from "@/lib/links/response";
+import type { UserResponse } from "@/lib/users/response";
+
+// The shapes the API answers, as zod schemas for the API document. Each is checked against the type
+// of the function that builds the answer (lib/links/response.ts and the like) when the project is
+// type-checked: a field added to or dropped from a builder fails the build until it is described
+// here. The contract test checks the answers themselves against the rendered document.
+
+/** Both ways: the schema's output is the builder's type, no field more or less. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+function describes<Built>() {
+  return <S extends z.ZodType>(schema: S & (Same<z.output<S>, Built> extends true ? unknown : never)): S => schema;
+}
+
+const timestamp = z.iso.datetime().meta({ description: "A time in UTC, ISO 8601." });
+const nullableTimestamp = timestamp.nullable();
+
+export const errorSchema = z
+  .object({
+    code: z.enum(ERROR_CODES).meta({ description: "Stable: branch on this. The codes are listed in the reference." }),
+    message: z.string().meta({ description: "For people: the app shows it as is. It may be reworded." }),
+    requestId: z.string().optional().meta({ description: "Only on a 500: the id of the server's log line." }),
+  })
+  .meta({ id: "Error", description: "Every /api error answer." });
+
+export const linkSchema = describes<LinkResponse>()(
+  z
+    .object({
+      id: z.string(),
+      url: z.string().meta({ description: "The stored, normalised address." }),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      siteName: z.string().nullable(),
+      faviconUrl: z.string().nullable(),
+      notes: z.string().nullable(),
+      category: z.string().meta({ description: "The primary category: the first of `categories`." }),
+      categories: z.array(z.string()).meta({ description: "One to three category names." }),
+      createdAt: timestamp,
+      readAt: nullableTimestamp,
+      readingMinutes: z.number().int().nullable().meta({ description: "Null until the article is extracted." }),
+    })
+    .meta({ id: "Link" }),
+);
+
+export const linkListSchema = z.array(linkSchema);
+
+export const savedLinkSchema = z.object({ success: z.literal(true), link: linkSchema });
+
+export const categorySchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "Category" });
+
+export const categoryNamesSchema = z
+  .array(z.string())
+  .meta({ description: "Every category name found on the caller's links." });
+
+export const successSchema = z.object({ success: z.literal(true) });
+
+export const articleSchema = describes<ArticleResponse>()(
+  z
+    .discriminatedUnion("status", [
+      z.object({ status: z.literal("pending") }),
+      z.object({
+        status: z.literal("unavailable"),
+        reason: z.string().nullable().meta({ description: "Why the page is no article; null for older rows." }),
+      }),
+      z.object({
+        status: z.literal("ready"),
+        title: z.string().nullable(),
+        byline: z.string().nullable(),
+        siteName: z.string().nullable(),
+        excerpt: z.string().nullable(),
+        lang: z.string().nullable(),
+        dir: z.enum(["ltr", "rtl"]).nullable(),
+        publishedTime: z.string().nullable(),
+        contentHtml: z.string().meta({ description: "Sanitised HTML of the article." }),
+        wordCount: z.number().int(),
+        readingMinutes: z.number().int(),
+      }),
+    ])
+    .meta({ id: "Article" }),
+);
+
+export const pendingArticleSchema = z.object({ status: z.literal("pending") });
+
+const frequencySchema = z.enum(["daily", "weekly", "custom", "none"]);
+
+export const userSchema = describes<UserResponse>()(
+  z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      pendingEmail: z
+        .string()
+        .nullable()
+        .meta({ description: "An address waiting for its confirmation; `email` stays in use until then." }),
+      username: z.string().nullable(),
+      accountType: z.enum(["free", "pro"]),
+      inTrial: z.boolean(),
+      emailFrequency: frequencySchema,
+      emailTime: z.number().int().meta({ description: "The digest hour, 0-23, in `timezone`." }),
+      emailDays: z.array(z.number().int()).meta({ description: "Weekdays, 0 (Sunday) to 6." }),
+      emailHours: z.record(z.string(), z.number().int()).meta({ description: 'Weekday ("0"-"6") to hour.' }),
+      timezone: z.string(),
+      digest: z
+        .object({ title: z.string(), text: z.string(), note: z.string().nullable() })
+        .meta({ description: "What the plan actually sends, in words." }),
+      onboarded: z.boolean(),
+      createdAt: timestamp,
+      trialEndsAt: nullableTimestamp,
+      proUntil: nullableTimestamp,
+      referralMonthsEarned: z.number().int(),
+    })
+    .meta({ id: "User" }),
+);
+
+export const authCheckSchema = z.object({ isAuthenticated: z.boolean() });
+
+export const onboardedSchema = z.object({ success: z.literal(true), pendingEmail: z.string().nullable() });
+
+export const subscriptionSchema = describes<SubscriptionInfo>()(
+  z.object({
+    accountType: z.enum(["free", "pro"]),
+    referralMonthsEarned: z.number().int(),
+    inTrial: z.boolean(),
+    trialEndsAt: nullableTimestamp,
+    subscriptionEndsAt: nullableTimestamp,
+  }),
+);
+
+export const redirectUrlSchema = z.object({ url: z.string().meta({ description: "Where to send the browser." }) });
+
+export const checkoutSchema = z.object({ url: z.string().nullable() });
+
+export const apiTokenSchema = describes<ApiTokenResponse>()(
+  z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      prefix: z.string().meta({ description: "The first characters of the secret, to tell tokens apart." }),
+      createdAt: timestamp,
+      lastUsedAt: nullableTimestamp,
+    })
+    .meta({ id: "ApiToken" }),
+);
+
+export const createdApiTokenSchema = z.object({
+  token: apiTokenSchema,
+  secret: z.string().meta({ description: "The token itself (`lsk_…`): shown this once, never again." }),
+});
+
+const invitationSchema = describes<InvitationResponse>()(
+  z
+    .object({
+      id: z.string(),
+      code: z.string(),
+      status: z.enum(["available", "used"]),
+      recipientEmail: z.string().nullable(),
+      recipientId: z.string().nullable(),
+      recipientName: z.string().nullable(),
+      createdAt: timestamp,
+      usedAt: nullableTimestamp,
+    })
+    .meta({ id: "Invitation" }),
+);
+
+export const invitationsSchema = describes<InvitationsResponse>()(
+  z.object({ availableInvites: z.number().int(), invitations: z.array(invitationSchema) }),
+);
+
+export const createdInvitationSchema = z.object({
+  success: z.literal(true),
+  invitation: invitationSchema,
+  emailStatus: z.enum(["none", "sent", "failed"]).meta({ description: "Whether the invitation was emailed." }),
+});
+
+export const invitationCheckSchema = describes<InvitationCheck>()(
+  z.object({ valid: z.boolean(), message: z.string() }),
+);
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const sendNowSchema = describes<SendNowResult>()(
+  z.object({
+    success: z
+      .boolean()
+      .meta({ description: "False when nothing was sent (no unread links today, or the day's allowance used)." }),
+    message: z.string(),
+  }),
+);
+
+export const unsubscribedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const importLineSchema = z
+  .object({
+    bytesRead: z.number().int(),
+    processed: z.number().int(),
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+    done: z.literal(true).optional(),
+    format: z.string().nullable().optional(),
+    problems: z.array(z.object({ line: z.number().int(), reason: z.string() })).optional(),
+    error: z.string().nullable().optional(),
+  })
+  .meta({
+    description:
+      "One line of the NDJSON answer: progress after each batch, then the summary (`done: true`, the format read, up to 20 problems and an `error` when the import stopped).",
+  });
+
+export const dispatchSchema = z.object({
+  due: z.number().int(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  left: z.number().int(),
+  continuations: z.number().int(),
+});
+
+export const continuationSchema = z.object({ started: z.boolean() });
+
+export const webhookSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["applied", "duplicate", "ignored"]),
+});
+
+export const healthSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("ok"), database: z.literal("reachable"), version: z.string() }),
+  z.object({
+    status: z.literal("degraded"),
+    database: z.literal("unreachable"),
+    version: z.string(),
+    code: z.literal("unavailable"),
+    message: z.string(),
+  }),
+]);
+
+export const livenessSchema = z.object({ status: z.literal("ok") });
+
+export const nextAuthJsonSchema = z
+  .looseObject({})
+  .meta({ description: "next-auth's own answer: the session, a CSRF token, the providers, or a redirect address." });
+
+export const exportJsonSchema = z
+  .looseObject({ links: z.array(z.looseObject({ url: z.string() })) })
+  .meta({ description: "A LinkStash JSON export: every link with its title, notes, categories and dates." });
+
+export const documentSchema = z.looseObject({}).meta({ description: "This OpenAPI 3.1 document." });
