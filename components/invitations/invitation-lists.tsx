@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { CopyInviteLinkButton } from "@/components/invitations/copy-invite-link-button";
 import { DeleteInvitationButton } from "@/components/invitations/delete-invitation-button";
 import { useInvitations, type InvitationResponse } from "@/components/invitations/invitation-queries";
@@ -11,14 +12,16 @@ const DATE_STYLE = "shortDate";
 
 type ItemProps = { invitation: InvitationResponse; timeZone: string; rewards: boolean };
 
+function SentTo({ email }: { email: string | null }) {
+  return email ? <p className="text-sm break-all text-muted-foreground">{`Sent to ${email}`}</p> : null;
+}
+
 function PendingInvitation({ invitation, timeZone, rewards }: ItemProps) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
         <p className="font-mono text-sm font-medium break-all">{invitation.code}</p>
-        {invitation.recipientEmail ? (
-          <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
-        ) : null}
+        <SentTo email={invitation.recipientEmail} />
         <p className="text-xs text-muted-foreground">{`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -35,9 +38,7 @@ function UsedInvitation({ invitation, timeZone, rewards }: ItemProps) {
       <p className="text-sm">
         Claimed by <span className="font-medium break-all">{invitation.recipientName ?? "a deleted account"}</span>
       </p>
-      {invitation.recipientEmail ? (
-        <p className="text-sm break-all text-muted-foreground">{`Sent to ${invitation.recipientEmail}`}</p>
-      ) : null}
+      <SentTo email={invitation.recipientEmail} />
       <p className="text-xs text-muted-foreground">
         {`Created ${formatInZone(invitation.createdAt, timeZone, DATE_STYLE)}`}
         {invitation.usedAt ? ` · Used ${formatInZone(invitation.usedAt, timeZone, DATE_STYLE)}` : null}
@@ -49,6 +50,32 @@ function UsedInvitation({ invitation, timeZone, rewards }: ItemProps) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** One tab's body: its invitations, or a line saying there are none. */
+function InvitationList({
+  label,
+  empty,
+  invitations,
+  Item,
+  timeZone,
+  rewards,
+}: {
+  label: string;
+  empty: string;
+  invitations: InvitationResponse[];
+  Item: (props: ItemProps) => ReactNode;
+  timeZone: string;
+  rewards: boolean;
+}) {
+  if (invitations.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="grid gap-3">
+      {invitations.map((invitation) => (
+        <Item key={invitation.id} invitation={invitation} timeZone={timeZone} rewards={rewards} />
+      ))}
+    </ul>
   );
 }
 
@@ -65,26 +92,24 @@ export function InvitationLists({ timeZone, rewards }: { timeZone: string; rewar
         <TabsTrigger value="used">{`Used (${used.length})`}</TabsTrigger>
       </TabsList>
       <TabsContent value="pending">
-        {pending.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No pending invitations</p>
-        ) : (
-          <ul aria-label="Pending invitations" className="grid gap-3">
-            {pending.map((invitation) => (
-              <PendingInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} rewards={rewards} />
-            ))}
-          </ul>
-        )}
+        <InvitationList
+          label="Pending invitations"
+          empty="No pending invitations"
+          invitations={pending}
+          Item={PendingInvitation}
+          timeZone={timeZone}
+          rewards={rewards}
+        />
       </TabsContent>
       <TabsContent value="used">
-        {used.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No used invitations</p>
-        ) : (
-          <ul aria-label="Used invitations" className="grid gap-3">
-            {used.map((invitation) => (
-              <UsedInvitation key={invitation.id} invitation={invitation} timeZone={timeZone} rewards={rewards} />
-            ))}
-          </ul>
-        )}
+        <InvitationList
+          label="Used invitations"
+          empty="No used invitations"
+          invitations={used}
+          Item={UsedInvitation}
+          timeZone={timeZone}
+          rewards={rewards}
+        />
       </TabsContent>
     </Tabs>
   );

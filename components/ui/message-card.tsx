@@ -11,7 +11,7 @@ const TONES = {
   question: { icon: CircleAlert, className: "bg-primary/10 text-primary" },
 } satisfies Record<string, { icon: LucideIcon; className: string }>;
 
-type Props = {
+export type MessageCardProps = {
   tone: keyof typeof TONES;
   /** Replaces the tone's own icon. */
   icon?: LucideIcon;
@@ -22,7 +22,7 @@ type Props = {
   children: ReactNode;
 };
 
-export function MessageCard({ tone, icon, title, description, descriptionRole, children }: Props) {
+export function MessageCard({ tone, icon, title, description, descriptionRole, children }: MessageCardProps) {
   const Icon = icon ?? TONES[tone].icon;
   return (
     <Card className="text-center">

@@ -1,6 +1,7 @@
 import "server-only";
 import { countWords, readingMinutes } from "@/lib/articles/reading-time";
 import { runExtractor } from "@/lib/articles/extractor-pool";
+import type { ArticleFields } from "@/lib/articles/response";
 import { UNAVAILABLE_REASONS, type UnavailableReason } from "@/lib/articles/unavailable-reasons.mjs";
 import { env } from "@/lib/env";
 
@@ -13,19 +14,8 @@ export const MAX_ARTICLE_TEXT_BYTES = 500 * 1024;
 export const MAX_ARTICLE_HTML_BYTES = 2 * 1024 * 1024;
 const MAX_FIELD_LENGTH = 1_000;
 
-export type ExtractedArticle = {
-  title: string | null;
-  byline: string | null;
-  siteName: string | null;
-  excerpt: string | null;
-  lang: string | null;
-  dir: "ltr" | "rtl" | null;
-  publishedTime: string | null;
-  contentHtml: string;
-  textContent: string;
-  wordCount: number;
-  readingMinutes: number;
-};
+/** What the extractor stores: the fields the reader gets, and the plain text search reads. */
+export type ExtractedArticle = ArticleFields & { textContent: string };
 
 /** Paragraphs separated by a blank line, runs of spaces as one. */
 export function normaliseText(text: string): string {

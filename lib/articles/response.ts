@@ -6,8 +6,11 @@ import type { Article } from "@/lib/generated/prisma/client";
 /** Fetches that may fail before the reader stops retrying and calls the article unavailable. */
 export const MAX_FETCH_FAILURES = 3;
 
-export type ReadyArticle = {
-  status: "ready";
+/**
+ * An article's fields, written once: the reader gets them, the extractor produces them (with the
+ * plain text, lib/articles/extract.ts) and the row stores them.
+ */
+export type ArticleFields = {
   title: string | null;
   byline: string | null;
   siteName: string | null;
@@ -19,6 +22,8 @@ export type ReadyArticle = {
   wordCount: number;
   readingMinutes: number;
 };
+
+export type ReadyArticle = { status: "ready" } & ArticleFields;
 
 /** Why the page is not shown as an article (decision 0300); null for articles stored before reasons were. */
 export type UnavailableArticle = { status: "unavailable"; reason: string | null };

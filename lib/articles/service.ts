@@ -1,5 +1,5 @@
 import "server-only";
-import { type Extraction, extractArticle } from "@/lib/articles/extract";
+import { type ExtractedArticle, type Extraction, extractArticle } from "@/lib/articles/extract";
 import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
 import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
 import { owePageWork, type PageJob, recordArticleFailure } from "@/lib/articles/queries";
@@ -31,26 +31,29 @@ export const ARTICLE_RATE_LIMITED_MESSAGE = "You are refreshing articles too qui
 
 type LinkRef = { id: string; userId: string; url: string };
 
+// A row that turns unavailable keeps nothing of an earlier reading. Typed from the article's one
+// field list, so a field added there and not here fails to compile.
+const NO_ARTICLE: { [Field in keyof ExtractedArticle]-?: null } = {
+  title: null,
+  byline: null,
+  siteName: null,
+  excerpt: null,
+  lang: null,
+  dir: null,
+  publishedTime: null,
+  contentHtml: null,
+  textContent: null,
+  wordCount: null,
+  readingMinutes: null,
+};
+
 async function store(link: LinkRef, extraction: Extraction): Promise<void> {
   const article = extraction.status === "ready" ? extraction.article : null;
   const data =
     extraction.status === "ready"
       ? { status: "ready" as const, failures: 0, ...extraction.article, reason: null, extractedAt: new Date() }
       : { status: "unavailable" as const, failures: 0, reason: extraction.reason, extractedAt: new Date() };
-  const cleared = {
-    title: null,
-    byline: null,
-    siteName: null,
-    excerpt: null,
-    lang: null,
-    dir: null,
-    publishedTime: null,
-    contentHtml: null,
-    textContent: null,
-    wordCount: null,
-    readingMinutes: null,
-  };
-  const row = { ...cleared, ...data };
+  const row = { ...NO_ARTICLE, ...data };
   await getDb().$transaction([
     getDb().article.upsert({
       where: { linkId: link.id },

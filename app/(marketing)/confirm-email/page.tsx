@@ -1,9 +1,12 @@
+import { MailCheck } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
+import { AccountNameAnnouncement } from "@/components/account/account-name-announcement";
 import { Button } from "@/components/ui/button";
+import { ConfirmByPost } from "@/components/ui/confirm-by-post";
 import { MessageCard } from "@/components/ui/message-card";
 import { getCurrentUser } from "@/lib/auth/session";
+import { accountName } from "@/lib/users/account-name";
 import { CONFIRM_EMAIL_PATH, EMAIL_CHANGE_INVALID_MESSAGE, emailChangeStatus } from "@/lib/users/email-change";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -48,11 +51,39 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     const status = await emailChangeStatus(user, token);
     content =
       status.state === "valid" ? (
-        <ConfirmEmailChange
-          token={token}
-          email={status.email}
-          pendingEmail={status.pendingEmail}
-          username={user.username}
+        <ConfirmByPost
+          url="/api/user/email/confirm"
+          body={{ token }}
+          ask={{
+            icon: MailCheck,
+            title: "Confirm your new email address",
+            description: (
+              <>
+                Use <strong className="font-medium break-all text-foreground">{status.pendingEmail}</strong> instead of{" "}
+                <span className="break-all">{status.email}</span> for digests and sign-in?
+              </>
+            ),
+            children: (
+              <p className="text-sm text-muted-foreground">Confirming signs this account out everywhere else.</p>
+            ),
+          }}
+          button={{ label: "Confirm new address", busyLabel: "Confirming..." }}
+          done={{
+            title: "Email address changed",
+            description: `Digests and sign-in links now go to ${status.pendingEmail}. Other browsers signed in to this account were signed out.`,
+            children: (
+              <>
+                <Button asChild variant="outline">
+                  <Link href="/settings">Go to Settings</Link>
+                </Button>
+                {/* The header came with this page, before the change. */}
+                <AccountNameAnnouncement
+                  from={accountName({ username: user.username, email: status.email })}
+                  to={accountName({ username: user.username, email: status.pendingEmail })}
+                />
+              </>
+            ),
+          }}
         />
       ) : (
         <MessageCard tone="problem" title="Invalid link" description={EMAIL_CHANGE_INVALID_MESSAGE}>

@@ -1,7 +1,8 @@
+import { MailX } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { UnsubscribeConfirm } from "@/components/unsubscribe/unsubscribe-confirm";
 import { Button } from "@/components/ui/button";
+import { ConfirmByPost } from "@/components/ui/confirm-by-post";
 import { MessageCard } from "@/components/ui/message-card";
 import {
   UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE,
@@ -41,10 +42,29 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
       ) : status.state === "gone" ? (
         <Problem title="Account not found" message={UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE} />
       ) : (
-        <UnsubscribeConfirm
-          token={status.token}
-          maskedEmail={status.maskedEmail}
-          alreadyUnsubscribed={status.state === "unsubscribed"}
+        <ConfirmByPost
+          url={`/api/unsubscribe?${new URLSearchParams({ token: status.token })}`}
+          alreadyDone={status.state === "unsubscribed"}
+          ask={{
+            icon: MailX,
+            title: "Unsubscribe from digest emails?",
+            description: `Scheduled digest emails to ${status.maskedEmail} will stop. You can still send yourself a digest from the dashboard, and turn them back on in Settings at any time.`,
+          }}
+          button={{ label: "Unsubscribe", busyLabel: "Unsubscribing..." }}
+          done={{
+            title: "You're unsubscribed",
+            description: `${status.maskedEmail} will not get digest emails any more. Your saved links stay where they are.`,
+            children: (
+              <>
+                <p className="text-sm text-muted-foreground">
+                  Changed your mind? You can turn digests back on in Settings.
+                </p>
+                <Button asChild variant="outline">
+                  <Link href="/settings">Turn digests back on in Settings</Link>
+                </Button>
+              </>
+            ),
+          }}
         />
       )}
     </div>
