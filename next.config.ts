@@ -34,7 +34,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: BASELINE_SECURITY_HEADERS },
-      { source: "/api/:path*", headers: API_HEADERS },
+      // Every API answer but the API document, which is the same for everyone until the next deploy.
+      { source: "/api/:path((?!openapi\\.json$).*)", headers: API_HEADERS },
     ];
   },
 };

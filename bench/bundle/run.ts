@@ -48,6 +48,7 @@ const PUBLIC_ROUTES = new Set([
   "/mark-read",
   "/email-test",
   "/_not-found",
+  "/docs/api",
 ]);
 const PUBLIC_BUDGET = 1.1;
 // 1.40x until 2026-11-26 (decision 0280's amendment).

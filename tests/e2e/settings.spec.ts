@@ -194,8 +194,12 @@ test("API tokens: the card links to the API reference, a public page read from t
   await expect(page.locator("#code-plan_limit")).toContainText("The account's plan does not allow this");
 
   // Signed out, on a phone: the same page, nothing wider than the screen.
-  const visitor = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await visitor.goto(new URL("/docs/api", page.url()).href);
+  const signedOut = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    baseURL: new URL(page.url()).origin,
+  });
+  const visitor = await signedOut.newPage();
+  await visitor.goto("/docs/api");
   await expect(visitor.getByRole("heading", { name: "Errors", level: 2 })).toBeVisible();
   const overflow = await visitor.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -209,8 +213,8 @@ test("API tokens: the card links to the API reference, a public page read from t
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
   ).toEqual([]);
-  const openapi = await visitor.request.get(new URL("/api/openapi.json", page.url()).href);
+  const openapi = await visitor.request.get("/api/openapi.json");
   expect(openapi.headers()["cache-control"]).toBe("public, max-age=3600");
   expect((await openapi.json()).openapi).toBe("3.1.0");
-  await visitor.close();
+  await signedOut.close();
 });
