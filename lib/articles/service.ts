@@ -2,7 +2,7 @@ import "server-only";
 import { type ExtractedArticle, type Extraction, extractArticle } from "@/lib/articles/extract";
 import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
 import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
-import { owePageWork, type PageJob, recordArticleFailure } from "@/lib/articles/queries";
+import { owePageWork, type PageJob, recordArticleFailure, storeArticle } from "@/lib/articles/queries";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import type { Reservation } from "@/lib/articles/work-slots";
@@ -47,21 +47,14 @@ const NO_ARTICLE: { [Field in keyof ExtractedArticle]-?: null } = {
   readingMinutes: null,
 };
 
-async function store(link: LinkRef, extraction: Extraction): Promise<void> {
-  const article = extraction.status === "ready" ? extraction.article : null;
-  const data =
+function store(link: LinkRef, extraction: Extraction): Promise<void> {
+  const extractedAt = new Date();
+  return storeArticle(
+    link,
     extraction.status === "ready"
-      ? { status: "ready" as const, failures: 0, ...extraction.article, reason: null, extractedAt: new Date() }
-      : { status: "unavailable" as const, failures: 0, reason: extraction.reason, extractedAt: new Date() };
-  const row = { ...NO_ARTICLE, ...data };
-  await getDb().$transaction([
-    getDb().article.upsert({
-      where: { linkId: link.id },
-      create: { linkId: link.id, userId: link.userId, ...row },
-      update: row,
-    }),
-    getDb().link.updateMany({ where: { id: link.id }, data: { readingMinutes: article?.readingMinutes ?? null } }),
-  ]);
+      ? { ...NO_ARTICLE, ...extraction.article, status: "ready", reason: null, extractedAt }
+      : { ...NO_ARTICLE, status: "unavailable", reason: extraction.reason, extractedAt },
+  );
 }
 
 async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<void> {

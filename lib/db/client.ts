@@ -19,11 +19,22 @@ export function pgliteDataPath(): string {
   return path.join(env.dataDir, "db");
 }
 
+// PostgreSQL's memory settings inside PGlite, for a small machine. Its defaults (shared_buffers
+// 128 MB) are sized for a dedicated server: every page the buffer pool touches grows the
+// WebAssembly memory, which is never given back. Measured in decision 0316.
+export const EMBEDDED_SETTINGS = [
+  "shared_buffers = 16MB",
+  "work_mem = 2MB",
+  "maintenance_work_mem = 16MB",
+  "wal_buffers = 1MB",
+];
+
+/** The embedded database; its directory was given its database first (prepareEmbeddedDataDir). */
 export function embeddedDatabase(): PGlite {
   if (!store.pglite) {
     // PGlite creates its own directory but not the ones above it: a fresh DATA_DIR may not exist yet.
     mkdirSync(env.dataDir, { recursive: true });
-    store.pglite = new PGlite(pgliteDataPath());
+    store.pglite = new PGlite(pgliteDataPath(), { postgresqlconf: EMBEDDED_SETTINGS });
   }
   return store.pglite;
 }

@@ -3,7 +3,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { embeddedDatabase } from "@/lib/db/client";
+import { embeddedDatabase, pgliteDataPath } from "@/lib/db/client";
+import { prepareEmbeddedDataDir } from "@/lib/db/embedded-template";
 import { env } from "@/lib/env";
 
 // Applies prisma/migrations/*/migration.sql in order and records them in Prisma's own
@@ -112,6 +113,9 @@ export async function migratePostgres(connectionString: string, migrations = rea
 }
 
 export async function migrateEmbedded(migrations = readMigrations()): Promise<string[]> {
+  // The first thing to open the embedded database at start-up: a new data directory gets its
+  // database here, made outside this process.
+  await prepareEmbeddedDataDir(pgliteDataPath());
   const pglite = embeddedDatabase();
   return applyPending(
     {
