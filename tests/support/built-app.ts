@@ -103,13 +103,15 @@ type StartOptions = {
   env: Record<string, string>;
   /** Options for node itself, e.g. --cpu-prof. */ nodeArgs?: string[];
   /** More options for `next start`, e.g. --keepAliveTimeout. */ serverArgs?: string[];
+  /** A cgroup (v1) the server runs in from its first instruction: its `cgroup.procs` file. */
+  cgroupProcs?: string;
 };
 
 /**
  * Spawns the built app on 127.0.0.1 through the same launcher as `npm start` (which execs node, so
  * the pid is the server's), with APP_URL on that origin and none of the caller's app settings.
  */
-export function spawnServer({ port, env, nodeArgs = [], serverArgs = [] }: StartOptions): {
+export function spawnServer({ port, env, nodeArgs = [], serverArgs = [], cgroupProcs }: StartOptions): {
   child: ChildProcess;
   url: string;
   exited: Promise<Exit>;
@@ -121,7 +123,11 @@ export function spawnServer({ port, env, nodeArgs = [], serverArgs = [] }: Start
   Object.assign(childEnv, { NODE_ENV: "production", APP_URL: url }, env);
   if (nodeArgs.length > 0) childEnv.SERVER_NODE_ARGS = nodeArgs.join(" ");
   const args = [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1", ...serverArgs];
-  const child = spawn("bash", args, {
+  // In a cgroup, the shell enters it and then becomes the launcher: the same pid throughout.
+  const [file, argv]: [string, string[]] = cgroupProcs
+    ? ["sh", ["-c", 'echo $$ > "$0" && exec bash "$@"', cgroupProcs, ...args]]
+    : ["bash", args];
+  const child = spawn(file, argv, {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -142,13 +148,20 @@ export function spawnServer({ port, env, nodeArgs = [], serverArgs = [] }: Start
  * in for one proxy in front (TRUSTED_PROXY_HOPS=1, unless `env` says otherwise), so it names each
  * client in X-Forwarded-For.
  */
-export async function startApp({ port, env, nodeArgs = [], serverArgs = [] }: StartOptions): Promise<AppServer> {
+export async function startApp({
+  port,
+  env,
+  nodeArgs = [],
+  serverArgs = [],
+  cgroupProcs,
+}: StartOptions): Promise<AppServer> {
   assertBuilt();
   const { child, url, exited, log } = spawnServer({
     port,
     env: { MAILBOX_ENABLED: "true", TRUSTED_PROXY_HOPS: "1", ...env },
     nodeArgs,
     serverArgs,
+    cgroupProcs,
   });
   let exit: Exit | undefined;
   void exited.then((value) => (exit = value));
