@@ -1,6 +1,6 @@
 import "server-only";
 import { createReadStream } from "node:fs";
-import { chmod, mkdir, mkdtemp, rm, stat, unlink } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, unlink } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15,6 +15,8 @@ import { logFailure, logInfo } from "@/lib/http/log";
 // opened by one process only (docs/decisions/0317). The server listens on a Unix socket in a 0700
 // directory of the data directory, so only its own OS user can ask, and nothing is on the network.
 
+const SNAPSHOT_PREFIX = "snapshot-";
+
 declare global {
   var linkstashBackupServer: Server | undefined;
 }
@@ -22,15 +24,21 @@ declare global {
 /**
  * Copies the database at a moment when no statement or transaction is in progress. PGlite runs one
  * thing at a time: transactions (Prisma's included) and single queries hold its transaction mutex,
- * each statement its query mutex. Its own dumpDataDir takes only the query mutex, so it could land
- * between two statements of an open transaction, and it builds the whole tar in memory; holding both
- * here, the files are what the last commit left, and they are copied to disk in chunks.
+ * each statement its query mutex. Its own dumpDataDir takes only the query mutex, so its copy could
+ * fall inside an open transaction (for recovery to undo), and it builds the whole tar in memory.
+ * Holding both here, the files are what the last commit left, and they go to disk in chunks.
  */
-export async function writeSnapshot(target: string): Promise<void> {
+export async function writeSnapshot(target: string): Promise<{ lockedMs: number }> {
   const pglite = embeddedDatabase();
   // Writes every changed page to the files first, so opening the copy has next to no WAL to replay.
   await pglite.exec("CHECKPOINT");
-  await pglite._runExclusiveTransaction(() => pglite.runExclusive(() => writeArchive(env.dataDir, target)));
+  return pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      const lockedAt = performance.now();
+      await writeArchive(env.dataDir, target);
+      return { lockedMs: Math.round(performance.now() - lockedAt) };
+    }),
+  );
 }
 
 function sendAnswer(socket: Socket, answer: Answer): void {
@@ -38,13 +46,14 @@ function sendAnswer(socket: Socket, answer: Answer): void {
 }
 
 async function serveSnapshot(socket: Socket): Promise<void> {
-  const workDir = await mkdtemp(path.join(env.dataDir, "run", "snapshot-"));
+  const workDir = await mkdtemp(path.join(path.dirname(backupSocketPath(env.dataDir)), SNAPSHOT_PREFIX));
   try {
     const file = path.join(workDir, "snapshot.tar");
     const startedAt = performance.now();
-    await writeSnapshot(file);
+    // lockedMs: how long statements waited for the copy (the database's files at disk speed).
+    const { lockedMs } = await writeSnapshot(file);
     const { size } = await stat(file);
-    logInfo("backup snapshot taken", { bytes: size, ms: Math.round(performance.now() - startedAt) });
+    logInfo("backup snapshot taken", { bytes: size, ms: Math.round(performance.now() - startedAt), lockedMs });
     sendAnswer(socket, { ok: true, bytes: size });
     await pipeline(createReadStream(file), socket);
   } finally {
@@ -83,6 +92,10 @@ export async function serveBackups(): Promise<void> {
   const dir = path.dirname(socketPath);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
+  // Snapshots a killed server left half-written.
+  for (const entry of await readdir(dir)) {
+    if (entry.startsWith(SNAPSHOT_PREFIX)) await rm(path.join(dir, entry), { recursive: true, force: true });
+  }
   // A file left by a server that was killed answers nothing; one that answers belongs to another
   // process serving this same directory, which must not lose its socket.
   if (await answers(socketPath)) {
