@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdtemp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { Transform } from "node:stream";
@@ -138,7 +138,8 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
   }
   // Extracted beside the target and moved into place only once it opens: a failed restore leaves
   // nothing that looks like a data directory.
-  const staging = await mkdtemp(`${dataDir.replace(/\/+$/, "")}.restoring-`);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const staging = await mkdtemp(`${dataDir}.restoring-`);
   try {
     await extractArchive(file, staging);
     let migrations: number;
