@@ -59,6 +59,9 @@ async function fetchSnapshot(socketPath: string, partial: string): Promise<void>
   }
 }
 
+// The longest path a Unix socket may have on Linux: beyond it the server cannot listen.
+const SOCKET_PATH_MAX = 107;
+
 const pidFile = (dataDir: string) => path.join(dataDir, DATABASE_DIR, "postmaster.pid");
 
 /**
@@ -70,6 +73,12 @@ const pidFile = (dataDir: string) => path.join(dataDir, DATABASE_DIR, "postmaste
 async function copyStoppedDatabase(dataDir: string, socketPath: string, partial: string): Promise<void> {
   const held = async () => (await answers(socketPath)) || existsSync(pidFile(dataDir));
   if (await held()) {
+    if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) {
+      throw new BackupError(
+        `The database in ${dataDir} is in use, and its path is too long for the server's backup socket ` +
+          `(${socketPath}, over ${SOCKET_PATH_MAX} bytes): move DATA_DIR to a shorter path.`,
+      );
+    }
     throw new BackupError(
       `No server answers on ${socketPath}, but the database in ${dataDir} is in use or was not shut down ` +
         "cleanly. Start the server (npm start) and run the backup again.",
@@ -136,10 +145,11 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
       `${dataDir} (DATA_DIR) is not empty: restore into a new directory, then point the server at it.`,
     );
   }
-  // Extracted beside the target and moved into place only once it opens: a failed restore leaves
-  // nothing that looks like a data directory.
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  const staging = await mkdtemp(`${dataDir}.restoring-`);
+  const created = !existsSync(dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // Extracted inside the target (the same file system, even when DATA_DIR is a mounted volume) and
+  // moved into place only once it opens: a failed restore leaves the directory as it found it.
+  const staging = await mkdtemp(path.join(dataDir, ".restoring-"));
   try {
     await extractArchive(file, staging);
     let migrations: number;
@@ -150,11 +160,12 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
         `The backup's database does not open: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    if (existsSync(dataDir)) await rmdir(dataDir);
-    await rename(staging, dataDir);
+    for (const entry of await readdir(staging)) await rename(path.join(staging, entry), path.join(dataDir, entry));
+    await rmdir(staging);
     return { migrations };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    if (created) await rmdir(dataDir).catch(() => undefined);
     if (error instanceof ArchiveError) throw new BackupError(`${file}: ${error.message}`);
     throw error;
   }
