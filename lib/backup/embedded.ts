@@ -1,3 +1,4 @@
+import "server-only";
 import { createWriteStream, existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { connect, type Socket } from "node:net";

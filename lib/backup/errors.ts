@@ -1,3 +1,4 @@
+import "server-only";
 import { open } from "node:fs/promises";
 
 /** A failure the backup commands report as its message alone, with exit code 1. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { connect } from "node:net";
 
 // The backup socket's conversation: the client writes REQUEST; the server answers one JSON line,
