@@ -1,5 +1,6 @@
 import "server-only";
 import { startPageWork } from "@/lib/articles/service";
+import { serveBackups } from "@/lib/backup/server";
 import { closeDb } from "@/lib/db/client";
 import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { env } from "@/lib/env";
@@ -31,6 +32,10 @@ export async function startServer(): Promise<void> {
     for (const signal of SIGNALS) process.once(signal, () => void stopBackground());
   } else {
     closeEmbeddedDatabaseOnSignals(stopBackground);
+    // Without it the server still serves; only `npm run backup` would say it cannot reach it.
+    await serveBackups().catch((error: unknown) => {
+      logFailure("backup socket not started", { error: error instanceof Error ? error.message : String(error) });
+    });
   }
 }
 

@@ -16,6 +16,8 @@ missing=()
 [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 # The PostgreSQL-only tests start PgBouncers of their own (scripts/pgbouncer.sh).
 [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+# The backup test dumps and restores PostgreSQL with its own client programs.
+command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
