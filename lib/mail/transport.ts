@@ -145,9 +145,9 @@ const DEFERRED: Failure = {
 // Resend limits calls per team, whatever instance or key makes them: every call, digest batch or
 // single email, takes its turn in the shared rate (lib/mail/provider-rate.ts).
 function resendTransport(apiKey: string): MailTransport {
-  let client: Promise<Resend> | undefined;
+  let loaded: Promise<Resend> | undefined;
   const resend = () =>
-    (client ??= import("resend").then(
+    (loaded ??= import("resend").then(
       ({ Resend }) => new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined),
     ));
   const perSecond = env.mailRatePerSecond;
@@ -162,9 +162,11 @@ function resendTransport(apiKey: string): MailTransport {
     callsPerSecond: perSecond,
     async send(email) {
       await awaitCallSlot("resend", perSecond);
-      const response = await (
-        await resend()
-      ).emails.send(messageOf(email), email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined);
+      const client = await resend();
+      const response = await client.emails.send(
+        messageOf(email),
+        email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
+      );
       if (response.data) return { ok: true, id: response.data.id };
       if (response.error.name === "invalid_idempotent_request")
         return { ok: true, id: email.idempotencyKey ?? "duplicate" };
@@ -173,7 +175,8 @@ function resendTransport(apiKey: string): MailTransport {
     async sendBatch(emails, batchKey, { sendBy } = {}) {
       const waitedMs = await awaitCallSlot("resend", perSecond, sendBy === undefined ? Infinity : sendBy - Date.now());
       if (waitedMs === null) return DEFERRED;
-      const response = await (await resend()).batch.send(emails.map(messageOf), { idempotencyKey: batchKey });
+      const client = await resend();
+      const response = await client.batch.send(emails.map(messageOf), { idempotencyKey: batchKey });
       if (response.data) return { ok: true, ids: response.data.data.map((entry) => entry.id), waitedMs };
       // The key was used before with other content: that batch went out already.
       if (response.error.name === "invalid_idempotent_request")
