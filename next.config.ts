@@ -16,6 +16,10 @@ const nextConfig: NextConfig = {
   // PGlite ships its WebAssembly and data files beside its JavaScript: load it from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   poweredByHeader: false,
+  // Next loads every page and route module at start by default: here that is about 20 MB of memory
+  // held for routes a server may never be asked for. Each is loaded by its first request instead
+  // (decision 0318).
+  experimental: { preloadEntriesOnStart: false },
   // The start-up migrator reads the migrations at run time; article extraction starts its child
   // process from its file, which imports the budget check, the sanitiser, Readability, linkedom
   // and sanitize-html itself, with their dependencies (decision 0300).

@@ -651,6 +651,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/health",
     tag: "internal",
     summary: "Readiness: is the database reachable",
+    description: "Also reports the answering process's memory (resident and heap), for monitoring.",
     access: "public",
     wrapped: false,
     answers: {

@@ -6,7 +6,6 @@ import EmailProvider from "next-auth/providers/email";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import type { Provider } from "next-auth/providers/index";
-import MagicLinkEmail from "@/emails/magic-link";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { sendEmail } from "@/lib/mail/send-email";
@@ -48,6 +47,8 @@ function providers(): Provider[] {
       // One address, checked as the sign-in route checked it (lib/auth/sign-in-limit.ts).
       normalizeIdentifier: normalizeSignInIdentifier,
       async sendVerificationRequest({ identifier, url }) {
+        // Loaded here: every auth request builds these options, only a sign-in sends this email.
+        const { default: MagicLinkEmail } = await import("@/emails/magic-link");
         const result = await sendEmail({
           to: identifier,
           subject: "Sign in to LinkStash",

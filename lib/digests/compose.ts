@@ -1,5 +1,5 @@
 import "server-only";
-import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
+import type { DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
@@ -68,6 +68,8 @@ export async function composeDigest(
     historyUrl: `${env.appUrl}/history`,
     unsubscribeUrl: unsubscribeUrl(recipient.id),
   };
+  // The template brings React Email with it: loaded by the first digest, not by the scheduler's start.
+  const { default: DigestEmail } = await import("@/emails/digest");
   const { html, text } = await renderEmail(DigestEmail(props), digestPlainText(props));
   return {
     from: env.emailFrom,

@@ -1,5 +1,4 @@
 import "server-only";
-import { toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 import { env } from "@/lib/env";
 import { mailTransport, type SendResult } from "@/lib/mail/transport";
@@ -19,12 +18,14 @@ const DOCTYPE =
  * A template as HTML plus its plain-text part (derived from the HTML unless given). Templates are
  * synchronous, so the static renderer serves: about 2.5x faster than React Email's streaming render.
  * Loaded on first use, as React Email itself does: Next refuses a static react-dom/server import
- * in app code.
+ * in app code. Its text converter too: a server that sends no email never needs it.
  */
 export async function renderEmail(react: ReactElement, text?: string): Promise<{ html: string; text: string }> {
   const { renderToStaticMarkup } = await import("react-dom/server");
   const html = `${DOCTYPE}${renderToStaticMarkup(react)}`;
-  return { html, text: text ?? toPlainText(html) };
+  if (text !== undefined) return { html, text };
+  const { toPlainText } = await import("@react-email/render");
+  return { html, text: toPlainText(html) };
 }
 
 /** Renders a React Email template to HTML and plain text and sends it through the configured transport. */

@@ -1,11 +1,13 @@
 import "server-only";
-import nodemailer from "nodemailer";
-import { Resend } from "resend";
+import type { Transporter } from "nodemailer";
+import type { Resend } from "resend";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { awaitCallSlot, holdCalls } from "@/lib/mail/provider-rate";
 
 // The three ways an email leaves (or stays in) LinkStash, chosen by MAIL_TRANSPORT (README, Configuration).
+// A deployment uses one of them, so each client library is loaded on its transport's first send
+// rather than with the server (the scheduler imports this module at start-up).
 
 export type OutgoingEmail = {
   from: string;
@@ -85,10 +87,11 @@ function mailboxTransport(): MailTransport {
 }
 
 function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  let transporter: Promise<Transporter> | undefined;
   const send = async (email: OutgoingEmail): Promise<SendResult> => {
     try {
-      const info = await transporter.sendMail(messageOf(email));
+      transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      const info = await (await transporter).sendMail(messageOf(email));
       return { ok: true, id: info.messageId };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error), retryable: true };
@@ -142,7 +145,11 @@ const DEFERRED: Failure = {
 // Resend limits calls per team, whatever instance or key makes them: every call, digest batch or
 // single email, takes its turn in the shared rate (lib/mail/provider-rate.ts).
 function resendTransport(apiKey: string): MailTransport {
-  const resend = new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined);
+  let loaded: Promise<Resend> | undefined;
+  const resend = () =>
+    (loaded ??= import("resend").then(
+      ({ Resend }) => new Resend(apiKey, env.resendBaseUrl ? { baseUrl: env.resendBaseUrl } : undefined),
+    ));
   const perSecond = env.mailRatePerSecond;
   const failed = async (response: ResendFailure): Promise<Failure> => {
     const failure = resendFailure(response);
@@ -155,7 +162,8 @@ function resendTransport(apiKey: string): MailTransport {
     callsPerSecond: perSecond,
     async send(email) {
       await awaitCallSlot("resend", perSecond);
-      const response = await resend.emails.send(
+      const client = await resend();
+      const response = await client.emails.send(
         messageOf(email),
         email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
       );
@@ -167,7 +175,8 @@ function resendTransport(apiKey: string): MailTransport {
     async sendBatch(emails, batchKey, { sendBy } = {}) {
       const waitedMs = await awaitCallSlot("resend", perSecond, sendBy === undefined ? Infinity : sendBy - Date.now());
       if (waitedMs === null) return DEFERRED;
-      const response = await resend.batch.send(emails.map(messageOf), { idempotencyKey: batchKey });
+      const client = await resend();
+      const response = await client.batch.send(emails.map(messageOf), { idempotencyKey: batchKey });
       if (response.data) return { ok: true, ids: response.data.data.map((entry) => entry.id), waitedMs };
       // The key was used before with other content: that batch went out already.
       if (response.error.name === "invalid_idempotent_request")

@@ -1,8 +1,5 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import EmailChangeConfirmEmail from "@/emails/email-change-confirm";
-import EmailChangeNoticeEmail from "@/emails/email-change-notice";
-import EmailInUseEmail from "@/emails/email-in-use";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { env } from "@/lib/env";
@@ -83,17 +80,18 @@ export async function prepareEmailChange(user: User, submitted: string, now = ne
     submitted === user.email
       ? null
       : await getDb().user.findUnique({ where: { email: submitted }, select: { id: true } });
+  // Each template is loaded when it is sent: sign-in (lib/auth/options.ts) imports this module too.
   const sent = await sendEmail(
     owner
       ? {
           to: submitted,
           subject: "Someone tried to use your address on LinkStash",
-          react: EmailInUseEmail({ email: submitted }),
+          react: (await import("@/emails/email-in-use")).default({ email: submitted }),
         }
       : {
           to: submitted,
           subject: "Confirm your new LinkStash email address",
-          react: EmailChangeConfirmEmail({
+          react: (await import("@/emails/email-change-confirm")).default({
             currentEmail: user.email,
             newEmail: submitted,
             confirmUrl: `${env.appUrl}${CONFIRM_EMAIL_PATH}?${new URLSearchParams({ token })}`,
@@ -110,6 +108,7 @@ export async function prepareEmailChange(user: User, submitted: string, now = ne
     },
     afterSave: async () => {
       if (submitted === user.email) return;
+      const { default: EmailChangeNoticeEmail } = await import("@/emails/email-change-notice");
       const notice = await sendEmail({
         to: user.email,
         subject: "Your LinkStash email address is being changed",

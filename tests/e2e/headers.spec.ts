@@ -82,7 +82,12 @@ test.describe("over plain http", () => {
     }
     const health = await request.get("/api/health");
     expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", database: "reachable", version: expect.any(String) });
+    expect(await health.json()).toEqual({
+      status: "ok",
+      database: "reachable",
+      version: expect.any(String),
+      memory: { rssBytes: expect.any(Number), heapUsedBytes: expect.any(Number), heapTotalBytes: expect.any(Number) },
+    });
   });
 
   test("static assets get the baseline headers and stay outside the page policy", async ({ request }) => {

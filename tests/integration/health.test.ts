@@ -22,13 +22,30 @@ function clientAt(port: number): PrismaClient {
   });
 }
 
+// The process's memory in bytes: whole numbers above zero, the heap in use within the heap reserved.
+const processMemory = {
+  rssBytes: expect.any(Number),
+  heapUsedBytes: expect.any(Number),
+  heapTotalBytes: expect.any(Number),
+};
+
+function expectMemoryFigures(memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number }) {
+  for (const [name, value] of Object.entries(memory)) {
+    expect(Number.isSafeInteger(value), name).toBe(true);
+    expect(value, name).toBeGreaterThan(0);
+  }
+  expect(memory.heapUsedBytes).toBeLessThanOrEqual(memory.heapTotalBytes);
+}
+
 describe("GET /api/health", () => {
-  it("answers 200 with the version when the database answers", async () => {
+  it("answers 200 with the version and the process's memory when the database answers", async () => {
     // The check allows 3 s; a first connection through a pooler on a busy machine can take longer.
     await getDb().$queryRaw`SELECT 1`;
     const res = await health(apiRequest("GET", "/api/health"));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "reachable", version: packageJson.version });
+    const body = await res.json();
+    expect(body).toEqual({ status: "ok", database: "reachable", version: packageJson.version, memory: processMemory });
+    expectMemoryFigures(body.memory);
     expect(log.lines()).toEqual([]);
   });
 
@@ -41,13 +58,17 @@ describe("GET /api/health", () => {
       );
       expect(res.status).toBe(503);
       const text = await res.text();
-      expect(JSON.parse(text)).toEqual({
+      const body = JSON.parse(text);
+      expect(body).toEqual({
         status: "degraded",
         database: "unreachable",
         version: packageJson.version,
+        memory: processMemory,
         code: "unavailable",
         message: "The database is not reachable.",
       });
+      // A monitor still sees the memory of a process that has lost its database.
+      expectMemoryFigures(body.memory);
       for (const secret of [String(port), "127.0.0.1", "secret-password", "linkstash:"])
         expect(text).not.toContain(secret);
       expect(log.lines()).toEqual([

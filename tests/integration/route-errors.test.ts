@@ -143,6 +143,7 @@ describe("with the database unreachable", () => {
       status: "degraded",
       database: "unreachable",
       version: expect.any(String),
+      memory: { rssBytes: expect.any(Number), heapUsedBytes: expect.any(Number), heapTotalBytes: expect.any(Number) },
       code: "unavailable",
       message: "The database is not reachable.",
     });
