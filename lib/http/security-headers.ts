@@ -1,20 +1,8 @@
-// Security headers. Pure (no env, no "server-only"): next.config.ts imports it at build time, when
-// headers() is evaluated once and written into the build, so nothing here may depend on the
-// run-time configuration; what does (HSTS, upgrade-insecure-requests) takes it as an argument.
-
-export type HeaderEntry = { key: string; value: string };
-
-/** Every response, pages and /api alike (next.config.ts headers()). */
-export const BASELINE_SECURITY_HEADERS: HeaderEntry[] = [
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Old browsers' counterpart of frame-ancestors 'none'.
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-];
-
-/** Every /api answer: per-user or state-changing, never for a shared cache. */
-export const API_HEADERS: HeaderEntry[] = [{ key: "Cache-Control", value: "no-store" }];
+// Security headers that depend on the response or the configuration: HSTS, the pages' policy with
+// its nonce, the mailbox's policy. Pure (no env, no "server-only"); what depends on the run-time
+// configuration (HSTS, upgrade-insecure-requests) takes it as an argument. The headers every
+// response carries are in response-headers.mjs, which next.config.mjs reads at build time.
+import type { HeaderEntry } from "@/lib/http/response-headers.mjs";
 
 /** Only sent when APP_URL is https (browsers ignore it over plain http anyway). */
 export const HSTS: HeaderEntry = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" };
