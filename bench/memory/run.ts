@@ -238,7 +238,9 @@ async function appDay(mode: "embedded" | "postgres"): Promise<Map<PhaseKey, Read
     await stop();
 
     // The embedded database has one owner: the readers are seeded while the server is stopped.
-    await seedReaders({ ...process.env, ...env, NODE_ENV: "production" });
+    // Only this mode's database: the server URL this benchmark was given must not be seeded.
+    const { DATABASE_URL: _server, DIRECT_DATABASE_URL: _direct, ...inherited } = process.env;
+    await seedReaders({ ...inherited, ...env, NODE_ENV: "production" });
     ({ server, read } = await start());
     readings.set("existing", await settledReading(read, server, "existing"));
 
@@ -298,10 +300,13 @@ async function appDay(mode: "embedded" | "postgres"): Promise<Map<PhaseKey, Read
     }
     readings.set("articles", await settledReading(read, server, "articles"));
 
-    await expectOk(
+    const run = await expectOk(
       await fetch(`${server.url}/api/cron/digests`, { headers: { authorization: `Bearer ${CRON_SECRET}` } }),
       "the cron run",
     );
+    console.log(`  the cron run answered ${run}`);
+    const { due }: { due?: number } = JSON.parse(run);
+    if (due !== digestUsers) throw new Error(`the cron run found ${due} digests due, not ${digestUsers}`);
     const deadline = Date.now() + 600_000;
     const digests = () => mail.sent.filter((message) => message.to.some((to) => to.endsWith(READER_DOMAIN))).length;
     while (digests() < digestUsers) {
