@@ -136,8 +136,9 @@ async function blankDay(): Promise<Map<PhaseKey, Reading>> {
   console.log("blank Next.js app");
   for (const key of ["new", "existing"] as const) {
     const server = await startBlankApp(dir, port);
-    const watcher = watch(server);
+    let watcher: ReturnType<typeof watch> | undefined;
     try {
+      watcher = watch(server);
       await expectOk(await fetch(server.url), "the blank page");
       readings.set(key, await settledReading(watcher.read, server, key));
       if (key === "existing") {
@@ -145,7 +146,7 @@ async function blankDay(): Promise<Map<PhaseKey, Reading>> {
         readings.set("idle", await settledReading(watcher.read, server, "idle"));
       }
     } finally {
-      watcher.stop();
+      watcher?.stop();
       await server.stop();
     }
   }
