@@ -1,8 +1,8 @@
 // A burst of saves of one large page, against the built app, with the server's memory and liveness
 // sampled throughout (decision 0301). Shared by the crash test that bounds the memory
 // (tests/crash/save-burst-memory.test.ts) and `npm run bench:burst`, which also reports liveness.
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { ownRssMb, peakRssMb, treeRssMb } from "@/bench/support/process-memory";
 import type { AppServer } from "@/tests/support/built-app";
 
 const MB = 1024 * 1024;
@@ -49,53 +49,6 @@ export async function startLargePageServer(port: number, bytes = 5 * MB - 64 * 1
         server.close(() => resolve());
       }),
   };
-}
-
-function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return Number(match?.[1] ?? 0);
-  } catch {
-    return 0; // the process ended between listing and reading
-  }
-}
-
-/** The process and every process under it (the server's helpers), by /proc's children lists. */
-function processTree(pid: number): number[] {
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i += 1) {
-    const current = tree[i] ?? pid;
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${current}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      try {
-        const children = readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
-        for (const child of children ? children.split(/\s+/) : []) tree.push(Number(child));
-      } catch {
-        // the task ended
-      }
-    }
-  }
-  return tree;
-}
-
-/** Resident memory of the server and its child processes, in MB. */
-export function treeRssMb(pid: number): number {
-  return processTree(pid).reduce((sum, each) => sum + statusKb(each, "VmRSS"), 0) / 1024;
-}
-
-/** Resident memory of the server process alone, in MB. */
-function ownRssMb(pid: number): number {
-  return statusKb(pid, "VmRSS") / 1024;
-}
-
-/** The server process's own peak resident memory (VmHWM), in MB. */
-export function peakRssMb(pid: number): number {
-  return statusKb(pid, "VmHWM") / 1024;
 }
 
 type LinkJson = { id: string; url: string; title: string | null };

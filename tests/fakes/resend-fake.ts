@@ -54,6 +54,8 @@ export type ResendFakeOptions = {
    * fits in memory (the benchmark). Default true.
    */
   keepMessages?: boolean;
+  /** The port on 127.0.0.1 (default: one the system chooses). */
+  port?: number;
 };
 
 /** Counts kept whatever `keepMessages` says; `GET /_fake/stats` answers them as JSON. */
@@ -446,7 +448,7 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("resend fake: no TCP address");
