@@ -3,7 +3,7 @@
 // (tests/crash/save-burst-memory.test.ts) and `npm run bench:burst`, which also reports liveness.
 import { createServer, type Server } from "node:http";
 import { ownRssMb, peakRssMb, treeRssMb } from "@/bench/support/process-memory";
-import type { AppServer } from "@/tests/support/built-app";
+import { type AppServer, postLink } from "@/tests/support/built-app";
 
 const MB = 1024 * 1024;
 /** Samples of the idle server, 100 ms apart, whose highest is the burst's baseline. */
@@ -68,11 +68,7 @@ async function userLinks(app: AppServer, cookie: string): Promise<LinkJson[]> {
 
 /** Saves `url` as the user over HTTP; the status. */
 export async function saveOverHttp(app: AppServer, cookie: string, ip: string, url: string): Promise<number> {
-  const res = await fetch(`${app.url}/api/links`, {
-    method: "POST",
-    headers: { cookie, origin: app.url, "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ url }),
-  });
+  const res = await postLink(app.url, cookie, ip, url);
   await res.arrayBuffer();
   return res.status;
 }

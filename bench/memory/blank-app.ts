@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type AppServer, type Exit, REPO_ROOT } from "@/tests/support/built-app";
+import { type AppServer, type Exit, REPO_ROOT, whenReady } from "@/tests/support/built-app";
 
 // One per checkout: the build links that checkout's node_modules.
 const BLANK_DIR = path.join(
@@ -24,7 +24,6 @@ const BLANK_DIR = path.join(
   `linkstash-bench-memory-blank-${createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 8)}`,
 );
 const VERSION_FILE = "next-version.txt";
-const READY_TIMEOUT_MS = 60_000;
 
 export function nextVersion(): string {
   const manifest: { version: string } = JSON.parse(
@@ -109,36 +108,6 @@ export async function startBlankApp(dir: string, port: number): Promise<AppServe
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  let exit: Exit | undefined;
-  void exited.then((value) => (exit = value));
-  const pid = child.pid;
-  if (pid === undefined) throw new Error("the blank app did not spawn");
   const url = `http://127.0.0.1:${port}`;
-  const stop = async (signal: NodeJS.Signals = "SIGTERM", timeoutMs = 15_000): Promise<Exit> => {
-    if (exit) return exit;
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    try {
-      return await exited;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (exit) throw new Error(`the blank app exited (${exit.code ?? exit.signal}):\n${output}`);
-    if (
-      await fetch(url).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) {
-      await stop("SIGKILL");
-      throw new Error(`the blank app was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, pid, child, exited, log: () => output, stop };
+  return whenReady({ child, url, exited, log: () => output }, url, "the blank app");
 }

@@ -17,6 +17,7 @@ import {
   REPO_ROOT,
   signInOverHttp,
   startApp,
+  postLink,
 } from "@/tests/support/built-app";
 
 const SAVERS = 6;
@@ -47,16 +48,7 @@ function startBurst(app: AppServer, savers: Saver[], label: string): Burst {
     for (let n = 0; !stopping && unexpected.length === 0; n += 1) {
       // 127.0.0.1 is refused by the title fetcher, so nothing leaves the machine.
       const url = `http://127.0.0.1:9/${label}/w${index}/${n}`;
-      const res = await fetch(`${app.url}/api/links`, {
-        method: "POST",
-        headers: {
-          cookie: saver.cookie,
-          origin: app.url,
-          "content-type": "application/json",
-          "x-forwarded-for": saver.ip,
-        },
-        body: JSON.stringify({ url }),
-      });
+      const res = await postLink(app.url, saver.cookie, saver.ip, url);
       if (res.status === 201) {
         saver.acknowledged.push(url);
         acknowledged += 1;
@@ -218,16 +210,7 @@ describe("backups of the embedded database", () => {
     const app = await start({ DATA_DIR: dataDir });
     const [saver] = await signInSavers(app, "stopped");
     if (!saver) throw new Error("no saver");
-    const saved = await fetch(`${app.url}/api/links`, {
-      method: "POST",
-      headers: {
-        cookie: saver.cookie,
-        origin: app.url,
-        "content-type": "application/json",
-        "x-forwarded-for": saver.ip,
-      },
-      body: JSON.stringify({ url: "http://127.0.0.1:9/stopped" }),
-    });
+    const saved = await postLink(app.url, saver.cookie, saver.ip, "http://127.0.0.1:9/stopped");
     expect(saved.status).toBe(201);
 
     process.kill(app.pid, "SIGKILL");

@@ -12,6 +12,7 @@ import {
   historyUrls,
   signInOverHttp,
   startApp,
+  postLink,
 } from "@/tests/support/built-app";
 
 const KILL_ROUNDS = 3;
@@ -55,16 +56,7 @@ function startBurst(app: AppServer, savers: Saver[], label: string): Burst {
       const url = `http://127.0.0.1:9/${label}/w${index}/${n}`;
       let res: Response;
       try {
-        res = await fetch(`${app.url}/api/links`, {
-          method: "POST",
-          headers: {
-            cookie: saver.cookie,
-            origin: app.url,
-            "content-type": "application/json",
-            "x-forwarded-for": saver.ip,
-          },
-          body: JSON.stringify({ url }),
-        });
+        res = await postLink(app.url, saver.cookie, saver.ip, url);
       } catch {
         return; // The server is gone: this save was never answered.
       }

@@ -19,6 +19,7 @@ import {
   historyUrls,
   signInOverHttp,
   startApp,
+  postLink,
 } from "@/tests/support/built-app";
 import { createMemoryCgroup, type MemoryCgroup } from "@/tests/support/memory-cgroup";
 
@@ -58,11 +59,7 @@ describe("the embedded app in a 512 MB memory limit", () => {
   const headers = () => ({ cookie, origin: app.url, "x-forwarded-for": IP });
 
   it("signs in, saves, imports 20,000 rows, reads, sends a digest, and is never killed", async () => {
-    const saved = await fetch(`${app.url}/api/links`, {
-      method: "POST",
-      headers: { ...headers(), "content-type": "application/json" },
-      body: JSON.stringify({ url: `${pages.origin}/an-article` }),
-    });
+    const saved = await postLink(app.url, cookie, IP, `${pages.origin}/an-article`);
     expect(saved.status).toBe(201);
     const { link }: { link: { id: string } } = await saved.json();
     const id = link.id;

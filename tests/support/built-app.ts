@@ -163,10 +163,22 @@ export async function startApp({
     serverArgs,
     cgroupProcs,
   });
+  return whenReady({ child, url, exited, log }, `${url}/api/auth/csrf`, "next start");
+}
+
+/**
+ * Waits until a spawned server answers `readyUrl` (for the app, the CSRF route, which answers only
+ * once start-up migrations have run), and gives its handle; kills it if it is never ready.
+ */
+export async function whenReady(
+  { child, url, exited, log }: { child: ChildProcess; url: string; exited: Promise<Exit>; log: () => string },
+  readyUrl: string,
+  name: string,
+): Promise<AppServer> {
   let exit: Exit | undefined;
   void exited.then((value) => (exit = value));
   const pid = child.pid;
-  if (pid === undefined) throw new Error("next start did not spawn");
+  if (pid === undefined) throw new Error(`${name} did not spawn`);
 
   const stop = async (signal: NodeJS.Signals = "SIGTERM", timeoutMs = 15_000): Promise<Exit> => {
     if (exit) return exit;
@@ -181,16 +193,15 @@ export async function startApp({
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (exit) throw new Error(`next start exited (${exit.code ?? exit.signal}) before it was ready:\n${log()}`);
-    // The CSRF route answers only once the server is up; start-up migrations run before any request.
-    const ready = await fetch(`${url}/api/auth/csrf`).then(
+    if (exit) throw new Error(`${name} exited (${exit.code ?? exit.signal}) before it was ready:\n${log()}`);
+    const ready = await fetch(readyUrl).then(
       (res) => res.ok,
       () => false,
     );
     if (ready) break;
     if (Date.now() > deadline) {
       await stop("SIGKILL");
-      throw new Error(`next start was not ready within ${READY_TIMEOUT_MS} ms:\n${log()}`);
+      throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS} ms:\n${log()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -281,6 +292,15 @@ export async function signInOverHttp(
   const session = [...jar].find(([name]) => name.endsWith("next-auth.session-token"));
   if (!session) throw new Error(`the sign-in link for ${email} set no session (status ${callbackRes.status})`);
   return `${session[0]}=${session[1]}`;
+}
+
+/** Saves `url` over HTTP as the signed-in user (`cookie`) from `ip`, as the app's own pages do; the answer. */
+export function postLink(appUrl: string, cookie: string, ip: string, url: string): Promise<Response> {
+  return fetch(`${appUrl}/api/links`, {
+    method: "POST",
+    headers: { cookie, origin: appUrl, "content-type": "application/json", "x-forwarded-for": ip },
+    body: JSON.stringify({ url }),
+  });
 }
 
 /** Every URL in the user's history, following the Link header from page to page. */
