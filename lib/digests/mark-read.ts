@@ -1,36 +1,25 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { isRecordId } from "@/lib/db/input";
-import { env } from "@/lib/env";
+import { emailActionToken, emailActionUrl, verifyEmailActionToken } from "@/lib/digests/email-actions";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { isSignatureOf, sign } from "@/lib/auth/signatures";
 
-// A digest's "Mark as read" link (one per listed link). The signed token names the link and its
-// owner and is the only credential: the reader may open the email where they are not signed in.
-// Like unsubscribe tokens they do not expire and stop working when AUTH_SECRET changes. Opening
-// the page changes nothing (mail scanners fetch links); the page POSTs to mark the link read.
+// A digest's "Mark as read" link (one per listed link; the signed tokens are in email-actions.ts).
+// Opening the page changes nothing (mail scanners fetch links); the page POSTs to mark the link read.
 
 export const MARK_READ_INVALID_MESSAGE = "This link is invalid.";
 export const MARK_READ_GONE_MESSAGE = "This link is no longer in your stash.";
 
-const message = (linkId: string, userId: string) => `mark-read:${linkId}:${userId}`;
-
-/** "<link id>.<user id>.<HMAC>": ids are [A-Za-z0-9_-], so the dots separate them unambiguously. */
+/** A token for the link's "Mark as read" page. */
 export function markReadToken(linkId: string, userId: string): string {
-  return `${linkId}.${userId}.${sign(message(linkId, userId)).toString("base64url")}`;
+  return emailActionToken("mark-read", linkId, userId);
 }
 
-/** The link and owner a token was signed for, or null for anything else (tampered, truncated, garbage). */
 export function verifyMarkReadToken(token: string | null | undefined): { linkId: string; userId: string } | null {
-  if (typeof token !== "string") return null;
-  const [linkId, userId, signaturePart, ...rest] = token.split(".");
-  if (!linkId || !userId || !signaturePart || rest.length > 0) return null;
-  if (!isRecordId(linkId) || !isRecordId(userId) || !isSignatureOf(signaturePart, message(linkId, userId))) return null;
-  return { linkId, userId };
+  return verifyEmailActionToken("mark-read", token);
 }
 
 export function markReadUrl(linkId: string, userId: string): string {
-  return `${env.appUrl}/mark-read?token=${encodeURIComponent(markReadToken(linkId, userId))}`;
+  return emailActionUrl("mark-read", linkId, userId);
 }
 
 export type MarkReadStatus =
