@@ -11,7 +11,8 @@ import { emailChangeConfirmSchema } from "@/lib/validations/email-change";
 import { historyQuerySchema } from "@/lib/validations/history";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 import { linkSchema } from "@/lib/validations/link";
-import { linkReadSchema, markReadSchema } from "@/lib/validations/link-read";
+import { linkReadSchema } from "@/lib/validations/link-read";
+import { emailActionSchema } from "@/lib/validations/email-action";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
 import { settingsRequestSchema } from "@/lib/validations/settings";
 import { testEmailSchema } from "@/lib/validations/test-email";
@@ -124,6 +125,10 @@ const pageHeaders = z.object({
     .optional()
     .meta({ description: "Each day on the page with its full count: `2026-11-22=120,2026-11-21=3`." }),
 });
+
+// The three one-click links under each link of a digest (lib/digests/email-action-route.ts).
+const EMAIL_ACTION_DESCRIPTION =
+  "The signed token of the digest's link is the credential; no session or cookie is needed, and repeating it changes nothing more. The action's page posts it as a plain HTML form (`application/x-www-form-urlencoded`, field `token`), answered with a 303 back to the page.";
 
 const linkPage = (what: string): Answer => ({
   description: `${what}, newest first, 50 at most (\`limit\` up to 50).`,
@@ -479,11 +484,50 @@ export const OPERATIONS: Operation[] = [
     path: "/api/mark-read",
     tag: "digests",
     summary: "Mark a link read from a digest",
-    description: "The signed token of the digest's link is the credential; no session is needed.",
+    description: EMAIL_ACTION_DESCRIPTION,
     access: "public",
     wrapped: true,
-    body: { schema: markReadSchema, required: true },
-    answers: { 200: { description: "Marked read.", schema: answers.successSchema } },
+    body: { schema: emailActionSchema, required: true },
+    answers: {
+      200: { description: "Marked read (the first time kept).", schema: answers.successSchema },
+      303: { description: "The page's form: back to the action's page, which shows the outcome.", headers: location },
+    },
+    errors: { 400: ["invalid_signature"], 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/snooze",
+    tag: "digests",
+    summary: "Snooze a link a week from a digest",
+    description: EMAIL_ACTION_DESCRIPTION,
+    access: "public",
+    wrapped: true,
+    body: { schema: emailActionSchema, required: true },
+    answers: {
+      200: {
+        description: "Snoozed: the link comes back on its owner's local day a week from today.",
+        schema: answers.successSchema,
+      },
+      303: { description: "The page's form: back to the action's page, which shows the outcome.", headers: location },
+    },
+    errors: { 400: ["invalid_signature"], 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/not-interested",
+    tag: "digests",
+    summary: 'Set a link aside from a digest ("Not interested")',
+    description: EMAIL_ACTION_DESCRIPTION,
+    access: "public",
+    wrapped: true,
+    body: { schema: emailActionSchema, required: true },
+    answers: {
+      200: {
+        description: "Set aside: kept in the history, never brought back by a digest.",
+        schema: answers.successSchema,
+      },
+      303: { description: "The page's form: back to the action's page, which shows the outcome.", headers: location },
+    },
     errors: { 400: ["invalid_signature"], 404: ["not_found"] },
   },
   {

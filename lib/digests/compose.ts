@@ -4,7 +4,7 @@ import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
-import { markReadUrl } from "@/lib/digests/mark-read";
+import { emailActionUrl } from "@/lib/digests/email-actions";
 import { displayUrl } from "@/lib/links/display-url";
 import { formatInZone } from "@/lib/time/local-time";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
@@ -58,7 +58,7 @@ export async function composeDigest(
       notes: link.notes,
       categories: link.categories,
       savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
-      markReadUrl: markReadUrl(link.id, recipient.id),
+      markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
       excerpt: link.description,
       readingMinutes: link.readingMinutes,
       readUrl: `${env.appUrl}/read/${link.id}`,

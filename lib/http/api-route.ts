@@ -48,6 +48,13 @@ function payloadType(req: Request): string | null {
 }
 
 const isJson = (contentType: string) => /^application\/json\b/i.test(contentType);
+const isForm = (contentType: string) => /^application\/x-www-form-urlencoded\b/i.test(contentType);
+
+/** A plain HTML form's POST (application/x-www-form-urlencoded), which a page answers with a redirect. */
+export function isFormPost(req: Request): boolean {
+  const contentType = payloadType(req);
+  return contentType !== null && isForm(contentType);
+}
 
 /** The JSON body a route's schema accepts. */
 async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
@@ -66,6 +73,13 @@ async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Bo
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   if (data === undefined) throw badRequest(EXPECTED_JSON_MESSAGE, "invalid_json");
+  throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+}
+
+/** A form's fields (each a string), as the route's schema accepts them. */
+async function readFormFields<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
+  const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(await req.text())));
+  if (parsed.success) return parsed.data;
   throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
 }
 
@@ -118,6 +132,12 @@ const withSchema =
   <Body>(schema: z.ZodType<Body>): ReadInput<Body> =>
   (req) =>
     readBody(req, schema);
+
+// A page's plain HTML form posts its fields; anything else is read as the schema's JSON body.
+const withSchemaOrForm =
+  <Body>(schema: z.ZodType<Body>): ReadInput<Body> =>
+  (req) =>
+    isFormPost(req) ? readFormFields(req, schema) : readBody(req, schema);
 
 function handle<Body, U>(
   readInput: ReadInput<Body>,
@@ -197,4 +217,12 @@ export function publicApiRoute<Body>(
   if (typeof first === "function") return handle(readNoBody, optionalSessionUser, first);
   if (!second) throw new Error("publicApiRoute(schema, handler): handler missing");
   return handle(withSchema(first), optionalSessionUser, second);
+}
+
+/**
+ * publicApiRoute whose body may also be a plain HTML form's (isFormPost): the pages an emailed link
+ * opens post one, so they work without script. The same-origin rule applies to both.
+ */
+export function publicFormApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User | null>): RouteHandler {
+  return handle(withSchemaOrForm(schema), optionalSessionUser, handler);
 }

@@ -22,6 +22,8 @@ const STYLES = {
   shortDate: { month: "short", day: "numeric", year: "numeric" },
   /** "November 22" */
   monthDay: { month: "long", day: "numeric" },
+  /** "Thursday, December 3": a day soon enough that its year goes without saying */
+  weekdayMonthDay: { weekday: "long", month: "long", day: "numeric" },
   /** "Nov 22, 3:30 PM": when a link in a digest was saved */
   monthDayTime: { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;

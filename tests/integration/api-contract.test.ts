@@ -23,7 +23,7 @@ const fake = await vi.hoisted(async () => {
 const { apiDocument } = await import("@/lib/api-docs/document");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { getDb } = await import("@/lib/db/client");
-const { markReadToken } = await import("@/lib/digests/mark-read");
+const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { isErrorCode } = await import("@/lib/http/error-codes");
 const { healthRoute } = await import("@/lib/http/health");
@@ -402,7 +402,7 @@ const SCENARIOS: Record<string, Scenario> = {
         label: "the digest's token",
         status: 200,
         as: "signed out",
-        call: (w) => ({ json: { token: markReadToken(w.link.id, w.owner.id) } }),
+        call: (w) => ({ json: { token: emailActionToken("mark-read", w.link.id, w.owner.id) } }),
       },
       { label: "a forged token", status: 400, as: "signed out", call: () => ({ json: { token: "garbage" } }) },
       { label: "no token", status: 400, as: "signed out", call: () => ({ json: {} }) },

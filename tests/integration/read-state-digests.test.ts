@@ -5,14 +5,14 @@ import { POST as markRead } from "@/app/api/mark-read/route";
 import { getDb } from "@/lib/db/client";
 import { dispatchDigests } from "@/lib/digests/dispatch";
 import { ALL_READ_MESSAGE } from "@/lib/digests/send-now";
-import {
-  MARK_READ_GONE_MESSAGE,
-  MARK_READ_INVALID_MESSAGE,
-  markReadStatus,
-  markReadToken,
-} from "@/lib/digests/mark-read";
+import { emailActionToken } from "@/lib/digests/email-actions";
+import { EMAIL_ACTION_GONE_MESSAGE, emailActionStatus } from "@/lib/digests/email-action-service";
+import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/validations/email-action";
 import { createDueUsers } from "@/tests/support/digest-fixtures";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
+
+const markReadToken = (linkId: string, userId: string) => emailActionToken("mark-read", linkId, userId);
+const markReadStatus = (token: string) => emailActionStatus("mark-read", token);
 
 async function dueUserWithLinks(links: number) {
   const [email] = await createDueUsers(1, new Date(Date.now() - 5 * 60_000), links, "read-state");
@@ -112,7 +112,14 @@ describe("the digest's Mark as read link", () => {
     if (!newest || !older) throw new Error("links not created");
 
     // What the page reads on a GET (and a mail scanner's prefetch): the link, untouched.
-    expect(await markReadStatus(token)).toEqual({ state: "found", token, title: newest.title, url: newest.url });
+    expect(await markReadStatus(token)).toEqual({
+      state: "found",
+      token,
+      title: newest.title,
+      url: newest.url,
+      done: false,
+      comesBackOn: null,
+    });
     expect((await getDb().link.findUniqueOrThrow({ where: { id: newest.id } })).readAt).toBeNull();
 
     const res = await postToken(token);
@@ -152,7 +159,7 @@ describe("the digest's Mark as read link", () => {
       expect(res.status, bad.slice(0, 40)).toBe(400);
       // Too long a token is refused by the request's schema before its signature is read.
       const code = bad.length > 512 ? "validation_failed" : "invalid_signature";
-      expect(await res.json()).toEqual({ code, message: MARK_READ_INVALID_MESSAGE });
+      expect(await res.json()).toEqual({ code, message: EMAIL_ACTION_INVALID_MESSAGE });
     }
     for (const body of [undefined, 42, null]) expect((await postToken(body)).status).toBe(400);
     expect(await markReadStatus("garbage")).toEqual({ state: "invalid" });
@@ -163,7 +170,7 @@ describe("the digest's Mark as read link", () => {
     await getDb().link.delete({ where: { id: link.id } });
     const gone = await postToken(token);
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ code: "not_found", message: MARK_READ_GONE_MESSAGE });
+    expect(await gone.json()).toEqual({ code: "not_found", message: EMAIL_ACTION_GONE_MESSAGE });
     expect(await markReadStatus(token)).toEqual({ state: "gone" });
   });
 

@@ -33,7 +33,7 @@ const fake = await vi.hoisted(async () => {
 const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
-const { markReadToken } = await import("@/lib/digests/mark-read");
+const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern } =
   await import("@/tests/security/route-inventory");
@@ -666,7 +666,7 @@ const MATRIX: Record<string, Entry> = {
     class: "public",
     what: "a digest's Mark as read link: the signed token (link + owner) is the only credential, a session is neither needed nor used; the answer names nothing",
     origin: "same-origin",
-    arrange: async (world) => ({ json: { token: markReadToken(world.link.id, world.owner.id) } }),
+    arrange: async (world) => ({ json: { token: emailActionToken("mark-read", world.link.id, world.owner.id) } }),
     expect: { "signed out": tokenHolder(), "another user": tokenHolder(), owner: tokenHolder() },
   },
   "GET /api/links/categories": {

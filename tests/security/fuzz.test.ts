@@ -30,7 +30,7 @@ const { getDb } = await import("@/lib/db/client");
 const { encodeHistoryCursor } = await import("@/lib/links/service");
 const { SESSION_COOKIE } = await import("@/lib/auth/session");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
-const { markReadToken } = await import("@/lib/digests/mark-read");
+const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { dynamicSegments, fillPattern, isMutating, loadRouteInventory } =
@@ -277,7 +277,7 @@ function readStateInput(): fc.Arbitrary<Input> {
 
 /** POST /api/mark-read: real tokens of fuzz users' links, broken ones, and hostile strings. */
 function markReadInput(): fc.Arbitrary<Input> {
-  const tokens = pool.links.map((link) => markReadToken(link.id, link.ownerId));
+  const tokens = pool.links.map((link) => emailActionToken("mark-read", link.id, link.ownerId));
   const real = tokens.length > 0 ? fc.constantFrom(...tokens) : fc.constant("x.y.z");
   const token = fc.oneof(
     { weight: 3, arbitrary: real },

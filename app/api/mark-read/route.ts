@@ -1,9 +1,4 @@
-import { publicApiRoute } from "@/lib/http/api-route";
-import { markReadByToken } from "@/lib/digests/mark-read";
-import { markReadSchema } from "@/lib/validations/link-read";
+import { emailActionRoute } from "@/lib/digests/email-action-route";
 
 // No session needed: the signed token from the digest is the credential (the /mark-read page POSTs here).
-export const POST = publicApiRoute(markReadSchema, async ({ body }) => {
-  await markReadByToken(body.token);
-  return { success: true };
-});
+export const POST = emailActionRoute("mark-read");

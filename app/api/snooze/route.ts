@@ -1,0 +1,4 @@
+import { emailActionRoute } from "@/lib/digests/email-action-route";
+
+// No session needed: the signed token from the digest is the credential (the /snooze page POSTs here).
+export const POST = emailActionRoute("snooze");
