@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { EmailAction } from "@/lib/digests/email-actions";
 import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
@@ -126,6 +127,32 @@ const checkout = async (world: World) => {
   const { subscription, event } = await fake.completeCheckout(sessionId);
   return { sessionId, subscription, event: JSON.stringify(event) };
 };
+
+/** A digest's one-click link (mark-read, snooze, not-interested): JSON or the page's plain form. */
+const emailActionCases = (action: EmailAction): Scenario => ({
+  cases: [
+    {
+      label: "the digest's token",
+      status: 200,
+      as: "signed out",
+      call: (w) => ({ json: { token: emailActionToken(action, w.link.id, w.owner.id) } }),
+    },
+    {
+      label: "the page's form",
+      status: 303,
+      as: "signed out",
+      call: (w) => form({ token: emailActionToken(action, w.link.id, w.owner.id) }),
+    },
+    { label: "a forged token", status: 400, as: "signed out", call: () => ({ json: { token: "garbage" } }) },
+    { label: "no token", status: 400, as: "signed out", call: () => ({ json: {} }) },
+    {
+      label: "a link its token's user does not own",
+      status: 404,
+      as: "signed out",
+      call: (w) => ({ json: { token: emailActionToken(action, w.link.id, w.stranger.id) } }),
+    },
+  ],
+});
 
 const freeUserPastTrial = () => signedInUser({ trialEndsAt: new Date(Date.now() - DAY) });
 
@@ -396,18 +423,9 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   "POST /api/digest/send-now": { cases: [{ label: "sends", status: 200 }] },
-  "POST /api/mark-read": {
-    cases: [
-      {
-        label: "the digest's token",
-        status: 200,
-        as: "signed out",
-        call: (w) => ({ json: { token: emailActionToken("mark-read", w.link.id, w.owner.id) } }),
-      },
-      { label: "a forged token", status: 400, as: "signed out", call: () => ({ json: { token: "garbage" } }) },
-      { label: "no token", status: 400, as: "signed out", call: () => ({ json: {} }) },
-    ],
-  },
+  "POST /api/mark-read": emailActionCases("mark-read"),
+  "POST /api/snooze": emailActionCases("snooze"),
+  "POST /api/not-interested": emailActionCases("not-interested"),
   "GET /api/unsubscribe": {
     cases: [
       {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
+import type { EmailAction } from "@/lib/digests/email-actions";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
 // The access-control matrix: every /api route and method of the app (read from the route files)
@@ -244,14 +245,37 @@ async function paidCheckout(
   };
 }
 
-/** Whoever holds a digest's mark-read token may use it: the owner's link is read afterwards. */
-function tokenHolder(): Expectation {
+/**
+ * Whoever holds a digest's one-click token may use it: the owner's link shows the action afterwards
+ * (read; back a week on; set aside without a reminder).
+ */
+function tokenHolder(action: EmailAction): Expectation {
   return {
     status: 200,
     check: async (world, res) => {
       expect(await readJson(res)).toEqual({ success: true });
-      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull();
+      const link = await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } });
+      if (action === "mark-read") expect(link.readAt).not.toBeNull();
+      if (action === "snooze") expect(link.remindOn).not.toBeNull();
+      if (action === "not-interested") expect(link).toMatchObject({ archivedAt: expect.any(Date), remindOn: null });
     },
+  };
+}
+
+const EMAIL_ACTION_WHAT: Record<EmailAction, string> = {
+  "mark-read": "Mark as read",
+  snooze: "Snooze a week",
+  "not-interested": "Not interested",
+};
+
+/** A digest's one-click link: the signed token (action + link + owner) is the only credential. */
+function emailActionEntry(action: EmailAction): Entry {
+  return {
+    class: "public",
+    what: `a digest's ${EMAIL_ACTION_WHAT[action]} link: the signed token (action, link and owner) is the only credential, a session is neither needed nor used; the answer names nothing`,
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { token: emailActionToken(action, world.link.id, world.owner.id) } }),
+    expect: { "signed out": tokenHolder(action), "another user": tokenHolder(action), owner: tokenHolder(action) },
   };
 }
 
@@ -662,13 +686,9 @@ const MATRIX: Record<string, Entry> = {
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
   },
-  "POST /api/mark-read": {
-    class: "public",
-    what: "a digest's Mark as read link: the signed token (link + owner) is the only credential, a session is neither needed nor used; the answer names nothing",
-    origin: "same-origin",
-    arrange: async (world) => ({ json: { token: emailActionToken("mark-read", world.link.id, world.owner.id) } }),
-    expect: { "signed out": tokenHolder(), "another user": tokenHolder(), owner: tokenHolder() },
-  },
+  "POST /api/mark-read": emailActionEntry("mark-read"),
+  "POST /api/snooze": emailActionEntry("snooze"),
+  "POST /api/not-interested": emailActionEntry("not-interested"),
   "GET /api/links/categories": {
     bearer: true,
     class: "user",

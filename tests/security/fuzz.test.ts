@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { EmailAction } from "@/lib/digests/email-actions";
 import type { User } from "@/lib/generated/prisma/client";
 import type { FuzzBody } from "@/tests/security/fuzz-arbitraries";
 import type { RawRequest } from "@/tests/security/route-call";
@@ -30,7 +31,7 @@ const { getDb } = await import("@/lib/db/client");
 const { encodeHistoryCursor } = await import("@/lib/links/service");
 const { SESSION_COOKIE } = await import("@/lib/auth/session");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
-const { emailActionToken } = await import("@/lib/digests/email-actions");
+const { EMAIL_ACTIONS, emailActionToken } = await import("@/lib/digests/email-actions");
 const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { dynamicSegments, fillPattern, isMutating, loadRouteInventory } =
@@ -275,9 +276,16 @@ function readStateInput(): fc.Arbitrary<Input> {
     .map(([input, body]): Input => ({ ...input, body }));
 }
 
-/** POST /api/mark-read: real tokens of fuzz users' links, broken ones, and hostile strings. */
-function markReadInput(): fc.Arbitrary<Input> {
-  const tokens = pool.links.map((link) => emailActionToken("mark-read", link.id, link.ownerId));
+/**
+ * POST /api/mark-read, /api/snooze, /api/not-interested: real tokens of fuzz users' links (this
+ * action's and the others'), broken ones, and hostile strings, as JSON or as the page's form.
+ */
+const emailActionInput = (action: EmailAction) => (): fc.Arbitrary<Input> => {
+  const own = pool.links.map((link) => emailActionToken(action, link.id, link.ownerId));
+  const others = pool.links.flatMap((link) =>
+    EMAIL_ACTIONS.filter((name) => name !== action).map((name) => emailActionToken(name, link.id, link.ownerId)),
+  );
+  const tokens = [...own, ...others.slice(0, own.length)];
   const real = tokens.length > 0 ? fc.constantFrom(...tokens) : fc.constant("x.y.z");
   const token = fc.oneof(
     { weight: 3, arbitrary: real },
@@ -295,7 +303,7 @@ function markReadInput(): fc.Arbitrary<Input> {
     ),
   );
   return fuzzBody(shape({ token })).map((body): Input => ({ body }));
-}
+};
 
 const EVENT_TYPES = [
   "checkout.session.completed",
@@ -608,7 +616,9 @@ const TARGETS: Record<string, Target> = {
     addressesRows: true,
     input: idParam("id", () => pool.links),
   },
-  "POST /api/mark-read": { wrapper: "public", input: markReadInput },
+  "POST /api/mark-read": { wrapper: "public", input: emailActionInput("mark-read") },
+  "POST /api/snooze": { wrapper: "public", input: emailActionInput("snooze") },
+  "POST /api/not-interested": { wrapper: "public", input: emailActionInput("not-interested") },
   "DELETE /api/categories/[id]": {
     wrapper: "session",
     ownRowsOnly: true,
