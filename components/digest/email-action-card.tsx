@@ -2,8 +2,7 @@ import { ExternalLink, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
-import type { EmailAction } from "@/lib/digests/email-actions";
-import { EMAIL_ACTION_GONE_MESSAGE, type EmailActionStatus } from "@/lib/digests/email-action-service";
+import { EMAIL_ACTION_GONE_MESSAGE, type EmailActionStatus } from "@/lib/digests/email-action-response";
 import { displayUrl } from "@/lib/links/display-url";
 import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/validations/email-action";
 
@@ -42,14 +41,15 @@ function LinkShown({ title, url }: { title: string | null; url: string }) {
  * redirect back here, where the status read from the database shows it done.
  */
 export function EmailActionCard({
-  action,
+  api,
   status,
   icon,
   ask,
   button,
   done,
 }: {
-  action: EmailAction;
+  /** Where the button POSTs: /api/mark-read, /api/snooze or /api/not-interested. */
+  api: string;
   status: EmailActionStatus;
   icon: LucideIcon;
   ask: { title: string; description: string };
@@ -69,7 +69,7 @@ export function EmailActionCard({
       ) : (
         <MessageCard tone="question" icon={icon} title={ask.title} description={ask.description}>
           <LinkShown title={status.title} url={status.url} />
-          <form method="post" action={`/api/${action}`} className="grid">
+          <form method="post" action={api} className="grid">
             <input type="hidden" name="token" value={status.token} />
             <Button type="submit" size="lg">
               {button}

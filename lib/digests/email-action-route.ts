@@ -1,6 +1,7 @@
 import "server-only";
 import { type EmailAction } from "@/lib/digests/email-actions";
-import { applyEmailAction, EMAIL_ACTION_GONE_MESSAGE } from "@/lib/digests/email-action-service";
+import { EMAIL_ACTION_GONE_MESSAGE } from "@/lib/digests/email-action-response";
+import { applyEmailAction } from "@/lib/digests/email-action-service";
 import { env } from "@/lib/env";
 import { isFormPost, publicFormApiRoute } from "@/lib/http/api-route";
 import { badRequest, notFound } from "@/lib/http/errors";

@@ -1,27 +1,12 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { type EmailAction, verifyEmailActionToken } from "@/lib/digests/email-actions";
+import type { EmailActionStatus } from "@/lib/digests/email-action-response";
 import { calendarDayAsDate, calendarDayOf, snoozeDay } from "@/lib/digests/snooze-day";
 
 // What a digest's one-click links do to their link: "Mark as read", "Snooze a week" and "Not
 // interested". The signed token (email-actions.ts) is the only credential. Each page reads the
 // status on GET and changes nothing; its form's POST applies the action, which is safe to repeat.
-
-export const EMAIL_ACTION_GONE_MESSAGE = "This link is no longer in your stash.";
-
-export type EmailActionStatus =
-  | { state: "invalid" }
-  | { state: "gone" }
-  | {
-      state: "found";
-      token: string;
-      title: string | null;
-      url: string;
-      /** The action's effect is already there: the page says so instead of asking. */
-      done: boolean;
-      /** Snooze: the "YYYY-MM-DD" day the link comes back on (set, or to be set); else null. */
-      comesBackOn: string | null;
-    };
 
 type LinkState = { readAt: Date | null; archivedAt: Date | null; remindOn: Date | null };
 

@@ -64,6 +64,10 @@ const signedOutScreens: { path: string; heading: string | RegExp }[] = [
   { path: "/login", heading: /./ },
   { path: "/email-test", heading: /./ },
   { path: "/invite/not-a-code", heading: "Invalid Invitation" },
+  // A digest's one-click links with a bad token (a good one: tests/e2e/email-actions.spec.ts).
+  { path: "/mark-read?token=not-a-token", heading: "Invalid link" },
+  { path: "/snooze?token=not-a-token", heading: "Invalid link" },
+  { path: "/not-interested?token=not-a-token", heading: "Invalid link" },
   { path: "/no-such-page", heading: "404 Page Not Found" },
 ];
 

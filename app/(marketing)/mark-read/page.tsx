@@ -15,7 +15,7 @@ export default async function MarkReadPage({ searchParams }: { searchParams: Pro
   const status = await emailActionStatus("mark-read", typeof token === "string" ? token : undefined);
   return (
     <EmailActionCard
-      action="mark-read"
+      api="/api/mark-read"
       status={status}
       icon={BookOpenCheck}
       ask={{ title: "Mark as read?", description: NOT_LISTED }}

@@ -13,7 +13,7 @@ export default async function NotInterestedPage({ searchParams }: { searchParams
   const status = await emailActionStatus("not-interested", typeof token === "string" ? token : undefined);
   return (
     <EmailActionCard
-      action="not-interested"
+      api="/api/not-interested"
       status={status}
       icon={Archive}
       ask={{

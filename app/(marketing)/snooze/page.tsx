@@ -16,7 +16,7 @@ export default async function SnoozePage({ searchParams }: { searchParams: Promi
     status.state === "found" && status.comesBackOn ? `It comes back on ${formatCalendarDay(status.comesBackOn)}.` : "";
   return (
     <EmailActionCard
-      action="snooze"
+      api="/api/snooze"
       status={status}
       icon={AlarmClock}
       ask={{ title: "Snooze for a week?", description: comesBack }}
