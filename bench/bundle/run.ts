@@ -46,6 +46,8 @@ const PUBLIC_ROUTES = new Set([
   "/invite/[code]",
   "/unsubscribe",
   "/mark-read",
+  "/snooze",
+  "/not-interested",
   "/email-test",
   "/_not-found",
   "/docs/api",
