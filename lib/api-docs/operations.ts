@@ -181,6 +181,17 @@ export const OPERATIONS: Operation[] = [
     answers: { 200: { description: "Category names.", schema: answers.categoryNamesSchema } },
   },
   {
+    method: "get",
+    path: "/api/stats/reading",
+    tag: "links",
+    summary: "Links saved and read per week",
+    description:
+      "The caller's last 12 weeks, Monday to Sunday in their time zone: the links saved in each and the links read in each.",
+    access: "token",
+    wrapped: true,
+    answers: { 200: { description: "Twelve weeks, oldest first.", schema: answers.readingStatsSchema } },
+  },
+  {
     method: "patch",
     path: "/api/links/{id}",
     tag: "links",
