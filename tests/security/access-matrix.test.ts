@@ -723,7 +723,6 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
   },
   "GET /api/stats/reading": {
-    bearer: true,
     class: "user",
     what: "the caller's links saved and read per week",
     arrange: async (world) => {
