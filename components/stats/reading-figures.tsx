@@ -1,4 +1,4 @@
-import { CHART_HEIGHT, CHART_WIDTH, PLOT_X, readingChart } from "@/lib/stats/reading-chart";
+import { CHART_HEIGHT, CHART_WIDTH, KEY, PLOT_X, readingChart } from "@/lib/stats/reading-chart";
 import type { ReadingWeek } from "@/lib/stats/response";
 
 /**
@@ -22,6 +22,27 @@ export function ReadingFigures({ weeks }: { weeks: ReadingWeek[] }) {
         viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
         className="w-full max-w-md text-[11px]"
       >
+        {/* The key: inside the drawing, as it explains only the drawing (the table has the figures). */}
+        {(["saved", "read"] as const).map((series) => (
+          <g key={series}>
+            <rect
+              x={KEY[series].x}
+              y={KEY[series].y}
+              width={KEY.swatch}
+              height={KEY.swatch}
+              rx={1.5}
+              className={series === "saved" ? "fill-muted-foreground" : "fill-primary"}
+            />
+            <text
+              x={KEY[series].x + KEY.swatch + 4}
+              y={KEY[series].y + KEY.swatch / 2}
+              dy="0.35em"
+              className="fill-muted-foreground"
+            >
+              {KEY[series].label}
+            </text>
+          </g>
+        ))}
         {chart.gridLines.map((line) => (
           <g key={line.value}>
             <line
@@ -50,17 +71,6 @@ export function ReadingFigures({ weeks }: { weeks: ReadingWeek[] }) {
           </g>
         ))}
       </svg>
-      {/* The key explains the drawing's colours; the table below carries the figures themselves. */}
-      <p aria-hidden="true" className="flex gap-4 text-xs text-muted-foreground">
-        <span className="flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-muted-foreground" />
-          Saved
-        </span>
-        <span className="flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-primary" />
-          Read
-        </span>
-      </p>
       <table className="sr-only">
         <caption>Links saved and read per week</caption>
         <thead>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useEffect, useId } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { READING_STATS_KEY } from "@/lib/client/query-keys";
 import type { ReadingStatsResponse } from "@/lib/stats/response";
@@ -30,26 +30,24 @@ export function ReadingProgress() {
   useEffect(() => void loadFigures().catch(() => undefined), []);
 
   return (
-    <Card aria-labelledby={headingId} role="region">
-      <CardHeader className="pb-3">
-        <CardTitle as="h2" id={headingId}>
-          Reading progress
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {stats.isPending ? (
-          <FiguresPlaceholder />
-        ) : stats.isError ? (
-          <div role="alert" className="grid gap-3 text-sm">
-            <p>Your reading progress could not be loaded.</p>
-            <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <ReadingFigures weeks={stats.data.weeks} />
-        )}
-      </CardContent>
+    // One padded block, no separate header: compact enough to leave History's first link on a
+    // phone's first screen.
+    <Card aria-labelledby={headingId} role="region" className="grid gap-3 p-4 sm:p-6">
+      <CardTitle as="h2" id={headingId}>
+        Reading progress
+      </CardTitle>
+      {stats.isPending ? (
+        <FiguresPlaceholder />
+      ) : stats.isError ? (
+        <div role="alert" className="grid gap-3 text-sm">
+          <p>Your reading progress could not be loaded.</p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void stats.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ReadingFigures weeks={stats.data.weeks} />
+      )}
     </Card>
   );
 }
@@ -62,7 +60,7 @@ function FiguresPlaceholder() {
         Loading your reading progress
       </p>
       <Skeleton className="h-5 w-4/5" />
-      <Skeleton className="aspect-[32/15] w-full max-w-md" />
+      <Skeleton className="aspect-[32/12] w-full max-w-md" />
     </div>
   );
 }

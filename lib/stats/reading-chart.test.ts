@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReadingWeek } from "@/lib/stats/response";
-import { CHART_HEIGHT, CHART_WIDTH, readingChart, readingSummary, scaleTop, weekLabel } from "./reading-chart";
+import { CHART_HEIGHT, CHART_WIDTH, KEY, readingChart, readingSummary, scaleTop, weekLabel } from "./reading-chart";
 
 const MONDAYS = [
   "2026-09-07",
@@ -105,7 +105,8 @@ describe("readingChart", () => {
       for (const bar of [week.savedBar, week.readBar]) {
         expect(bar.x).toBeGreaterThanOrEqual(0);
         expect(bar.x + bar.width).toBeLessThanOrEqual(CHART_WIDTH);
-        expect(bar.y).toBeGreaterThanOrEqual(0);
+        // Below the key's row.
+        expect(bar.y).toBeGreaterThan(KEY.saved.y + KEY.swatch);
         expect(bar.y + bar.height).toBeLessThanOrEqual(CHART_HEIGHT);
       }
       expect(week.savedBar.x + week.savedBar.width).toBeLessThanOrEqual(week.readBar.x);

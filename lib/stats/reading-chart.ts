@@ -3,14 +3,22 @@ import type { ReadingWeek } from "@/lib/stats/response";
 // The reading chart's drawing and words, from the weekly figures: pure, so the component only
 // renders what this returns. Coordinates are in the SVG's viewBox (the SVG scales to its box).
 
+// Short, so History's first link stays on a phone's first screen under the chart.
 export const CHART_WIDTH = 320;
-export const CHART_HEIGHT = 150;
+export const CHART_HEIGHT = 120;
 const PLOT_LEFT = 28;
 const PLOT_RIGHT = CHART_WIDTH - 8;
-const PLOT_TOP = 8;
-const PLOT_BOTTOM = CHART_HEIGHT - 20;
+/** Above the plot: the key, one row. */
+const PLOT_TOP = 22;
+const PLOT_BOTTOM = CHART_HEIGHT - 18;
 /** The plot's horizontal extent, for the grid lines. */
 export const PLOT_X = { from: PLOT_LEFT, to: PLOT_RIGHT };
+/** The key's two entries: a swatch at (x, y) and its word beside it. */
+export const KEY = {
+  saved: { x: PLOT_LEFT, y: 2, label: "Saved" },
+  read: { x: PLOT_LEFT + 58, y: 2, label: "Read" },
+  swatch: 9,
+};
 /** Each week's two bars, side by side, and the gap between them. */
 const BAR_WIDTH = 8;
 const BAR_GAP = 2;
@@ -97,7 +105,7 @@ export function readingChart(weeks: readonly ReadingWeek[]): ReadingChart {
       read: week.read,
       savedBar: bar(center - BAR_GAP / 2 - BAR_WIDTH, week.saved),
       readBar: bar(center + BAR_GAP / 2, week.read),
-      tick: labelled ? { x: center, y: CHART_HEIGHT - 6 } : null,
+      tick: labelled ? { x: center, y: CHART_HEIGHT - 5 } : null,
     };
   });
   const values = top % 2 === 0 ? [0, top / 2, top] : [0, top];
