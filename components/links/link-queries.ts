@@ -8,7 +8,7 @@ import {
 } from "@tanstack/react-query";
 import { apiRequest, throwIfNotOk } from "@/lib/client/fetcher";
 import { nextLinkTarget } from "@/lib/client/link-header";
-import { HISTORY_KEY, LINK_CATEGORIES_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
+import { HISTORY_KEY, LINK_CATEGORIES_KEY, READING_STATS_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
 import { DAY_TOTALS_HEADER, parseDayTotals } from "@/lib/links/day-totals";
 import type { LinkResponse } from "@/lib/links/response";
 
@@ -53,13 +53,14 @@ export function useLinkCategories() {
   return useQuery<string[]>({ queryKey: LINK_CATEGORIES_KEY });
 }
 
-/** After a link is saved or deleted: today's list, every history page and the history's chips. */
+/** After a link is saved or deleted: today's list, every history page, the history's chips and the reading chart. */
 export async function refreshLinkLists(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     // A refetch already under way is kept, not cancelled: it shows as a cancelled request otherwise.
     queryClient.invalidateQueries({ queryKey: TODAY_LINKS_KEY }, { cancelRefetch: false }),
     queryClient.invalidateQueries({ queryKey: HISTORY_KEY }, { cancelRefetch: false }),
     queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }, { cancelRefetch: false }),
+    queryClient.invalidateQueries({ queryKey: READING_STATS_KEY }, { cancelRefetch: false }),
   ]);
 }
 
@@ -70,7 +71,8 @@ function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
 
 /**
  * PATCH /api/links/{id} { read }: the answer replaces the link in today's list and every cached
- * history page at once; "unread only" lists refetch, since the link may have to leave them.
+ * history page at once; "unread only" lists refetch, since the link may have to leave them, and
+ * the reading chart, whose week of reading changed.
  */
 export function useSetLinkRead(id: string) {
   const queryClient = useQueryClient();
@@ -92,10 +94,13 @@ export function useSetLinkRead(id: string) {
           : data;
       queryClient.setQueryData<InfiniteData<LinkListPage>>(TODAY_LINKS_KEY, replace);
       queryClient.setQueriesData<InfiniteData<LinkListPage>>({ queryKey: HISTORY_KEY }, replace);
-      await queryClient.invalidateQueries({
-        queryKey: HISTORY_KEY,
-        predicate: (query) => isUnreadOnlyHistory(query.queryKey),
-      });
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: HISTORY_KEY,
+          predicate: (query) => isUnreadOnlyHistory(query.queryKey),
+        }),
+        queryClient.invalidateQueries({ queryKey: READING_STATS_KEY }),
+      ]);
     },
   });
 }

@@ -41,6 +41,7 @@ export const TAGS = {
   billing: "Plans and Stripe checkout (answers 503 where billing is not set up).",
   digests: "Digest emails: sending one now, marking a link read from one, unsubscribing.",
   "import and export": "Moving links in and out.",
+  stats: "Figures about the caller's links for the app's own pages, with the browser session only.",
   "sign-in": "Signing in and out: redirects and next-auth's own endpoints, for the browser.",
   internal:
     "For the platform, not for API clients: health probes, the scheduler, Stripe's webhook, the email test and this document.",
@@ -184,6 +185,17 @@ export const OPERATIONS: Operation[] = [
     access: "token",
     wrapped: true,
     answers: { 200: { description: "Category names.", schema: answers.categoryNamesSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/stats/reading",
+    tag: "stats",
+    summary: "Links saved and read per week",
+    description:
+      "The caller's last 12 weeks, Monday to Sunday in their time zone: the links saved in each and the links read in each.",
+    access: "session",
+    wrapped: true,
+    answers: { 200: { description: "Twelve weeks, oldest first.", schema: answers.readingStatsSchema } },
   },
   {
     method: "patch",

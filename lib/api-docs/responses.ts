@@ -7,6 +7,7 @@ import type { SendNowResult } from "@/lib/digests/send-now";
 import { ERROR_CODES } from "@/lib/http/error-codes";
 import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
 import type { LinkResponse } from "@/lib/links/response";
+import type { ReadingStatsResponse } from "@/lib/stats/response";
 import type { UserResponse } from "@/lib/users/response";
 
 // The shapes the API answers, as zod schemas for the API document. Each is checked against the type
@@ -62,6 +63,24 @@ export const categoryNamesSchema = z
   .meta({ description: "Every category name found on the caller's links." });
 
 export const successSchema = z.object({ success: z.literal(true) });
+
+const count = z.number().int().min(0);
+
+export const readingStatsSchema = describes<ReadingStatsResponse>()(
+  z
+    .object({
+      weeks: z
+        .array(
+          z.object({
+            week: z.iso.date().meta({ description: "The week's Monday, in the caller's time zone." }),
+            saved: count.meta({ description: "Links saved in the week." }),
+            read: count.meta({ description: "Links read in the week, whenever they were saved." }),
+          }),
+        )
+        .meta({ description: "The last 12 weeks, oldest first; the last is the current week, so far." }),
+    })
+    .meta({ id: "ReadingStats" }),
+);
 
 export const articleSchema = describes<ArticleResponse>()(
   z

@@ -12,6 +12,8 @@ export const TODAY_LINKS_KEY = ["/api/links/today"];
 export const HISTORY_KEY = ["/api/links/history"];
 /** GET /api/links/categories: the categories the user's links carry (the history's chips). */
 export const LINK_CATEGORIES_KEY = ["/api/links/categories"];
+/** GET /api/stats/reading: links saved and read per week (the reading chart). */
+export const READING_STATS_KEY = ["/api/stats/reading"];
 /** GET /api/categories: the user's own categories. */
 export const CATEGORIES_KEY = ["/api/categories"];
 /** GET /api/invitations. */

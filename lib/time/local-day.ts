@@ -51,6 +51,11 @@ function findStartOfCivilDayMs(timeZone: string, date: CivilDate): number {
   return after;
 }
 
+/** The first instant of the local calendar day `date` (its 00:00, or the jump when midnight is skipped). */
+export function startOfLocalDate(timeZone: string, date: CivilDate): Date {
+  return new Date(startOfCivilDayMs(timeZone, date));
+}
+
 /** A local calendar day: its "YYYY-MM-DD" key and its UTC bounds [start, end). */
 export type LocalDay = { key: string; start: Date; end: Date };
 
@@ -89,6 +94,7 @@ export function localDateKey(timeZone: string, at: Date): string {
   return civilDateKey(civilDateAt(timeZone, at.getTime()));
 }
 
-function civilDateKey({ year, month, day }: CivilDate): string {
+/** "YYYY-MM-DD" of a civil date. */
+export function civilDateKey({ year, month, day }: CivilDate): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

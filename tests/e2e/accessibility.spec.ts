@@ -104,10 +104,14 @@ test("axe, signed in: /dashboard, /history, /settings, /invitations", async ({ p
   await expect(page.getByRole("list", { name: "Today's links" }).getByRole("listitem")).toHaveCount(1);
   await page.getByLabel("URL").fill("example.test/next");
   await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
+  // The reading chart arrives after the page: audited with it.
+  const chart = page.getByRole("img", { name: "Links saved and read per week, the last 12 weeks" });
+  await expect(chart).toBeVisible();
   await audit(page, "signed in /dashboard");
 
   await page.goto("/history");
   await expect(page.getByText("https://example.test/a11y").first()).toBeVisible();
+  await expect(chart).toBeVisible();
   await audit(page, "signed in /history");
 
   await page.goto("/settings");

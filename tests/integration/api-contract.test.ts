@@ -200,6 +200,7 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   "GET /api/links/categories": { cases: [{ label: "lists", status: 200 }] },
+  "GET /api/stats/reading": { cases: [{ label: "counts", status: 200 }] },
   "PATCH /api/links/{id}": {
     cases: [
       { label: "marks read", status: 200, call: (w) => ({ params: { id: w.link.id }, json: { read: true } }) },

@@ -192,6 +192,17 @@ async function readJson(res: Response): Promise<unknown> {
   return res.clone().json();
 }
 
+/** The reading figures: nothing in the 11 weeks before, `saved` and `read` in the current week (the last). */
+const thisWeekCounts =
+  (saved: number, read: number): Expectation["check"] =>
+  async (_world, res) =>
+    expect(await readJson(res)).toEqual({
+      weeks: [
+        ...Array.from({ length: 11 }, () => expect.objectContaining({ saved: 0, read: 0 })),
+        expect.objectContaining({ saved, read }),
+      ],
+    });
+
 const untouched = (status: number, check?: Expectation["check"]): Expectation => ({
   status,
   ownerUntouched: true,
@@ -730,6 +741,16 @@ const MATRIX: Record<string, Entry> = {
     what: "downloads the caller's links",
     arrange: async () => ({ query: "?format=json" }),
     expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
+  },
+  "GET /api/stats/reading": {
+    class: "user",
+    what: "the caller's links saved and read per week",
+    arrange: async (world) => {
+      // The owner's link read now: the owner's figures count it, the stranger's (their own link, unread) do not.
+      await getDb().link.update({ where: { id: world.link.id }, data: { readAt: new Date() } });
+      return {};
+    },
+    expect: userScoped(200, { stranger: untouched(200, thisWeekCounts(1, 0)), check: thisWeekCounts(1, 1) }),
   },
   "GET /api/links/today": {
     bearer: true,

@@ -5,6 +5,7 @@ import { ScheduledEmail } from "@/components/digest/scheduled-email";
 import { AddLinkForm } from "@/components/links/add-link-form";
 import { OfflineReaderSync } from "@/components/reader/offline-reader-sync";
 import { SaveAnywhereCard } from "@/components/save/save-anywhere-card";
+import { ReadingProgress } from "@/components/stats/reading-progress";
 import { TodayLinks } from "@/components/links/today-links";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,8 +41,9 @@ export default async function DashboardPage() {
       {daysLeft !== null ? <TrialBanner daysLeft={daysLeft} /> : null}
 
       {/* One grid, in the order a phone shows it: the form, the schedule with Send Digest Now, then
-          today's list (which may be long), then the save tools. From lg up the schedule and the save
-          tools form the right column; the first row's two cards stretch to one height. */}
+          today's list (which may be long), then the save tools and the reading chart. From lg up the
+          schedule, the save tools and the chart form the right column; the first row's two cards
+          stretch to one height. */}
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
@@ -60,6 +62,9 @@ export default async function DashboardPage() {
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <SaveAnywhereCard origin={env.appOrigin} saveKey={saveKey(user.id)} />
+        </div>
+        <div className="min-w-0 lg:col-start-3 lg:row-start-3">
+          <ReadingProgress />
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LinkHistory } from "@/components/links/link-history";
 import { PrefilledQueries } from "@/components/prefilled-queries";
+import { ReadingProgress } from "@/components/stats/reading-progress";
 import { getCurrentUser } from "@/lib/auth/session";
 import { categoryKey } from "@/lib/categories/rules";
 import { historyKey } from "@/lib/client/query-keys";
@@ -49,6 +50,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
           <h1 className="text-3xl font-bold tracking-tight">Link History</h1>
           <p className="text-muted-foreground">Browse all your previously saved links.</p>
         </div>
+        <ReadingProgress />
         <LinkHistory timeZone={user.timezone} serverNow={now.getTime()} />
       </div>
     </PrefilledQueries>
