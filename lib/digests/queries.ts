@@ -146,9 +146,10 @@ type ItemRow = DigestLink & { deliveryId: string; section: "reminder" | "redisco
  * The day of a delivery is its recipient's local calendar day of its slot (scheduled) or of its
  * window's end (Send now). Reminders: unread, not archived, remindOn on or before that day, the
  * earliest first, at most REMINDERS_PER_DIGEST. From the stash, up to User.rediscoverCount links:
- * unread, not archived, no reminder set, saved before the delivery's window and at least 7 days
- * before its instant, not brought back in the 30 days before it, and not in the user's last sent
- * digest. The candidates: the REDISCOVERY_POOL links waiting longest (never brought back first, then
+ * unread, not archived, no reminder set, saved at least 7 days before the delivery's window opened
+ * (so a link listed as new is not offered again the week after; a first digest, whose window has no
+ * start, offers none), not brought back in the 30 days before the delivery's instant, and not in the
+ * user's last sent digest. The candidates: the REDISCOVERY_POOL links waiting longest (never brought back first, then
  * the oldest, through the partial index Link_waiting_idx) and the links saved on the same local month
  * and day in an earlier year. Ranked: anniversaries first, then one per category (a link's first
  * category) before a second, then never opened first, then the longest waiting.
@@ -167,8 +168,7 @@ export async function selectComingBack(ids: string[]): Promise<Map<string, Comin
       SELECT t.id, t."userId", u.timezone, LEAST(u."rediscoverCount", ${REDISCOVER_MAX}) AS wanted,
         COALESCE(t.slot, t."windowEnd") AS ref,
         (COALESCE(t.slot, t."windowEnd") AT TIME ZONE 'UTC' AT TIME ZONE u.timezone)::date AS day,
-        LEAST(COALESCE(t."windowStart", '-infinity'::timestamp), COALESCE(t.slot, t."windowEnd") - interval '7 days')
-          AS "savedBefore",
+        COALESCE(t."windowStart", '-infinity'::timestamp) - interval '7 days' AS "savedBefore",
         COALESCE(t.slot, t."windowEnd") - interval '30 days' AS "resurfacedBefore",
         previous.id AS "previousId"
       FROM todo t
@@ -316,7 +316,7 @@ export async function mayComeBack(
   });
   if (due) return true;
   if (user.rediscoverCount <= 0) return false;
-  const savedBefore = new Date(Math.min(windowStart.getTime(), now.getTime() - 7 * DAY_MS));
+  const savedBefore = new Date(windowStart.getTime() - 7 * DAY_MS);
   const waiting = await db.link.findFirst({
     where: {
       userId: user.id,
