@@ -127,8 +127,11 @@ export type ComingBack = { reminders: ComeBackLink[]; rediscovered: ComeBackLink
 
 /** Reminders a digest carries at most; the rest stay due and come back in the next one. */
 export const REMINDERS_PER_DIGEST = 50;
-/** Unread links per user the rediscovery ranks, the longest waiting first (besides anniversaries). */
-export const REDISCOVERY_POOL = 200;
+/**
+ * Unread links per user the rediscovery ranks, the longest waiting first (besides anniversaries):
+ * enough to spread over categories, and the batch's ranking stays a sort of at most 100 x 100 rows.
+ */
+export const REDISCOVERY_POOL = 100;
 /** How many years back a save day's anniversary is looked for. */
 const ANNIVERSARY_YEARS = 20;
 /** The most links one digest brings back from the stash (User.rediscoverCount is 0 to 5). */
@@ -216,14 +219,18 @@ export async function selectComingBack(ids: string[]): Promise<Map<string, Comin
         ORDER BY l."createdAt", l.id LIMIT ${REDISCOVER_MAX}
       ) l
     ),
+    -- A link found both ways counts once, as an anniversary. Grouped (hashed) rather than sorted, and
+    -- byte order for the text keys: only ties depend on it, and the ranking stays deterministic.
     candidates AS (
-      SELECT DISTINCT ON ("deliveryId", id) * FROM (SELECT * FROM pool UNION ALL SELECT * FROM anniversaries) found
-      ORDER BY "deliveryId", id, anniversary DESC
+      SELECT "deliveryId", id, lower(COALESCE(categories[1], '')) COLLATE "C" AS category, "openedAt",
+        "resurfacedAt", "createdAt", bool_or(anniversary) AS anniversary
+      FROM (SELECT * FROM pool UNION ALL SELECT * FROM anniversaries) found
+      GROUP BY "deliveryId", id, categories, "openedAt", "resurfacedAt", "createdAt"
     ),
     ranked AS (
       SELECT *, row_number() OVER (
-        PARTITION BY "deliveryId", lower(COALESCE(categories[1], ''))
-        ORDER BY anniversary DESC, ("openedAt" IS NULL) DESC, "resurfacedAt" NULLS FIRST, "createdAt", id
+        PARTITION BY "deliveryId", category
+        ORDER BY anniversary DESC, ("openedAt" IS NULL) DESC, "resurfacedAt" NULLS FIRST, "createdAt", id COLLATE "C"
       ) AS "inCategory"
       FROM candidates
     ),
@@ -232,9 +239,10 @@ export async function selectComingBack(ids: string[]): Promise<Map<string, Comin
         SELECT r."deliveryId", r.id, c.day, c.wanted, row_number() OVER (
           PARTITION BY r."deliveryId"
           ORDER BY r.anniversary DESC, r."inCategory", (r."openedAt" IS NULL) DESC, r."resurfacedAt" NULLS FIRST,
-            r."createdAt", r.id
+            r."createdAt", r.id COLLATE "C"
         )::int AS position
-        FROM ranked r JOIN ctx c ON c.id = r."deliveryId"
+        -- A link with as many of its category ahead of it as the digest takes cannot be among them.
+        FROM ranked r JOIN ctx c ON c.id = r."deliveryId" WHERE r."inCategory" <= c.wanted
       ) ordered WHERE position <= wanted
     ),
     inserted AS (

@@ -1,14 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { dispatchDigests } from "@/lib/digests/dispatch";
-import {
-  claimPending,
-  enqueueDue,
-  linksDueBack,
-  markFailed,
-  markSent,
-  selectComingBack,
-} from "@/lib/digests/queries";
+import { claimPending, enqueueDue, linksDueBack, markFailed, markSent, selectComingBack } from "@/lib/digests/queries";
 import { sendDigestNow } from "@/lib/digests/send-now";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -228,7 +221,9 @@ describe("reminders", () => {
     await getDb().link.update({ where: { id: moved.id }, data: { remindOn: new Date("2026-12-03") } });
     await markSent(second.map((row) => ({ id: row.id, providerId: null, linkCount: 0 })));
     expect((await getDb().link.findUniqueOrThrow({ where: { id: kept.id } })).remindOn).toBeNull();
-    expect((await getDb().link.findUniqueOrThrow({ where: { id: moved.id } })).remindOn).toEqual(new Date("2026-12-03"));
+    expect((await getDb().link.findUniqueOrThrow({ where: { id: moved.id } })).remindOn).toEqual(
+      new Date("2026-12-03"),
+    );
   });
 
   it("a link read or archived before its day does not come back", async () => {
