@@ -12,8 +12,14 @@ export type DigestEmailLink = {
   categories: string[];
   /** Already formatted in the reader's time zone by the caller, e.g. "Nov 21, 9:05 AM". */
   savedAt: string;
+  /** For a link that came back, why, in place of the save time: "Saved a year ago today". */
+  why: string | null;
   /** The signed page that marks this link read, so later digests leave it out. */
   markReadUrl: string;
+  /** The signed page that brings the link back in a week. */
+  snoozeUrl: string;
+  /** For a link back from the stash: the signed page that sets it aside for good. */
+  notInterestedUrl: string | null;
   /** The page's description or its article's excerpt. */
   excerpt: string | null;
   /** Null until the article is extracted (or when the page is not an article). */
@@ -25,8 +31,14 @@ export type DigestEmailLink = {
 export type DigestEmailProps = {
   heading: string;
   intro: string;
+  /** "Back today": the links whose owner asked for them back, above the new ones. */
+  reminders: DigestEmailLink[];
   links: DigestEmailLink[];
   moreCount: number;
+  /** "From your stash": older unread links brought back, after the new ones. */
+  rediscovered: DigestEmailLink[];
+  /** One line for the period the digest covers: "This week: 12 saved, 5 read, 3 came back". */
+  progress: string | null;
   dashboardUrl: string;
   historyUrl: string;
   unsubscribeUrl: string;
@@ -48,6 +60,16 @@ const badge: CSSProperties = {
   padding: "0 8px",
   margin: "0 4px 4px 0",
 };
+
+const actionStyle: CSSProperties = { color: colors.brand, textDecoration: "underline" };
+
+function SectionHeading({ children }: { children: string }) {
+  return (
+    <Heading as="h2" style={{ color: colors.text, fontSize: 17, lineHeight: "24px", margin: "20px 0 4px" }}>
+      {children}
+    </Heading>
+  );
+}
 
 function LinkEntry({ link }: { link: DigestEmailLink }) {
   return (
@@ -99,15 +121,27 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
         </Text>
       ) : null}
       <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "6px 0 0" }}>
-        {`Saved ${link.savedAt} · `}
+        {`${link.why ?? `Saved ${link.savedAt}`} · `}
         {link.readingMinutes ? `${link.readingMinutes} min read · ` : null}
-        <Link href={link.readUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
+        <Link href={link.readUrl} style={actionStyle}>
           Read
         </Link>
         {" · "}
-        <Link href={link.markReadUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
+        <Link href={link.markReadUrl} style={actionStyle}>
           Mark as read
         </Link>
+        {" · "}
+        <Link href={link.snoozeUrl} style={actionStyle}>
+          Snooze a week
+        </Link>
+        {link.notInterestedUrl ? (
+          <>
+            {" · "}
+            <Link href={link.notInterestedUrl} style={actionStyle}>
+              Not interested
+            </Link>
+          </>
+        ) : null}
       </Text>
     </Section>
   );
@@ -116,8 +150,11 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
 export default function DigestEmail({
   heading,
   intro,
+  reminders,
   links,
   moreCount,
+  rediscovered,
+  progress,
   dashboardUrl,
   historyUrl,
   unsubscribeUrl,
@@ -139,6 +176,15 @@ export default function DigestEmail({
       </Heading>
       <Text style={{ color: colors.text, fontSize: 15, lineHeight: "22px", margin: "0 0 16px" }}>{intro}</Text>
 
+      {reminders.length > 0 ? <SectionHeading>Back today</SectionHeading> : null}
+      {reminders.map((link, index) => (
+        <LinkEntry key={`reminder-${index}-${link.url}`} link={link} />
+      ))}
+
+      {/* The new links need a heading only when another section sits beside them. */}
+      {links.length > 0 && reminders.length + rediscovered.length > 0 ? (
+        <SectionHeading>New links</SectionHeading>
+      ) : null}
       {links.map((link, index) => (
         <LinkEntry key={`${index}-${link.url}`} link={link} />
       ))}
@@ -161,6 +207,26 @@ export default function DigestEmail({
         </Text>
       ) : null}
 
+      {rediscovered.length > 0 ? <SectionHeading>From your stash</SectionHeading> : null}
+      {rediscovered.map((link, index) => (
+        <LinkEntry key={`rediscovered-${index}-${link.url}`} link={link} />
+      ))}
+
+      {progress ? (
+        <Text
+          style={{
+            borderTop: `1px solid ${colors.border}`,
+            color: colors.text,
+            fontSize: 14,
+            lineHeight: "20px",
+            margin: "16px 0 0",
+            padding: "14px 0 0",
+          }}
+        >
+          {progress}
+        </Text>
+      ) : null}
+
       <Section style={{ padding: "24px 0 0" }}>
         <Button href={dashboardUrl} style={{ ...actionButtonStyle, fontSize: 15 }}>
           Open your dashboard
@@ -170,9 +236,28 @@ export default function DigestEmail({
   );
 }
 
+const previewAction = (action: string, id: number) => `http://localhost:3000/${action}?token=preview-${id}`;
+
 DigestEmail.PreviewProps = {
-  heading: "Your daily digest",
-  intro: "You saved 3 links since your last digest.",
+  heading: "Your LinkStash digest",
+  intro: "Here are the 5 links you saved since your last digest, and 3 links came back.",
+  reminders: [
+    {
+      title: "The conference talk to watch before Friday",
+      url: "https://talks.example.org/2026/keynote",
+      shownUrl: "https://talks.example.org/2026/keynote",
+      notes: "Watch before the team meeting.",
+      categories: ["Video", "Work"],
+      savedAt: "Nov 2, 4:12 PM",
+      why: "Saved 3 weeks ago",
+      markReadUrl: previewAction("mark-read", 4),
+      snoozeUrl: previewAction("snooze", 4),
+      notInterestedUrl: null,
+      excerpt: null,
+      readingMinutes: null,
+      readUrl: "http://localhost:3000/read/preview-4",
+    },
+  ],
   links: [
     {
       title: "How to read more and remember it",
@@ -181,7 +266,10 @@ DigestEmail.PreviewProps = {
       notes: "Recommended by Sam.\nThe part about spaced repetition is worth a second read.",
       categories: ["Article", "Personal"],
       savedAt: "Nov 21, 9:05 AM",
-      markReadUrl: "http://localhost:3000/mark-read?token=preview-1",
+      why: null,
+      markReadUrl: previewAction("mark-read", 1),
+      snoozeUrl: previewAction("snooze", 1),
+      notInterestedUrl: null,
       excerpt: "How a small team ships a reader view that works offline.",
       readingMinutes: 6,
       readUrl: "http://localhost:3000/read/preview-1",
@@ -194,7 +282,10 @@ DigestEmail.PreviewProps = {
       notes: null,
       categories: ["Video"],
       savedAt: "Nov 21, 12:40 PM",
-      markReadUrl: "http://localhost:3000/mark-read?token=preview-2",
+      why: null,
+      markReadUrl: previewAction("mark-read", 2),
+      snoozeUrl: previewAction("snooze", 2),
+      notInterestedUrl: null,
       excerpt: null,
       readingMinutes: null,
       readUrl: "http://localhost:3000/read/preview-2",
@@ -206,13 +297,49 @@ DigestEmail.PreviewProps = {
       notes: null,
       categories: ["Work", "News", "Tutorial"],
       savedAt: "Nov 21, 6:18 PM",
-      markReadUrl: "http://localhost:3000/mark-read?token=preview-3",
+      why: null,
+      markReadUrl: previewAction("mark-read", 3),
+      snoozeUrl: previewAction("snooze", 3),
+      notInterestedUrl: null,
       excerpt: null,
       readingMinutes: null,
       readUrl: "http://localhost:3000/read/preview-3",
     },
   ],
   moreCount: 2,
+  rediscovered: [
+    {
+      title: "A field guide to sourdough",
+      url: "https://bread.example.com/field-guide",
+      shownUrl: "https://bread.example.com/field-guide",
+      notes: null,
+      categories: ["Cooking"],
+      savedAt: "Nov 26, 7:30 AM",
+      why: "Saved a year ago today",
+      markReadUrl: previewAction("mark-read", 5),
+      snoozeUrl: previewAction("snooze", 5),
+      notInterestedUrl: previewAction("not-interested", 5),
+      excerpt: "Flour, water, salt and patience: what each does to the loaf.",
+      readingMinutes: 12,
+      readUrl: "http://localhost:3000/read/preview-5",
+    },
+    {
+      title: "Why maps lie",
+      url: "https://geo.example.net/why-maps-lie",
+      shownUrl: "https://geo.example.net/why-maps-lie",
+      notes: null,
+      categories: [],
+      savedAt: "Mar 20, 9:45 PM",
+      why: "Saved 8 months ago",
+      markReadUrl: previewAction("mark-read", 6),
+      snoozeUrl: previewAction("snooze", 6),
+      notInterestedUrl: previewAction("not-interested", 6),
+      excerpt: null,
+      readingMinutes: 5,
+      readUrl: "http://localhost:3000/read/preview-6",
+    },
+  ],
+  progress: "This week: 12 saved, 5 read, 3 came back",
   dashboardUrl: "http://localhost:3000/dashboard",
   historyUrl: "http://localhost:3000/history",
   unsubscribeUrl: "http://localhost:3000/unsubscribe?token=preview",

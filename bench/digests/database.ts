@@ -3,6 +3,10 @@
 //
 //   seed --users N --links L   migrate, then N onboarded users due a minute ago with L links each,
 //                              written by generate_series in chunks of 100,000 users (no loop per row)
+//     --old-links O --rediscover R
+//                              besides, O unread links per user saved from 3 weeks to about 2 years
+//                              before, over 5 categories, and R links from the stash per digest; the
+//                              users' previous digest a week before, so the old links are not new
 //   verify                     what the delivery rows say after a run, as one JSON line
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -10,24 +14,32 @@ import { migrate } from "@/lib/db/migrate";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { users: { type: "string", default: "0" }, links: { type: "string", default: "3" } },
+  options: {
+    users: { type: "string", default: "0" },
+    links: { type: "string", default: "3" },
+    "old-links": { type: "string", default: "0" },
+    rediscover: { type: "string", default: "3" },
+  },
 });
 
 const CHUNK = 100_000;
 
-async function seed(users: number, links: number): Promise<void> {
+async function seed(users: number, links: number, oldLinks: number, rediscover: number): Promise<void> {
   await migrate();
   const db = getDb();
   const due = new Date(Date.now() - 60_000);
   const trialEnds = new Date(due.getTime() + 10 * 86_400_000);
   const weekday = due.getUTCDay();
+  // Without old links the users have had no digest yet, as before links came back: the first covers everything.
+  const cursor = oldLinks > 0 ? new Date(due.getTime() - 7 * 86_400_000) : null;
   for (let from = 1; from <= users; from += CHUNK) {
     const to = Math.min(users, from + CHUNK - 1);
     await db.$executeRaw`
       INSERT INTO "User" (id, email, onboarded, "emailFrequency", "emailDays", "emailHours", timezone,
-        "trialEndsAt", "nextDigestAt", "updatedAt")
+        "trialEndsAt", "nextDigestAt", "digestCursor", "rediscoverCount", "updatedAt")
       SELECT 'bench-user-' || g, 'reader-' || g || '@bench.example', true, 'weekly', ARRAY[${weekday}::int],
-        jsonb_build_object(${String(weekday)}::text, ${due.getUTCHours()}::int), 'UTC', ${trialEnds}, ${due}, ${due}
+        jsonb_build_object(${String(weekday)}::text, ${due.getUTCHours()}::int), 'UTC', ${trialEnds}, ${due},
+        ${cursor}::timestamp, ${rediscover}::int, ${due}
       FROM generate_series(${from}::int, ${to}::int) AS g`;
     if (links > 0) {
       await db.$executeRaw`
@@ -35,6 +47,13 @@ async function seed(users: number, links: number): Promise<void> {
         SELECT 'bench-link-' || g || '-' || i, 'bench-user-' || g, 'https://site.example/' || g || '/' || i,
           'Link ' || i, ${due}::timestamp - make_interval(mins => i + 1)
         FROM generate_series(${from}::int, ${to}::int) AS g, generate_series(0, ${links - 1}::int) AS i`;
+    }
+    if (oldLinks > 0) {
+      await db.$executeRaw`
+        INSERT INTO "Link" (id, "userId", url, title, categories, "createdAt")
+        SELECT 'bench-old-' || g || '-' || i, 'bench-user-' || g, 'https://old.example/' || g || '/' || i,
+          'Old link ' || i, ARRAY['Category ' || (i % 5)], ${due}::timestamp - make_interval(days => 21 + i * 13)
+        FROM generate_series(${from}::int, ${to}::int) AS g, generate_series(0, ${oldLinks - 1}::int) AS i`;
     }
   }
   await db.$executeRawUnsafe(`VACUUM ANALYZE "User"`);
@@ -44,9 +63,11 @@ async function seed(users: number, links: number): Promise<void> {
 
 async function verify(): Promise<void> {
   const [row] = await getDb().$queryRaw<
-    { users: number; sent: number; lost: number; repeated: number; queued: number; due: number }[]
+    { users: number; sent: number; lost: number; repeated: number; queued: number; due: number; cameBack: number }[]
   >`
     SELECT
+      (SELECT count(*)::int FROM "DigestItem" i JOIN "DigestDelivery" d ON d.id = i."deliveryId"
+        WHERE d.status = 'sent') AS "cameBack",
       (SELECT count(*)::int FROM "User") AS users,
       (SELECT count(*)::int FROM "DigestDelivery" WHERE kind = 'scheduled' AND status = 'sent') AS sent,
       (SELECT count(*)::int FROM "User" u WHERE NOT EXISTS (
@@ -58,7 +79,8 @@ async function verify(): Promise<void> {
   console.log(JSON.stringify(row));
 }
 
-if (positionals[0] === "seed") await seed(Number(values.users), Number(values.links));
+if (positionals[0] === "seed")
+  await seed(Number(values.users), Number(values.links), Number(values["old-links"]), Number(values.rediscover));
 else if (positionals[0] === "verify") await verify();
-else throw new Error("usage: database.ts seed --users N --links L | verify");
+else throw new Error("usage: database.ts seed --users N --links L [--old-links O --rediscover R] | verify");
 await closeDb();

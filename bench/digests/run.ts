@@ -14,6 +14,9 @@
 //       scheduler, workers in one process)
 //   npm run bench:digests -- --users 20000 --provider-rate 5 --processes 2
 //       the shared rate: two dispatcher processes start at the same instant, each on its own
+//   npm run bench:digests -- --users 1000,10000,100000 --old-links 50 --rediscover 3
+//       links come back: besides, 50 unread links per user saved weeks to years before, and 3 of them
+//       brought back by each digest (chosen in one statement per batch)
 //   --pooler-url postgres://postgres@127.0.0.1:6432/
 //       dispatchers reach PostgreSQL through this pooler (e.g. PgBouncer in transaction mode), on
 //       the benchmark's database; seeding and checking stay direct
@@ -35,6 +38,8 @@ const { values } = parseArgs({
   options: {
     users: { type: "string", default: "10000" },
     links: { type: "string", default: "3" },
+    "old-links": { type: "string", default: "0" },
+    rediscover: { type: "string", default: "3" },
     db: { type: "string" },
     "provider-rate": { type: "string" },
     processes: { type: "string", default: "1" },
@@ -52,6 +57,7 @@ const { values } = parseArgs({
 
 const sizes = (values.users ?? "").split(",").map(Number);
 const linksEach = Number(values.links);
+const oldLinks = Number(values["old-links"]);
 const providerRate = values["provider-rate"] ? Number(values["provider-rate"]) : undefined;
 const processes = Number(values.processes);
 const budgetSeconds = Number(values.budget);
@@ -265,7 +271,15 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
         DIGEST_MAX_WORKERS: values.workers,
       };
       const seedStarted = performance.now();
-      await script("bench/digests/database.ts", ["seed", "--users", String(users), "--links", String(linksEach)], env);
+      await script(
+        "bench/digests/database.ts",
+        [
+          "seed",
+          ...["--users", String(users), "--links", String(linksEach)],
+          ...["--old-links", String(oldLinks), "--rediscover", String(values.rediscover)],
+        ],
+        env,
+      );
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       const dispatchEnv = { ...env, DATABASE_URL: throughPooler(env.DATABASE_URL) };
 
@@ -299,6 +313,7 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
         peakDispatcherRssMb: Math.max(...run.processes.map((p) => p.peakRssMb)),
         peakDispatcherHeapMb: Math.max(...run.processes.map((p) => p.peakHeapMb)),
         sentRows: check.sent ?? 0,
+        cameBack: check.cameBack ?? 0,
         accepted: Number(stats.acceptedEmails),
         duplicates: Number(stats.duplicateRecipients) + (check.repeated ?? 0),
         lost: check.lost ?? 0,
@@ -312,7 +327,15 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
           1,
         );
       }
-      if (figures.lost !== 0 || figures.duplicates !== 0 || figures.sentRows !== users || figures.accepted !== users) {
+      // With old links, every digest brings back its full count.
+      const cameBackExpected = oldLinks > 0 ? users * Math.min(Number(values.rediscover), oldLinks) : 0;
+      if (
+        figures.lost !== 0 ||
+        figures.duplicates !== 0 ||
+        figures.sentRows !== users ||
+        figures.accepted !== users ||
+        figures.cameBack !== cameBackExpected
+      ) {
         throw new Error(`digests lost or repeated: ${JSON.stringify(figures)}`);
       }
       return figures;
@@ -349,5 +372,6 @@ const mode = providerRate
     ? `${processes} dispatchers at once, one shared rate of ${providerRate} calls/s`
     : `fan-out, provider ${providerRate} calls/s, ${budgetSeconds} s per invocation, at most ${values.workers} workers`
   : "one dispatcher, provider unlimited";
-console.log(`Digest dispatch, ${linksEach} links per user, ${mode}, Resend fake in its own process`);
+const comeBack = oldLinks > 0 ? `, ${oldLinks} old links per user, ${values.rediscover} brought back per digest` : "";
+console.log(`Digest dispatch, ${linksEach} links per user${comeBack}, ${mode}, Resend fake in its own process`);
 console.table(rows);

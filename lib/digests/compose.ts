@@ -1,18 +1,20 @@
 import "server-only";
-import type { DigestEmailProps } from "@/emails/digest";
+import type { DigestEmailLink, DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
+import { progressLine, progressPeriod, savedAgo, type ProgressCounts } from "@/lib/digests/come-back-words";
 import { emailActionUrl } from "@/lib/digests/email-actions";
 import { displayUrl } from "@/lib/links/display-url";
 import { formatInZone } from "@/lib/time/local-time";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
 
-// What a digest says (docs/product.md, "Digests and schedule"): the newest unread links first, at
-// most 50 listed, each with its excerpt and reading time and when it was saved (in the reader's zone),
-// a link to read it in LinkStash and a signed "Mark as read" link, then "and N more" pointing at the
-// history.
+// What a digest says (docs/product.md, "Digests and schedule" and "Links come back"): the links due
+// back today, then the newest unread links, at most 50 listed, each with its excerpt and reading time
+// and when it was saved (in the reader's zone), then "and N more" pointing at the history, then the
+// links back from the stash, each saying why; under every link a link to read it in LinkStash and
+// signed one-click actions; last, one line of progress for the period the digest covers.
 
 export const DIGEST_MAX_LINKS = 50;
 
@@ -28,42 +30,73 @@ export type DigestLink = {
   readingMinutes: number | null;
 };
 
+/** A link a digest brings back, with the digest's local day ("YYYY-MM-DD") it was chosen for. */
+export type ComeBackLink = DigestLink & { day: string };
+
 export type DigestRecipient = { id: string; email: string; timezone: string };
 
 export type DigestKindName = "scheduled" | "manual";
 
-function subjectFor(kind: DigestKindName, total: number): string {
-  const count = `${total} ${total === 1 ? "link" : "links"}`;
-  return kind === "scheduled" ? `Your LinkStash digest: ${count} to read` : `Today's stash: ${count} to read`;
+/** What one digest holds: its new links, the links that come back, and its period's counts. */
+export type DigestContent = {
+  /** The newest new links (at most DIGEST_MAX_LINKS); `total` counts them all. */
+  links: DigestLink[];
+  total: number;
+  /** "Back today": links whose owner asked for them on this day (or before). */
+  reminders: ComeBackLink[];
+  /** "From your stash": older unread links chosen to come back. */
+  rediscovered: ComeBackLink[];
+  /** Where the new links start: the previous digest, or (a first Send now) the start of the day. */
+  since: "last-digest" | "today";
+  progress: (ProgressCounts & { windowStart: Date | null; windowEnd: Date }) | null;
+};
+
+const countOf = (count: number) => `${count} ${count === 1 ? "link" : "links"}`;
+
+function subjectFor(kind: DigestKindName, total: number, back: number): string {
+  const what = total > 0 ? `${countOf(total)} to read` : `${countOf(back)} came back`;
+  return kind === "scheduled" ? `Your LinkStash digest: ${what}` : `Today's stash: ${what}`;
 }
 
-/** Renders one digest; `links` are the newest (at most DIGEST_MAX_LINKS), `total` counts them all. */
+function introFor(kind: DigestKindName, since: DigestContent["since"], total: number, back: number): string {
+  const period = kind === "scheduled" || since === "last-digest" ? "since your last digest" : "today";
+  const cameBack = back === 1 ? "one link came back" : `${back} links came back`;
+  if (total === 0) return `Nothing new ${period === "today" ? "saved today" : period}, but ${cameBack}.`;
+  const saved = `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved ${period}`;
+  return back > 0 ? `${saved}, and ${cameBack}.` : `${saved}.`;
+}
+
+/** Renders one digest. */
 export async function composeDigest(
   recipient: DigestRecipient,
   kind: DigestKindName,
-  links: DigestLink[],
-  total: number,
+  { links, total, reminders, rediscovered, since, progress }: DigestContent,
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
   const listed = links.slice(0, DIGEST_MAX_LINKS);
+  const back = reminders.length + rediscovered.length;
+  const entry = (link: DigestLink, why: string | null, notInterested: boolean): DigestEmailLink => ({
+    title: link.title,
+    url: link.url,
+    shownUrl: displayUrl(link.url),
+    notes: link.notes,
+    categories: link.categories,
+    savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
+    why,
+    markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
+    snoozeUrl: emailActionUrl("snooze", link.id, recipient.id),
+    notInterestedUrl: notInterested ? emailActionUrl("not-interested", link.id, recipient.id) : null,
+    excerpt: link.description,
+    readingMinutes: link.readingMinutes,
+    readUrl: `${env.appUrl}/read/${link.id}`,
+  });
   const props: DigestEmailProps = {
     heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
-    intro:
-      kind === "scheduled"
-        ? `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved since your last digest.`
-        : `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved today.`,
-    links: listed.map((link) => ({
-      title: link.title,
-      url: link.url,
-      shownUrl: displayUrl(link.url),
-      notes: link.notes,
-      categories: link.categories,
-      savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
-      markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
-      excerpt: link.description,
-      readingMinutes: link.readingMinutes,
-      readUrl: `${env.appUrl}/read/${link.id}`,
-    })),
+    intro: introFor(kind, since, total, back),
+    reminders: reminders.map((link) => entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), false)),
+    links: listed.map((link) => entry(link, null, false)),
+    rediscovered: rediscovered.map((link) => entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), true)),
     moreCount: Math.max(0, total - listed.length),
+    progress: progress ? progressLine(progressPeriod(progress.windowStart, progress.windowEnd), progress) : null,
     dashboardUrl: `${env.appUrl}/dashboard`,
     historyUrl: `${env.appUrl}/history`,
     unsubscribeUrl: unsubscribeUrl(recipient.id),
@@ -74,7 +107,7 @@ export async function composeDigest(
   return {
     from: env.emailFrom,
     to: recipient.email,
-    subject: subjectFor(kind, total),
+    subject: subjectFor(kind, total, back),
     html,
     text,
     headers: unsubscribeHeaders(recipient.id),

@@ -10,9 +10,12 @@ import {
   countLeft,
   enqueueDue,
   linksFor,
+  markFailed,
   markSent,
   markSkipped,
+  progressFor,
   reclaimStalledBatch,
+  selectComingBack,
   type Claimed,
 } from "@/lib/digests/queries";
 import { env } from "@/lib/env";
@@ -95,12 +98,17 @@ async function sendClaimed(
   const claimed = [...unordered].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const batchId = claimed[0]?.batchId;
   if (!batchId) return { sent: 0, skipped: 0, failed: 0, waitedMs: 0 };
-  const [windows, users] = await Promise.all([
-    linksFor(claimed),
+  const ids = claimed.map((row) => row.id);
+  // Chosen once per delivery (a reclaimed batch gets the links chosen the first time), then the new
+  // links, which leave out the ones coming back, and the counts, which include them.
+  const comingBack = await selectComingBack(ids);
+  const [windows, users, progress] = await Promise.all([
+    linksFor(ids),
     db.user.findMany({
       where: { id: { in: claimed.map((row) => row.userId) } },
-      select: { id: true, email: true, timezone: true, emailFrequency: true },
+      select: { id: true, email: true, timezone: true, emailFrequency: true, digestWithoutNewLinks: true },
     }),
+    progressFor(ids),
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
 
@@ -109,13 +117,23 @@ async function sendClaimed(
   for (const row of claimed) {
     const user = usersById.get(row.userId);
     const window = windows.get(row.id);
-    // Nothing new (or all of it read already), or unsubscribed since the row was created: no email.
-    if (!user || user.emailFrequency === "none" || !window) {
+    const back = comingBack.get(row.id) ?? { reminders: [], rediscovered: [] };
+    const comesBack = back.reminders.length + back.rediscovered.length > 0;
+    // Nothing new (or all of it read already) and nothing coming back, or links coming back to a user
+    // who wants no digest without new links, or unsubscribed since the row was created: no email.
+    if (!user || user.emailFrequency === "none" || (!window && !(comesBack && user.digestWithoutNewLinks))) {
       skipped.push(row.id);
       continue;
     }
-    const email = await composeDigest(user, "scheduled", window.links, window.total);
-    toSend.push({ id: row.id, linkCount: window.total, email: { ...email, idempotencyKey: row.id } });
+    const counts = progress.get(row.id);
+    const email = await composeDigest(user, "scheduled", {
+      links: window?.links ?? [],
+      total: window?.total ?? 0,
+      ...back,
+      since: "last-digest",
+      progress: counts ? { ...counts, windowStart: row.windowStart, windowEnd: row.windowEnd } : null,
+    });
+    toSend.push({ id: row.id, linkCount: window?.total ?? 0, email: { ...email, idempotencyKey: row.id } });
   }
   await markSkipped(skipped);
   const outcome: BatchOutcome = { sent: 0, skipped: skipped.length, failed: 0, waitedMs: 0 };
@@ -167,10 +185,10 @@ async function sendClaimed(
       outcome.waitedMs += pause;
       continue;
     }
-    await db.digestDelivery.updateMany({
-      where: { id: { in: toSend.map((entry) => entry.id) }, status: "sending" },
-      data: { status: "failed", error: result.error },
-    });
+    await markFailed(
+      toSend.map((entry) => entry.id),
+      result.error,
+    );
     logError({
       requestId: `digest-batch:${batchId}`,
       method: "DISPATCH",

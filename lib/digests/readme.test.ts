@@ -67,6 +67,7 @@ describe("lib/digests/README.md", () => {
       "due",
       "enqueue",
       "claim",
+      "select",
       "render",
       "send under the shared rate",
       "record",

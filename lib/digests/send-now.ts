@@ -2,10 +2,18 @@ import "server-only";
 import { composeDigest } from "@/lib/digests/compose";
 import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
+import {
+  linksFor,
+  markFailed,
+  markSent,
+  markSkipped,
+  mayComeBack,
+  progressFor,
+  selectComingBack,
+} from "@/lib/digests/queries";
 import { env } from "@/lib/env";
 import { serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
-import { listTodayLinks } from "@/lib/links/service";
 import { mailTransport } from "@/lib/mail/transport";
 import { entitlements } from "@/lib/billing/plans";
 import { localDayBounds } from "@/lib/time/local-day";
@@ -25,14 +33,24 @@ export const MANUAL_LIMIT_MESSAGE =
 export type SendNowResult = { success: boolean; message: string };
 
 /**
- * "Send Digest Now": today's unread links, at once. The free allowance is counted in delivery rows while
- * the user's row is locked, so simultaneous requests cannot both take the last one.
+ * "Send Digest Now": what the next scheduled digest would hold, at once: the unread links saved since
+ * the last scheduled digest (before the first one, today's), the reminders due today and links back
+ * from the stash, chosen, rendered and recorded as a scheduled digest's are (decision 0319). The free
+ * allowance is counted in delivery rows while the user's row is locked, so simultaneous requests
+ * cannot both take the last one.
  */
 export async function sendDigestNow(user: User, now = new Date()): Promise<SendNowResult> {
-  const today = await listTodayLinks(user, now);
-  if (today.length === 0) return { success: false, message: NO_LINKS_MESSAGE };
-  const links = today.filter((link) => link.readAt === null);
-  if (links.length === 0) return { success: false, message: ALL_READ_MESSAGE };
+  const { start, end } = localDayBounds(user.timezone, now);
+  const windowStart = user.digestCursor ?? start;
+  const since = user.digestCursor ? "last-digest" : "today";
+  const db = getDb();
+  const [saved, unread] = await Promise.all([
+    db.link.count({ where: { userId: user.id, createdAt: { gt: windowStart, lte: now } } }),
+    db.link.count({ where: { userId: user.id, createdAt: { gt: windowStart, lte: now }, readAt: null } }),
+  ]);
+  const nothingNew =
+    unread === 0 ? { success: false, message: saved === 0 ? NO_LINKS_MESSAGE : ALL_READ_MESSAGE } : null;
+  if (nothingNew && !(await mayComeBack(user, windowStart, now))) return nothingNew;
   // The hard caps hold on every plan (docs/decisions/0161): first the account's, then the address's,
   // so an account over its cap uses up nothing of the address's.
   await enforceRateLimits(
@@ -41,8 +59,6 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   );
   await enforceRateLimits([recipientCheck(user.email)], RECIPIENT_CAP_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyManualDigestLimit;
-  const { start, end } = localDayBounds(user.timezone, now);
-  const db = getDb();
 
   const delivery = await db.$transaction(async (tx) => {
     if (limit !== null) {
@@ -58,30 +74,35 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
       if (used >= limit) return null;
     }
     return tx.digestDelivery.create({
-      data: {
-        userId: user.id,
-        kind: "manual",
-        status: "sending",
-        windowStart: start,
-        windowEnd: now,
-        linkCount: links.length,
-        claimedAt: now,
-      },
+      data: { userId: user.id, kind: "manual", status: "sending", windowStart, windowEnd: now, claimedAt: now },
     });
   });
   if (!delivery) return { success: false, message: MANUAL_LIMIT_MESSAGE };
 
-  const email = await composeDigest(user, "manual", links, links.length);
+  const ids = [delivery.id];
+  const back = (await selectComingBack(ids)).get(delivery.id) ?? { reminders: [], rediscovered: [] };
+  const [windows, progress] = await Promise.all([linksFor(ids), progressFor(ids)]);
+  const window = windows.get(delivery.id) ?? { links: [], total: 0 };
+  const listed = window.total + back.reminders.length + back.rediscovered.length;
+  // What looked due was taken meanwhile (another digest of today carries it): nothing to send after all.
+  if (listed === 0) {
+    await markSkipped(ids);
+    return nothingNew ?? { success: false, message: ALL_READ_MESSAGE };
+  }
+  const counts = progress.get(delivery.id);
+  const email = await composeDigest(user, "manual", {
+    ...window,
+    ...back,
+    since,
+    progress: counts ? { ...counts, windowStart, windowEnd: now } : null,
+  });
   const result = await mailTransport().send({ ...email, idempotencyKey: delivery.id });
   if (!result.ok) {
-    // A failed send does not use up the allowance.
-    await db.digestDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: result.error } });
+    // A failed send does not use up the allowance, nor the links it would have brought back.
+    await markFailed(ids, result.error);
     throw serviceUnavailable("Failed to send digest email. Please try again later.");
   }
-  await db.digestDelivery.update({
-    where: { id: delivery.id },
-    data: { status: "sent", providerId: result.id, sentAt: new Date() },
-  });
-  const count = `${links.length} ${links.length === 1 ? "link" : "links"}`;
+  await markSent([{ id: delivery.id, providerId: result.id, linkCount: window.total }]);
+  const count = `${listed} ${listed === 1 ? "link" : "links"}`;
   return { success: true, message: `Your digest with ${count} was sent to ${user.email}.` };
 }

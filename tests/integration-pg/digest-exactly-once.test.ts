@@ -16,6 +16,8 @@ const fake = await vi.hoisted(async () => {
 const { getDb } = await import("@/lib/db/client");
 const { dispatchDigests } = await import("@/lib/digests/dispatch");
 const { createDueUsers } = await import("@/tests/support/digest-fixtures");
+const { sendDigestNow } = await import("@/lib/digests/send-now");
+const { localDateKey } = await import("@/lib/time/local-day");
 
 afterAll(() => fake.close());
 
@@ -130,5 +132,60 @@ describe("scheduled digests on PostgreSQL", () => {
     const result = await dispatchDigests({ stallMs: 0 });
     expect(result.left).toBe(0);
     expectEachExactlyOnce(emails);
+  });
+
+  it("three dispatchers and Send now at once: each link due back or from the stash is in one digest of the day", async () => {
+    // The users' zone keeps the slot and the Send now on one local day, whatever the hour the test runs.
+    const timezone = new Date().getUTCHours() < 2 ? "Etc/GMT+6" : "UTC";
+    const due = new Date(Date.now() - 60_000);
+    const emails = await createDueUsers(400, due, 1, "back");
+    const db = getDb();
+    await db.user.updateMany({
+      where: { email: { in: emails } },
+      data: { timezone, rediscoverCount: 3, digestCursor: new Date(due.getTime() - 7 * 86_400_000) },
+    });
+    const users = await db.user.findMany({ where: { email: { in: emails } } });
+    const day = new Date(`${localDateKey(timezone, due)}T00:00:00Z`);
+    // Per user: one reminder due today and two links waiting in the stash.
+    await db.link.createMany({
+      data: users.flatMap((user) => [
+        {
+          userId: user.id,
+          url: `https://due.example/${user.id}`,
+          remindOn: day,
+          createdAt: new Date(due.getTime() - 90 * 86_400_000),
+        },
+        ...[1, 2].map((i) => ({
+          userId: user.id,
+          url: `https://stash.example/${user.id}/${i}`,
+          createdAt: new Date(due.getTime() - (100 + i) * 86_400_000),
+        })),
+      ]),
+    });
+    const racing = users.slice(0, 40);
+    const answers = await Promise.all([
+      dispatchDigests(),
+      dispatchDigests(),
+      dispatchDigests(),
+      ...racing.map((user) => sendDigestNow(user)),
+    ]);
+    expect(answers.slice(3).every((answer) => "success" in answer && answer.success)).toBe(true);
+
+    const carried = new Map<string, number>();
+    for (const email of fake.sent) {
+      for (const url of (email.text ?? "").match(/^https:\/\/(due|stash)\.example\/\S+$/gm) ?? []) {
+        carried.set(url, (carried.get(url) ?? 0) + 1);
+      }
+    }
+    // Every one of them went out, each in exactly one digest.
+    expect(carried.size).toBe(users.length * 3);
+    expect([...carried.values()].every((count) => count === 1)).toBe(true);
+    // Each user got the scheduled digest; the racing ones a Send now besides.
+    expect(fake.sent.length).toBe(users.length + racing.length);
+    // Accepted: the reminders cleared, the links from the stash marked as brought back.
+    expect(await db.link.count({ where: { userId: { in: users.map((u) => u.id) }, remindOn: { not: null } } })).toBe(0);
+    expect(await db.link.count({ where: { url: { startsWith: "https://stash.example/" }, resurfacedAt: null } })).toBe(
+      0,
+    );
   });
 });

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import DigestEmail, { type DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import TestEmail from "@/emails/test-email";
+import type { DigestContent } from "@/lib/digests/compose";
 
 const props: DigestEmailProps = {
   heading: "Your daily digest",
   intro: "You saved 2 links since your last digest.",
+  reminders: [],
   links: [
     {
       title: "A <script>alert(1)</script> & friends",
@@ -15,7 +17,10 @@ const props: DigestEmailProps = {
       notes: "First line\nSecond line",
       categories: ["Article", "Work"],
       savedAt: "Nov 21, 9:05 AM",
+      why: null,
       markReadUrl: "https://links.example.test/mark-read?token=link1.user.sig1",
+      snoozeUrl: "https://links.example.test/snooze?token=link1.user.sig3",
+      notInterestedUrl: null,
       excerpt: "What the <article> says, in short.",
       readingMinutes: 7,
       readUrl: "https://links.example.test/read/link1",
@@ -27,17 +32,27 @@ const props: DigestEmailProps = {
       notes: null,
       categories: [],
       savedAt: "Nov 21, 6:18 PM",
+      why: null,
       markReadUrl: "https://links.example.test/mark-read?token=link2.user.sig2",
+      snoozeUrl: "https://links.example.test/snooze?token=link2.user.sig4",
+      notInterestedUrl: null,
       excerpt: null,
       readingMinutes: null,
       readUrl: "https://links.example.test/read/link2",
     },
   ],
   moreCount: 3,
+  rediscovered: [],
+  progress: null,
   dashboardUrl: "https://links.example.test/dashboard",
   historyUrl: "https://links.example.test/history",
   unsubscribeUrl: "https://links.example.test/unsubscribe?token=abc.def",
 };
+
+const nothingElse = { reminders: [], rediscovered: [], since: "today", progress: null } as const satisfies Omit<
+  DigestContent,
+  "links" | "total"
+>;
 
 describe("DigestEmail", () => {
   it("lists every link with its title (or URL), notes, categories and saved time", async () => {
@@ -134,8 +149,7 @@ describe("DigestEmail", () => {
     const { text, html } = await composeDigest(
       { id: "user1", email: "reader@example.test", timezone: "UTC" },
       "manual",
-      [link, { ...link, id: "idn2", title: "Déjà vu" }],
-      2,
+      { ...nothingElse, links: [link, { ...link, id: "idn2", title: "Déjà vu" }], total: 2 },
     );
     // Untitled: the address is its name, once; titled: under the title, once.
     expect(text.split("bücher.example/déjà-vu")).toHaveLength(3);
@@ -153,19 +167,22 @@ describe("DigestEmail", () => {
     const { text } = await composeDigest(
       { id: "user1", email: "reader@example.test", timezone: "Asia/Kathmandu" },
       "scheduled",
-      [
-        {
-          id: "saved1",
-          title: "Saved late",
-          url: "https://example.test/late",
-          notes: null,
-          categories: [],
-          createdAt: new Date("2026-11-21T20:30:00Z"),
-          description: null,
-          readingMinutes: null,
-        },
-      ],
-      1,
+      {
+        ...nothingElse,
+        links: [
+          {
+            id: "saved1",
+            title: "Saved late",
+            url: "https://example.test/late",
+            notes: null,
+            categories: [],
+            createdAt: new Date("2026-11-21T20:30:00Z"),
+            description: null,
+            readingMinutes: null,
+          },
+        ],
+        total: 1,
+      },
     );
     expect(text).toContain("Saved Nov 22, 2:15 AM");
   });
@@ -173,6 +190,109 @@ describe("DigestEmail", () => {
   it("renders its preview props", async () => {
     const html = await render(DigestEmail(DigestEmail.PreviewProps));
     expect(html).toContain(`and ${DigestEmail.PreviewProps.moreCount} more`);
+  });
+});
+
+describe("a digest with links that come back", () => {
+  const link = (id: string, title: string, createdAt: string) => ({
+    id,
+    title,
+    url: `https://example.test/${id}`,
+    notes: null,
+    categories: [],
+    createdAt: new Date(createdAt),
+    description: null,
+    readingMinutes: null,
+  });
+  const recipient = { id: "user1", email: "reader@example.test", timezone: "UTC" };
+  const reminder = { ...link("due1", "Asked back", "2026-11-05T10:00:00Z"), day: "2026-11-26" };
+  const fromStash = { ...link("old1", "A year old", "2025-11-26T10:00:00Z"), day: "2026-11-26" };
+  const progress = {
+    saved: 12,
+    read: 5,
+    cameBack: 3,
+    windowStart: new Date("2026-11-19T08:00:00Z"),
+    windowEnd: new Date("2026-11-26T08:00:00Z"),
+  };
+
+  it("puts Back today above the new links and From your stash after them, each saying why", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const { text, html, subject } = await composeDigest(recipient, "scheduled", {
+      links: [link("new1", "Fresh", "2026-11-25T10:00:00Z")],
+      total: 1,
+      reminders: [reminder],
+      rediscovered: [fromStash],
+      since: "last-digest",
+      progress,
+    });
+    expect(subject).toBe("Your LinkStash digest: 1 link to read");
+    expect(text).toContain("Here is the link you saved since your last digest, and 2 links came back.");
+    const order = ["Back today", "Asked back", "New links", "Fresh", "From your stash", "A year old"].map((words) =>
+      text.indexOf(words),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain("Saved 3 weeks ago");
+    expect(text).toContain("Saved a year ago today");
+    expect(html).toContain("Back today");
+    expect(html).toContain("From your stash");
+    expect(text).toContain("This week: 12 saved, 5 read, 3 came back");
+    expect(html).toContain("This week: 12 saved, 5 read, 3 came back");
+    expect(text.trim().split("\n\n").at(-3)).toBe("This week: 12 saved, 5 read, 3 came back");
+  });
+
+  it("offers Mark as read and Snooze a week under every link, Not interested under links from the stash", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const { text, html } = await composeDigest(recipient, "scheduled", {
+      links: [link("new1", "Fresh", "2026-11-25T10:00:00Z")],
+      total: 1,
+      reminders: [reminder],
+      rediscovered: [fromStash],
+      since: "last-digest",
+      progress: null,
+    });
+    expect(html.match(/>Mark as read<\/a>/g)).toHaveLength(3);
+    expect(html.match(/>Snooze a week<\/a>/g)).toHaveLength(3);
+    expect(html.match(/>Not interested<\/a>/g)).toHaveLength(1);
+    expect(text.match(/^Snooze a week: https?:\/\/\S+\/snooze\?token=\S+$/gm)).toHaveLength(3);
+    const notInterested = text.match(/^Not interested: (\S+)$/m)?.[1] ?? "";
+    expect(notInterested).toMatch(/\/not-interested\?token=old1\.user1\./);
+    // Each action's token is signed for that action: a snooze token does not archive.
+    const { verifyEmailActionToken } = await import("@/lib/digests/email-actions");
+    const token = new URL(notInterested).searchParams.get("token");
+    expect(verifyEmailActionToken("not-interested", token)).toEqual({ linkId: "old1", userId: "user1" });
+    expect(verifyEmailActionToken("snooze", token)).toBeNull();
+  });
+
+  it("says what came back when nothing is new", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const scheduled = await composeDigest(recipient, "scheduled", {
+      links: [],
+      total: 0,
+      reminders: [reminder],
+      rediscovered: [fromStash],
+      since: "last-digest",
+      progress,
+    });
+    expect(scheduled.subject).toBe("Your LinkStash digest: 2 links came back");
+    expect(scheduled.text).toContain("Nothing new since your last digest, but 2 links came back.");
+    expect(scheduled.text).not.toContain("New links");
+    const manual = await composeDigest(recipient, "manual", {
+      links: [],
+      total: 0,
+      reminders: [],
+      rediscovered: [fromStash],
+      since: "today",
+      progress: null,
+    });
+    expect(manual.subject).toBe("Today's stash: 1 link came back");
+    expect(manual.text).toContain("Nothing new saved today, but one link came back.");
+  });
+
+  it("renders its preview props with every section", async () => {
+    const html = await render(DigestEmail(DigestEmail.PreviewProps));
+    for (const words of ["Back today", "New links", "From your stash", "Saved a year ago today", "came back"])
+      expect(html).toContain(words);
   });
 });
 

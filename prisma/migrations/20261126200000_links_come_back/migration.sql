@@ -30,7 +30,7 @@ CREATE TABLE "DigestItem" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "DigestItem_linkId_section_day_key" ON "DigestItem"("linkId", "section", "day");
+CREATE UNIQUE INDEX "DigestItem_linkId_day_key" ON "DigestItem"("linkId", "day");
 
 -- AddForeignKey
 ALTER TABLE "DigestItem" ADD CONSTRAINT "DigestItem_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "DigestDelivery"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -38,10 +38,13 @@ ALTER TABLE "DigestItem" ADD CONSTRAINT "DigestItem_deliveryId_fkey" FOREIGN KEY
 -- AddForeignKey
 ALTER TABLE "DigestItem" ADD CONSTRAINT "DigestItem_linkId_fkey" FOREIGN KEY ("linkId") REFERENCES "Link"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The two scans a digest's selection makes per user, each over the rows it looks for only (partial
+-- The scans a digest's selection makes per user, each over the rows it looks for only (partial
 -- indexes are not declared in schema.prisma; a schema-to-schema diff leaves them alone): links due
 -- back by a day, and unread links not set aside, longest waiting first.
 CREATE INDEX "Link_remindOn_idx" ON "Link" ("userId", "remindOn") WHERE "remindOn" IS NOT NULL;
 
 CREATE INDEX "Link_waiting_idx" ON "Link" ("userId", "resurfacedAt" NULLS FIRST, "createdAt", id)
   WHERE "readAt" IS NULL AND "archivedAt" IS NULL;
+
+-- A digest's line of progress counts the links read in the period it covers.
+CREATE INDEX "Link_read_idx" ON "Link" ("userId", "readAt") WHERE "readAt" IS NOT NULL;
