@@ -177,10 +177,12 @@ describe("POST /api/import", () => {
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(7);
   });
 
-  it("keeps imported links out of the next digest: capped at the cursor, or a cursor set before the first link", async () => {
+  it("keeps imported links out of the next digest's new links: capped at the cursor, or a cursor set before the first link", async () => {
     const cursor = new Date("2021-03-15T00:00:00Z");
-    const withCursor = await signedInUser({ digestCursor: cursor, nextDigestAt: new Date(Date.now() - 60_000) });
-    const fresh = await signedInUser({ nextDigestAt: new Date(Date.now() - 60_000) });
+    // Without links from the stash, which may bring imported links back (a test of their own).
+    const due = { nextDigestAt: new Date(Date.now() - 60_000), rediscoverCount: 0 };
+    const withCursor = await signedInUser({ ...due, digestCursor: cursor });
+    const fresh = await signedInUser(due);
     const handSaved = await getDb().link.create({
       data: {
         userId: fresh.user.id,
@@ -211,6 +213,27 @@ describe("POST /api/import", () => {
     const mail = await getDb().mailboxMessage.findFirstOrThrow({ where: { to: fresh.user.email } });
     expect(mail.text).toContain("https://example.test/saved-by-hand");
     expect(mail.text).not.toContain("dataintensive.test");
+  });
+
+  it("brings imported links back under From your stash, never as new links", async () => {
+    const { user, cookie } = await signedInUser({
+      // Imported links saved later are capped at the cursor.
+      digestCursor: new Date("2021-03-15T00:00:00Z"),
+      nextDigestAt: new Date(Date.now() - 60_000),
+    });
+    await upload(cookie, "pocket-export.zip");
+    await dispatchDigests();
+    const mail = await getDb().mailboxMessage.findFirstOrThrow({ where: { to: user.email } });
+    expect(mail.subject).toMatch(/came back$/);
+    expect(mail.text).toContain("From your stash");
+    // Saved a week or more before the period the digest covers began.
+    const unread = await getDb().link.count({
+      where: { userId: user.id, readAt: null, createdAt: { lte: new Date("2021-03-08T00:00:00Z") } },
+    });
+    expect(unread).toBeGreaterThan(0);
+    const back = await getDb().link.findMany({ where: { userId: user.id, resurfacedAt: { not: null } } });
+    expect(back).toHaveLength(Math.min(3, unread));
+    for (const link of back) expect(mail.text).toContain(link.url);
   });
 
   it("does not apply the free daily limit to imports, nor count them as saved today", async () => {
