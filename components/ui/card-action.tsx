@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { MessageCardError } from "@/components/ui/message-card-error";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
@@ -17,21 +17,18 @@ function useAction(): Action {
 }
 
 /**
- * The one POST of a page an emailed link opens (unsubscribe, mark as read, confirm an address):
+ * The one POST of a page an emailed link opens (unsubscribe, confirm an address):
  * `before` shows until it succeeds, then `after`. Both cards are rendered on the server, so what
  * the page loads is this state, its button and its messages, not the card or a query library.
  */
 export function CardAction({
   url,
   body,
-  runOnMount = false,
   before,
   after,
 }: {
   url: string;
   body?: Record<string, string>;
-  /** Post as soon as the page has loaded in a browser (the button is then the fallback). */
-  runOnMount?: boolean;
   before: ReactNode;
   after: ReactNode;
 }) {
@@ -56,14 +53,6 @@ export function CardAction({
         inFlight.current = false;
       });
   }, [url, body]);
-
-  const started = useRef(false);
-  useEffect(() => {
-    // Once, even when React runs effects twice in development.
-    if (!runOnMount || started.current) return;
-    started.current = true;
-    run();
-  }, [runOnMount, run]);
 
   return (
     <ActionContext.Provider value={{ status, error, run }}>{status === "done" ? after : before}</ActionContext.Provider>
@@ -93,9 +82,4 @@ export function CardActionButton({
 export function CardActionError({ fallback }: { fallback: string }) {
   const { status, error } = useAction();
   return status === "failed" ? <MessageCardError>{serverMessage(error, fallback)}</MessageCardError> : null;
-}
-
-/** `children` while the action is under way. */
-export function CardActionPending({ children }: { children: ReactNode }) {
-  return useAction().status === "pending" ? children : null;
 }

@@ -7,15 +7,14 @@ import { MessageCard, type MessageCardProps } from "@/components/ui/message-card
 type CardTexts = Omit<MessageCardProps, "tone" | "children"> & { children?: ReactNode };
 
 /**
- * The page an emailed link opens to change something (unsubscribe, mark as read, confirm an
- * address): opening it changes nothing, since mail scanners fetch links; the button's POST does.
- * It asks, then says what was done. The sign-in and sign-out confirmations post a plain form
- * instead: they need no script, and this island would be first-load code on their pages.
+ * The page an emailed link opens to change something (unsubscribe, confirm an address): opening
+ * it changes nothing, since mail scanners fetch links; the button's POST does. It asks, then says
+ * what was done. The sign-in and sign-out confirmations and a digest's one-click links post a plain
+ * form instead: they need no script, and this island would be first-load code on their pages.
  */
 export function ConfirmByPost({
   url,
   body,
-  postOnLoad = false,
   ask,
   button,
   failed = "Something went wrong. Please try again.",
@@ -25,10 +24,8 @@ export function ConfirmByPost({
   /** Where the button POSTs, with `body` as JSON. */
   url: string;
   body?: Record<string, string>;
-  /** Post as soon as the page has loaded in a browser; the button is then the fallback. */
-  postOnLoad?: boolean;
-  /** The card until the POST succeeds: a question unless its `tone` says otherwise. */
-  ask: CardTexts & { tone?: "question" | "success" };
+  /** The card until the POST succeeds. */
+  ask: CardTexts;
   button: { label: string; busyLabel: string };
   /** Said when the POST fails and the server gave no message. */
   failed?: string;
@@ -45,15 +42,14 @@ export function ConfirmByPost({
   );
   if (alreadyDone) return doneMessage;
 
-  const { children: askChildren, tone = "question", ...askCard } = ask;
+  const { children: askChildren, ...askCard } = ask;
   return (
     <CardAction
       url={url}
       body={body}
-      runOnMount={postOnLoad}
       after={doneMessage}
       before={
-        <MessageCard tone={tone} {...askCard}>
+        <MessageCard tone="question" {...askCard}>
           {askChildren}
           <CardActionError fallback={failed} />
           <CardActionButton
