@@ -47,12 +47,9 @@ export const linkSchema = describes<LinkResponse>()(
       createdAt: timestamp,
       readAt: nullableTimestamp,
       readingMinutes: z.number().int().nullable().meta({ description: "Null until the article is extracted." }),
-      remindOn: z.iso
-        .date()
-        .nullable()
-        .meta({
-          description: "The day the link comes back (YYYY-MM-DD, the owner's time zone); null without a reminder.",
-        }),
+      remindOn: z.iso.date().nullable().meta({
+        description: "The day the link comes back (YYYY-MM-DD, the owner's time zone); null without a reminder.",
+      }),
       archivedAt: nullableTimestamp.meta({
         description: 'When the link was set aside ("Not interested"); null when it is not archived.',
       }),

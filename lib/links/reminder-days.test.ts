@@ -4,9 +4,11 @@ import {
   dayKey,
   formatReminderDay,
   latestReminderDay,
+  localToday,
   parseDayKey,
   reminderDay,
   reminderDayProblem,
+  reminderText,
   type ReminderPreset,
 } from "./reminder-days";
 
@@ -96,5 +98,23 @@ describe("formatReminderDay", () => {
   it("writes the weekday and date, with the year only outside today's", () => {
     expect(formatReminderDay(day("2026-12-05"), day("2026-11-26"))).toBe("Sat, Dec 5");
     expect(formatReminderDay(day("2027-01-04"), day("2026-11-26"))).toBe("Mon, Jan 4, 2027");
+  });
+});
+
+describe("reminderText", () => {
+  const today = day("2026-11-26");
+
+  it("says the day ahead, and Back today once it has come", () => {
+    expect(reminderText("2026-12-05", today)).toBe("Back on Sat, Dec 5");
+    expect(reminderText("2026-11-26", today)).toBe("Back today");
+    expect(reminderText("2026-11-20", today)).toBe("Back today");
+  });
+});
+
+describe("localToday", () => {
+  it("is the owner's calendar day: one instant is two days in Auckland and Los Angeles", () => {
+    const instant = new Date("2026-11-26T20:00:00Z");
+    expect(dayKey(localToday("Pacific/Auckland", instant))).toBe("2026-11-27");
+    expect(dayKey(localToday("America/Los_Angeles", instant))).toBe("2026-11-26");
   });
 });

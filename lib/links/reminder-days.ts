@@ -1,4 +1,4 @@
-import { addDays, type CivilDate, weekdayOf } from "@/lib/time/wall-clock";
+import { addDays, civilDateAt, type CivilDate, weekdayOf } from "@/lib/time/wall-clock";
 
 // "Remind me": the day a link comes back is a calendar day of its owner's time zone, written
 // "YYYY-MM-DD" (docs/product.md, "Remind me"; docs/decisions/0320-remind-me.md). Pure, so the menu
@@ -13,6 +13,11 @@ const MONDAY = 1;
 /** "2026-12-05" of a calendar date. */
 export function dayKey({ year, month, day }: CivilDate): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The owner's today: the calendar date in their time zone at `now`. */
+export function localToday(timeZone: string, now: Date): CivilDate {
+  return civilDateAt(timeZone, now.getTime());
 }
 
 /** The calendar date "YYYY-MM-DD" names, or null when it is malformed or no such day exists (2026-02-30). */
@@ -101,4 +106,11 @@ const SHORT_DAY_WITH_YEAR = new Intl.DateTimeFormat("en-US", {
 export function formatReminderDay(day: CivilDate, today: CivilDate): string {
   const formatter = day.year === today.year ? SHORT_DAY : SHORT_DAY_WITH_YEAR;
   return formatter.format(new Date(Date.UTC(day.year, day.month - 1, day.day)));
+}
+
+/** What a link item says of its reminder: "Back today" once the day has come, else "Back on Sat, Dec 5". */
+export function reminderText(remindOn: string, today: CivilDate): string {
+  const day = parseDayKey(remindOn);
+  if (!day || remindOn <= dayKey(today)) return "Back today";
+  return `Back on ${formatReminderDay(day, today)}`;
 }

@@ -67,7 +67,7 @@ describe("settingsFormDefaults", () => {
       globalHour: "6",
       selectedDays: [1],
       timezone: "Europe/Berlin",
-      rediscoverCount: 3,
+      rediscoverCount: "3",
       digestWithoutNewLinks: true,
     });
   });

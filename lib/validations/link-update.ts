@@ -29,20 +29,14 @@ const remindOnField = z
 export const linkUpdateSchema = z
   .object(
     {
-      read: z
-        .boolean({ error: READ_REQUIRED_MESSAGE })
-        .optional()
-        .meta({
-          description: "true marks the link read (keeping the first read time, removing its reminder); false unread.",
-        }),
+      read: z.boolean({ error: READ_REQUIRED_MESSAGE }).optional().meta({
+        description: "true marks the link read (keeping the first read time, removing its reminder); false unread.",
+      }),
       remindOn: remindOnField.optional(),
-      archived: z
-        .boolean({ error: ARCHIVED_REQUIRED_MESSAGE })
-        .optional()
-        .meta({
-          description:
-            'true sets the link aside ("Not interested": it stays in the history, its reminder removed); false brings it back.',
-        }),
+      archived: z.boolean({ error: ARCHIVED_REQUIRED_MESSAGE }).optional().meta({
+        description:
+          'true sets the link aside ("Not interested": it stays in the history, its reminder removed); false brings it back.',
+      }),
     },
     { error: LINK_UPDATE_REQUIRED_MESSAGE },
   )
