@@ -640,11 +640,14 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /api/links/[id]": {
     bearer: true,
     class: "owner",
-    what: "marks one link read or unread",
+    what: "marks one link read or unread, sets or removes its reminder, archives it",
     origin: "same-origin",
-    arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true } }),
+    arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true, archived: true } }),
     expect: ownerScoped(200, async (world) =>
-      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull(),
+      expect(await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).toMatchObject({
+        readAt: expect.any(Date),
+        archivedAt: expect.any(Date),
+      }),
     ),
   },
   "GET /api/links/[id]/article": {
@@ -710,6 +713,16 @@ const MATRIX: Record<string, Entry> = {
     what: "downloads the caller's links",
     arrange: async () => ({ query: "?format=json" }),
     expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
+  },
+  "GET /api/links/back-today": {
+    bearer: true,
+    class: "user",
+    what: "the caller's links whose reminder day has come",
+    arrange: async (world) => {
+      await getDb().link.update({ where: { id: world.link.id }, data: { remindOn: new Date("2020-01-01T00:00:00Z") } });
+      return {};
+    },
+    expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/links/today": {
     bearer: true,
