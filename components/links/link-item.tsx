@@ -105,8 +105,8 @@ export function LinkItem({
 
         <p className="text-xs break-all text-muted-foreground">{shownUrl}</p>
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
-        {/* A div: the reminder menu's panel is not phrasing content. */}
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        {/* A div: the reminder menu's panel is not phrasing content, and it is placed under this row. */}
+        <div className="relative flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "time")}</time>
           <Link
             href={`/read/${encodeURIComponent(link.id)}`}

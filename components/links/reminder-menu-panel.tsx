@@ -28,6 +28,7 @@ export type ReminderMenuPanelProps = {
   title: string;
   timeZone: string;
   now: Date;
+  /** Which edge of the positioned ancestor the panel lines up with. */
   align?: "start" | "end";
   onClose: () => void;
   /** The link as the server answered a change (the reader keeps its own copy). */

@@ -4,25 +4,21 @@ import { BellPlus } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ReminderMenuPanelProps } from "@/components/links/reminder-menu-panel";
-import { cn } from "@/lib/utils";
 
 const loadPanel = () => import("@/components/links/reminder-menu-panel");
 const ReminderMenuPanel = dynamic(() => loadPanel().then((module) => module.ReminderMenuPanel), { ssr: false });
 const preload = () => void loadPanel().catch(() => undefined);
 
-type ReminderMenuProps = Omit<ReminderMenuPanelProps, "id" | "onClose"> & {
-  /** Which edge of the button the panel lines up with. */
-  align?: "start" | "end";
-  className?: string;
-};
+type ReminderMenuProps = Omit<ReminderMenuPanelProps, "id" | "onClose">;
 
 /**
  * "Remind me" on a link (docs/product.md, "Remind me"): a button that shows and hides a panel of
  * days (a disclosure, since the panel holds a date field). Escape or a press outside closes it;
  * Escape and a choice give focus back to the button. The panel's code loads on hover, focus or the
- * first click, not with the page (as dialogs do, decision 0288).
+ * first click, not with the page (as dialogs do, decision 0288). The panel is placed under the
+ * nearest positioned ancestor, which the caller picks wide enough for it on a 375 px screen.
  */
-export function ReminderMenu({ align = "start", className, ...panel }: ReminderMenuProps) {
+export function ReminderMenu(panel: ReminderMenuProps) {
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +47,7 @@ export function ReminderMenu({ align = "start", className, ...panel }: ReminderM
   };
 
   return (
-    <div ref={wrapperRef} className={cn("relative", className)} onKeyDown={onKeyDown}>
+    <div ref={wrapperRef} onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
@@ -66,7 +62,7 @@ export function ReminderMenu({ align = "start", className, ...panel }: ReminderM
         Remind me
         <span className="sr-only"> about {panel.title}</span>
       </button>
-      {open ? <ReminderMenuPanel id={panelId} onClose={close} align={align} {...panel} /> : null}
+      {open ? <ReminderMenuPanel id={panelId} onClose={close} {...panel} /> : null}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function ReaderControls({
   }, [router, link.readAt]);
 
   return (
-    <nav aria-label="Reader" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label="Reader" className="relative flex flex-wrap items-center justify-between gap-3">
       <Link
         href="/dashboard"
         className="inline-flex items-center gap-1.5 rounded-sm text-sm underline-offset-4 hover:underline"

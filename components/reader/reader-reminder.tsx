@@ -8,7 +8,7 @@ import { displayUrl } from "@/lib/links/display-url";
 import { localToday, reminderText } from "@/lib/links/reminder-days";
 import type { LinkResponse } from "@/lib/links/response";
 
-/** The reader's "Remind me", with the day the link comes back once one is set. */
+/** The reader's "Remind me", with the day the link comes back once one is set; its panel opens under the toolbar. */
 export function ReaderReminder({
   link,
   timeZone,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUpAndOnboard } from "./support";
 
 // "Remind me" (docs/product.md): from a link item on the dashboard and from the reader, with the
@@ -36,6 +36,14 @@ async function browserDay(page: Page, days: number): Promise<{ key: string; show
   }, days);
 }
 
+/** The panel fits a 375 px wide screen. */
+async function expectWithinPhone(panel: Locator): Promise<void> {
+  const box = await panel.boundingBox();
+  if (!box) throw new Error("the panel is not shown");
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+}
+
 test("a reminder set for tomorrow from a link item shows on it, and can be removed", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpAndOnboard(page);
@@ -48,9 +56,7 @@ test("a reminder set for tomorrow from a link item shows on it, and can be remov
   await remindMe.click();
   const menu = item.getByRole("group", { name: "Remind me about https://example.test/remind-tomorrow" });
   await expect(remindMe).toHaveAttribute("aria-expanded", "true");
-  // The panel fits the phone's width.
-  const box = await menu.boundingBox();
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);
+  await expectWithinPhone(menu);
   await expect(menu.getByRole("button", { name: /^Tomorrow/ })).toContainText(tomorrow.shown);
   await expect(menu.getByRole("button", { name: /^Tomorrow/ })).toBeFocused();
   await menu.getByRole("button", { name: /^Tomorrow/ }).click();
@@ -103,6 +109,7 @@ test("a reminder for today brings the link into Back today, and Done takes it ou
 });
 
 test("a date picked in the reader", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   await signUpAndOnboard(page);
   await saveLink(page, "example.test/remind-reader");
   await todayItem(page, "https://example.test/remind-reader")
@@ -113,6 +120,7 @@ test("a date picked in the reader", async ({ page }) => {
   const inTenDays = await browserDay(page, 10);
 
   await reader.getByRole("button", { name: /^Remind me about/ }).click();
+  await expectWithinPhone(reader.getByRole("group", { name: /^Remind me about/ }));
   const date = reader.getByLabel("Pick a date");
   await expect(date).toHaveAttribute("min", (await browserDay(page, 0)).key);
   await date.fill(inTenDays.key);
