@@ -141,7 +141,6 @@ export function LinkItem({
             >
               <Check aria-hidden="true" className="size-3.5" />
               Done
-              <span className="sr-only"> with {title}</span>
             </button>
           ) : null}
         </div>

@@ -13,7 +13,8 @@ type ReminderMenuProps = Omit<ReminderMenuPanelProps, "id" | "onClose">;
 
 /**
  * "Remind me" on a link (docs/product.md, "Remind me"): a button that shows and hides a panel of
- * days (a disclosure, since the panel holds a date field). Escape or a press outside closes it;
+ * days (a disclosure, since the panel holds a date field). The button is named by what it does, as
+ * the item's other buttons are; the panel is named for the link. Escape or a press outside closes it;
  * Escape and a choice give focus back to the button. The panel's code loads on hover, focus or the
  * first click, not with the page (as dialogs do, decision 0288). The panel is placed under the
  * nearest positioned ancestor, which the caller picks wide enough for it on a 375 px screen.
@@ -60,7 +61,6 @@ export function ReminderMenu(panel: ReminderMenuProps) {
       >
         <BellPlus aria-hidden="true" className="size-3.5" />
         Remind me
-        <span className="sr-only"> about {panel.title}</span>
       </button>
       {open ? <ReminderMenuPanel id={panelId} onClose={close} {...panel} /> : null}
     </div>

@@ -51,7 +51,7 @@ test("a reminder set for tomorrow from a link item shows on it, and can be remov
   const item = todayItem(page, "https://example.test/remind-tomorrow");
   const tomorrow = await browserDay(page, 1);
 
-  const remindMe = item.getByRole("button", { name: "Remind me about https://example.test/remind-tomorrow" });
+  const remindMe = item.getByRole("button", { name: "Remind me", exact: true });
   await expect(remindMe).toHaveAttribute("aria-expanded", "false");
   await remindMe.click();
   const menu = item.getByRole("group", { name: "Remind me about https://example.test/remind-tomorrow" });
@@ -92,7 +92,7 @@ test("a reminder for today brings the link into Back today, and Done takes it ou
   const item = todayItem(page, "https://example.test/remind-today");
   const today = await browserDay(page, 0);
 
-  await item.getByRole("button", { name: /^Remind me about/ }).click();
+  await item.getByRole("button", { name: "Remind me", exact: true }).click();
   await item.getByLabel("Pick a date").fill(today.key);
   await item.getByRole("button", { name: "Set reminder" }).click();
   await expect(toastText(page, "This link comes back today.")).toBeVisible();
@@ -102,7 +102,7 @@ test("a reminder for today brings the link into Back today, and Done takes it ou
   await expect(back.getByRole("listitem")).toContainText("https://example.test/remind-today");
   await expect(item.getByText("Back today", { exact: true })).toBeVisible();
 
-  await back.getByRole("button", { name: "Done with https://example.test/remind-today" }).click();
+  await back.getByRole("button", { name: "Done", exact: true }).click();
   await expect(toastText(page, "Reminder removed")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Back today/ })).toHaveCount(0);
   await expect(item).toBeVisible();
@@ -119,7 +119,7 @@ test("a date picked in the reader", async ({ page }) => {
   const reader = page.getByRole("navigation", { name: "Reader" });
   const inTenDays = await browserDay(page, 10);
 
-  await reader.getByRole("button", { name: /^Remind me about/ }).click();
+  await reader.getByRole("button", { name: "Remind me", exact: true }).click();
   await expectWithinPhone(reader.getByRole("group", { name: /^Remind me about/ }));
   const date = reader.getByLabel("Pick a date");
   await expect(date).toHaveAttribute("min", (await browserDay(page, 0)).key);
@@ -129,7 +129,7 @@ test("a date picked in the reader", async ({ page }) => {
   await expect(reader.getByText(`Back on ${inTenDays.shown}`, { exact: true })).toBeVisible();
 
   // Escape closes the panel without leaving the reader (the reader's own Escape goes back).
-  await reader.getByRole("button", { name: /^Remind me about/ }).click();
+  await reader.getByRole("button", { name: "Remind me", exact: true }).click();
   await expect(reader.getByLabel("Pick a date")).toHaveValue(inTenDays.key);
   await page.keyboard.press("Escape");
   await expect(reader.getByLabel("Pick a date")).toHaveCount(0);
