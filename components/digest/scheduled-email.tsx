@@ -1,15 +1,16 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Mail, Send } from "lucide-react";
 import Link from "next/link";
-import { useTodayLinks } from "@/components/links/link-queries";
+import { type StashLink, useTodayLinks } from "@/components/links/link-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { MANUAL_DIGESTS_NOTE } from "@/lib/billing/no-billing";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { jsonField, stringField, UnexpectedAnswerError } from "@/lib/client/json-fields";
+import { BACK_TODAY_KEY } from "@/lib/client/query-keys";
 import type { ScheduledEmailText } from "@/lib/digests/schedule-summary";
 
 /**
@@ -18,6 +19,7 @@ import type { ScheduledEmailText } from "@/lib/digests/schedule-summary";
  */
 export function ScheduledEmail({ promise, billingEnabled }: { promise: ScheduledEmailText; billingEnabled: boolean }) {
   const today = useTodayLinks();
+  const queryClient = useQueryClient();
 
   const send = useMutation({
     mutationFn: async () => {
@@ -45,8 +47,10 @@ export function ScheduledEmail({ promise, billingEnabled }: { promise: Scheduled
   });
 
   function sendNow() {
-    // Blocked on the client when today's list is known to be empty.
-    if (today.data?.pages[0]?.links.length === 0) {
+    // Blocked on the client when today's list and "Back today" are both known to be empty: links
+    // coming back make a digest too (the server decides what else it carries).
+    const backToday = queryClient.getQueryData<StashLink[]>(BACK_TODAY_KEY);
+    if (today.data?.pages[0]?.links.length === 0 && backToday?.length === 0) {
       toast({ title: "No links to send", description: "Add some links first before requesting a digest email." });
       return;
     }

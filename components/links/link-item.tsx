@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
+import { Archive, BellRing, BookOpen, Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { refreshLinkLists, useSetLinkRead, type StashLink } from "@/components/links/link-queries";
+import { refreshLinkLists, useSetLinkRead, useUpdateLink, type StashLink } from "@/components/links/link-queries";
+import { ReminderMenu } from "@/components/links/reminder-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -11,11 +12,25 @@ import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
 import { displayUrl } from "@/lib/links/display-url";
+import { localToday, reminderText } from "@/lib/links/reminder-days";
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
-/** One saved link, on the dashboard and in the history; `now` says what "today" is. */
-export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: string; now: Date }) {
+/**
+ * One saved link, on the dashboard and in the history; `now` says what "today" is. In "Back today"
+ * (`backToday`) it has a Done button, which removes the reminder and leaves the link in the stash.
+ */
+export function LinkItem({
+  link,
+  timeZone,
+  now,
+  backToday = false,
+}: {
+  link: StashLink;
+  timeZone: string;
+  now: Date;
+  backToday?: boolean;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (_restoreFocus: () => void) => apiRequest("DELETE", `/api/links/${encodeURIComponent(link.id)}`),
@@ -30,9 +45,10 @@ export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: s
   });
 
   const setRead = useSetLinkRead(link.id);
+  const clearReminder = useUpdateLink(link.id);
   const isRead = link.readAt !== null;
   const readLabel = isRead ? "Mark as unread" : "Mark as read";
-  const busy = remove.isPending || setRead.isPending;
+  const busy = remove.isPending || setRead.isPending || clearReminder.isPending;
 
   // The address as read (Unicode host, escaped letters decoded); the link itself opens link.url.
   const shownUrl = displayUrl(link.url);
@@ -73,11 +89,24 @@ export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: s
               Read
             </Badge>
           ) : null}
+          {link.remindOn ? (
+            <Badge variant="outline">
+              <BellRing aria-hidden="true" />
+              {reminderText(link.remindOn, localToday(timeZone, now))}
+            </Badge>
+          ) : null}
+          {link.archivedAt ? (
+            <Badge variant="muted">
+              <Archive aria-hidden="true" />
+              Archived
+            </Badge>
+          ) : null}
         </div>
 
         <p className="text-xs break-all text-muted-foreground">{shownUrl}</p>
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        {/* A div: the reminder menu's panel is not phrasing content, and it is placed under this row. */}
+        <div className="relative flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "time")}</time>
           <Link
             href={`/read/${encodeURIComponent(link.id)}`}
@@ -88,7 +117,33 @@ export function LinkItem({ link, timeZone, now }: { link: StashLink; timeZone: s
             <span className="sr-only"> {title}</span>
           </Link>
           {link.readingMinutes ? <span>{`${link.readingMinutes} min read`}</span> : null}
-        </p>
+          <ReminderMenu link={link} title={title} timeZone={timeZone} now={now} />
+          {backToday ? (
+            <button
+              type="button"
+              aria-disabled={busy || undefined}
+              onClick={() =>
+                !busy &&
+                clearReminder.mutate(
+                  { remindOn: null },
+                  {
+                    onSuccess: () => toast({ title: "Reminder removed", description: "The link stays in your stash." }),
+                    onError: (error) =>
+                      toast({
+                        variant: "destructive",
+                        title: "Error",
+                        description: serverMessage(error, "Failed to update the link"),
+                      }),
+                  },
+                )
+              }
+              className="inline-flex min-h-6 items-center gap-1 rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Check aria-hidden="true" className="size-3.5" />
+              Done
+            </button>
+          ) : null}
+        </div>
       </div>
 
       {/* The answer to the last click, for screen readers: the button's new name alone is not announced. */}

@@ -8,7 +8,13 @@ import {
 } from "@tanstack/react-query";
 import { apiRequest, throwIfNotOk } from "@/lib/client/fetcher";
 import { nextLinkTarget } from "@/lib/client/link-header";
-import { HISTORY_KEY, LINK_CATEGORIES_KEY, READING_STATS_KEY, TODAY_LINKS_KEY } from "@/lib/client/query-keys";
+import {
+  BACK_TODAY_KEY,
+  HISTORY_KEY,
+  LINK_CATEGORIES_KEY,
+  READING_STATS_KEY,
+  TODAY_LINKS_KEY,
+} from "@/lib/client/query-keys";
 import { DAY_TOTALS_HEADER, parseDayTotals } from "@/lib/links/day-totals";
 import type { LinkResponse } from "@/lib/links/response";
 
@@ -49,6 +55,11 @@ export function useTodayLinks() {
   });
 }
 
+/** "Back today": the links whose reminder day has come, not paged (the dashboard prefills it). */
+export function useBackToday() {
+  return useQuery<StashLink[]>({ queryKey: BACK_TODAY_KEY });
+}
+
 export function useLinkCategories() {
   return useQuery<string[]>({ queryKey: LINK_CATEGORIES_KEY });
 }
@@ -61,6 +72,7 @@ export async function refreshLinkLists(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: HISTORY_KEY }, { cancelRefetch: false }),
     queryClient.invalidateQueries({ queryKey: LINK_CATEGORIES_KEY }, { cancelRefetch: false }),
     queryClient.invalidateQueries({ queryKey: READING_STATS_KEY }, { cancelRefetch: false }),
+    queryClient.invalidateQueries({ queryKey: BACK_TODAY_KEY }, { cancelRefetch: false }),
   ]);
 }
 
@@ -69,16 +81,19 @@ function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
   return typeof filters === "object" && filters !== null && "unread" in filters && filters.unread === true;
 }
 
+/** What PATCH /api/links/{id} changes: any of these (lib/validations/link-update.ts). */
+export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean };
+
 /**
- * PATCH /api/links/{id} { read }: the answer replaces the link in today's list and every cached
- * history page at once; "unread only" lists refetch, since the link may have to leave them, and
- * the reading chart, whose week of reading changed.
+ * PATCH /api/links/{id}: the answer replaces the link in today's list and every cached history
+ * page at once; "Back today" and the "unread only" lists refetch, since the link may have to join
+ * or leave them, and so does the reading chart, whose week of reading may have changed.
  */
-export function useSetLinkRead(id: string) {
+export function useUpdateLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (read: boolean): Promise<StashLink> => {
-      const res = await apiRequest("PATCH", `/api/links/${encodeURIComponent(id)}`, { read });
+    mutationFn: async (change: LinkChange): Promise<StashLink> => {
+      const res = await apiRequest("PATCH", `/api/links/${encodeURIComponent(id)}`, change);
       return res.json();
     },
     onSuccess: async (updated) => {
@@ -95,6 +110,7 @@ export function useSetLinkRead(id: string) {
       queryClient.setQueryData<InfiniteData<LinkListPage>>(TODAY_LINKS_KEY, replace);
       queryClient.setQueriesData<InfiniteData<LinkListPage>>({ queryKey: HISTORY_KEY }, replace);
       await Promise.all([
+        queryClient.invalidateQueries({ queryKey: BACK_TODAY_KEY }),
         queryClient.invalidateQueries({
           queryKey: HISTORY_KEY,
           predicate: (query) => isUnreadOnlyHistory(query.queryKey),
@@ -103,4 +119,13 @@ export function useSetLinkRead(id: string) {
       ]);
     },
   });
+}
+
+/** PATCH /api/links/{id} { read }: marks the link read or unread (useUpdateLink). */
+export function useSetLinkRead(id: string) {
+  const update = useUpdateLink(id);
+  return {
+    ...update,
+    mutate: (read: boolean, options?: Parameters<typeof update.mutate>[1]) => update.mutate({ read }, options),
+  };
 }

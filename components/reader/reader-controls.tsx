@@ -4,14 +4,26 @@ import { ArrowLeft, Moon, Sun } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId } from "react";
+import { ReaderReminder } from "@/components/reader/reader-reminder";
 import { useShowsDark, useStoredChoice } from "@/components/reader/use-stored-choice";
 import { useThemeChoice } from "@/components/theme/use-theme-choice";
 import { Button } from "@/components/ui/button";
 import type { LinkResponse } from "@/lib/links/response";
 import { parseReaderSize, READER_SIZE_STORAGE_KEY, READER_SIZES } from "@/lib/client/reader-size";
 
-/** The reader's toolbar: back to the list (also Escape), text size (remembered), light or dark. */
-export function ReaderControls({ link }: { link: LinkResponse }) {
+/**
+ * The reader's toolbar: back to the list (also Escape), Remind me, text size (remembered), light or
+ * dark. `timeZone` and `serverNow` say what the reminder's days are.
+ */
+export function ReaderControls({
+  link,
+  timeZone,
+  serverNow,
+}: {
+  link: LinkResponse;
+  timeZone: string;
+  serverNow: number;
+}) {
   const router = useRouter();
   const [, setTheme] = useThemeChoice();
   const [stored, setSize] = useStoredChoice(READER_SIZE_STORAGE_KEY);
@@ -36,7 +48,7 @@ export function ReaderControls({ link }: { link: LinkResponse }) {
   }, [router, link.readAt]);
 
   return (
-    <nav aria-label="Reader" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label="Reader" className="relative flex flex-wrap items-center justify-between gap-3">
       <Link
         href="/dashboard"
         className="inline-flex items-center gap-1.5 rounded-sm text-sm underline-offset-4 hover:underline"
@@ -47,6 +59,7 @@ export function ReaderControls({ link }: { link: LinkResponse }) {
         <span className="text-muted-foreground">(Esc)</span>
       </Link>
       <div className="flex flex-wrap items-center gap-2">
+        <ReaderReminder link={link} timeZone={timeZone} serverNow={serverNow} />
         <span id={sizeLabelId} className="text-sm text-muted-foreground">
           Text size
         </span>

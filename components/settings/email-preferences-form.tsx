@@ -11,6 +11,7 @@ import { FrequencyTab } from "@/components/settings/frequency-tab";
 import { HourField } from "@/components/settings/hour-field";
 import { TimeZoneSelect } from "@/components/settings/time-zone-select";
 import { BusyLabel } from "@/components/ui/busy-label";
+import { Checkbox } from "@/components/ui/checkbox";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EmailFormField } from "@/components/ui/email-form-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -30,6 +31,8 @@ import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/
 const resolver = lazyZodResolver(() =>
   import("@/lib/validations/settings").then((module) => module.settingsFormSchema),
 );
+
+const REDISCOVER_CHOICES = [0, 1, 2, 3, 4, 5];
 
 const TAB_LABELS: Record<EmailFrequencyName, string> = {
   daily: "Daily",
@@ -238,6 +241,62 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
                 />
               </FormControl>
               <FormDescription>Delivery times, and what counts as today, follow this time zone.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="rediscoverCount"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Links from your stash in each digest</FormLabel>
+              <FormControl>
+                <NativeSelect
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  className="sm:w-56"
+                >
+                  {REDISCOVER_CHOICES.map((count) => (
+                    <option key={count} value={String(count)}>
+                      {count === 0 ? "None" : count === 1 ? "1 older link" : `${count} older links`}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormDescription>
+                Unread links you saved a while ago, a few different ones each time. Choose None to turn this off.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="digestWithoutNewLinks"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center gap-3">
+                <FormControl>
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                </FormControl>
+                <FormLabel weight="normal">Send a digest when links come back, even with no new links</FormLabel>
+              </div>
+              <FormDescription>
+                Links you asked to be reminded of, and links from your stash, still arrive on days you saved nothing
+                new.
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}

@@ -11,8 +11,8 @@ import { emailChangeConfirmSchema } from "@/lib/validations/email-change";
 import { historyQuerySchema } from "@/lib/validations/history";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 import { linkSchema } from "@/lib/validations/link";
-import { linkReadSchema } from "@/lib/validations/link-read";
 import { emailActionSchema } from "@/lib/validations/email-action";
+import { linkUpdateSchema } from "@/lib/validations/link-update";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
 import { settingsRequestSchema } from "@/lib/validations/settings";
 import { testEmailSchema } from "@/lib/validations/test-email";
@@ -166,6 +166,17 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/links/back-today",
+    tag: "links",
+    summary: "List the links back today",
+    description:
+      "The caller's unread, unarchived links whose reminder day (`remindOn`) is today or earlier in their time zone, the earliest day first, 50 at most. A reminder is removed when a digest carrying the link is sent, or when the link is marked read, archived or its reminder removed.",
+    access: "token",
+    wrapped: true,
+    answers: { 200: { description: "The links back today.", schema: answers.linkListSchema } },
+  },
+  {
+    method: "get",
     path: "/api/links/history",
     tag: "links",
     summary: "List or search all links",
@@ -201,12 +212,13 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/links/{id}",
     tag: "links",
-    summary: "Mark a link read or unread",
-    description: "Marking a read link read again keeps its first read time.",
+    summary: "Mark a link read or unread, set or remove its reminder, archive it",
+    description:
+      "Any of `read`, `remindOn` and `archived`. Marking a read link read again keeps its first read time. A reminder is for an unread link in the stash: setting one marks the link unread and takes it out of the archive; marking it read or archiving it removes the reminder. `remindOn` must be a calendar day from today (in the caller's time zone) to 5 years ahead.",
     access: "token",
     wrapped: true,
     params: idParam("link"),
-    body: { schema: linkReadSchema, required: true },
+    body: { schema: linkUpdateSchema, required: true },
     answers: { 200: { description: "The link as it is now.", schema: answers.linkSchema } },
     errors: { 404: ["not_found"] },
   },

@@ -48,6 +48,12 @@ export const linkSchema = describes<LinkResponse>()(
       createdAt: timestamp,
       readAt: nullableTimestamp,
       readingMinutes: z.number().int().nullable().meta({ description: "Null until the article is extracted." }),
+      remindOn: z.iso.date().nullable().meta({
+        description: "The day the link comes back (YYYY-MM-DD, the owner's time zone); null without a reminder.",
+      }),
+      archivedAt: nullableTimestamp.meta({
+        description: 'When the link was set aside ("Not interested"); null when it is not archived.',
+      }),
     })
     .meta({ id: "Link" }),
 );
@@ -128,6 +134,13 @@ export const userSchema = describes<UserResponse>()(
       emailDays: z.array(z.number().int()).meta({ description: "Weekdays, 0 (Sunday) to 6." }),
       emailHours: z.record(z.string(), z.number().int()).meta({ description: 'Weekday ("0"-"6") to hour.' }),
       timezone: z.string(),
+      rediscoverCount: z
+        .number()
+        .int()
+        .meta({ description: 'Older unread links each digest brings back "From your stash", 0 to 5 (0: none).' }),
+      digestWithoutNewLinks: z
+        .boolean()
+        .meta({ description: "Whether a digest day with no new links still sends when links come back." }),
       digest: z
         .object({ title: z.string(), text: z.string(), note: z.string().nullable() })
         .meta({ description: "What the plan actually sends, in words." }),

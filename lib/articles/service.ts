@@ -14,6 +14,7 @@ import { notFound } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
 import { storeLinkMetadata } from "@/lib/links/metadata";
+import { recordFirstOpen } from "@/lib/links/queries";
 import { type FetchedPage, fetchPageHtml, MAX_ARTICLE_BYTES, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
 import { parseMetadata } from "@/lib/unfurl/parse-metadata";
 
@@ -147,10 +148,17 @@ export async function refreshLinkArticle(
   return { status: "pending" };
 }
 
-/** What the reader page shows: the user's link and its article; null when the link is not theirs. */
-export async function findReaderLink(user: User, id: string) {
+/**
+ * What the reader page shows: the user's link and its article; null when the link is not theirs.
+ * Opening it records the first time the owner opened it (links never opened are the ones a digest
+ * favours bringing back), alongside the read.
+ */
+export async function findReaderLink(user: User, id: string, now = new Date()) {
   if (!isRecordId(id)) return null;
-  const link = await getDb().link.findFirst({ where: { id, userId: user.id }, include: { article: true } });
+  const [link] = await Promise.all([
+    getDb().link.findFirst({ where: { id, userId: user.id }, include: { article: true } }),
+    recordFirstOpen(user.id, id, now),
+  ]);
   if (!link) return null;
   const { article, ...rest } = link;
   return { link: rest, article: toArticleResponse(article) };

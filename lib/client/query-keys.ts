@@ -8,6 +8,8 @@ import type { HistoryFilters } from "@/lib/links/history-filters";
 export const USER_KEY = ["/api/auth/user"];
 /** GET /api/links/today. */
 export const TODAY_LINKS_KEY = ["/api/links/today"];
+/** GET /api/links/back-today: the links whose reminder day has come (the dashboard's "Back today"). */
+export const BACK_TODAY_KEY = ["/api/links/back-today"];
 /** GET /api/links/history: every history list; each filter set is one entry below it (historyKey). */
 export const HISTORY_KEY = ["/api/links/history"];
 /** GET /api/links/categories: the categories the user's links carry (the history's chips). */

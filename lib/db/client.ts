@@ -74,10 +74,14 @@ export function getDb(): PrismaClient {
 // whatever the server's time zone.
 const TIMESTAMP_OID = 1114;
 const parseUtcTimestamp = (value: string): Date => new Date(`${value.replace(" ", "T")}Z`);
+// A `date` column is a calendar day: read as its UTC midnight, as Prisma and PGlite read it (the
+// driver's own parser would take midnight in the process's zone).
+const DATE_OID = 1082;
+const parseUtcDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 const driverValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
 const getTypeParser: typeof types.getTypeParser = (oid: number, format?: "text" | "binary") =>
-  oid === TIMESTAMP_OID ? parseUtcTimestamp : types.getTypeParser(oid, format);
+  oid === TIMESTAMP_OID ? parseUtcTimestamp : oid === DATE_OID ? parseUtcDate : types.getTypeParser(oid, format);
 const driverTypes = { getTypeParser };
 
 /**
@@ -85,7 +89,7 @@ const driverTypes = { getTypeParser };
  * per-request hot paths (the session lookup, the link lists, the rate limits, the save): Prisma's
  * query layer costs 1.6 to 5 times the driver's CPU per statement (bench/api). Columns come back as
  * the driver parses them, which for the app's types (text, integers, booleans, arrays, JSON,
- * timestamps) is what Prisma returns.
+ * timestamps, dates) is what Prisma returns.
  *
  * The statement is sent unnamed (parsed, bound and run in one round trip) and leaves nothing behind
  * on the connection: DATABASE_URL may be a transaction-mode pooler, which hands each transaction
@@ -99,7 +103,7 @@ export async function queryRows<T extends QueryResultRow>(query: Prisma.Sql): Pr
     return result.rows;
   }
   const result = await embeddedDatabase().query<T>(query.text, values, {
-    parsers: { [TIMESTAMP_OID]: parseUtcTimestamp },
+    parsers: { [TIMESTAMP_OID]: parseUtcTimestamp, [DATE_OID]: parseUtcDate },
   });
   return result.rows;
 }

@@ -112,11 +112,47 @@ export async function selectCategoryNames(userId: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Marks the link read (keeping the first time it was read) or unread; null when it is not the user's. */
-export async function updateReadState(userId: string, id: string, read: boolean, now: Date): Promise<Link | null> {
+/** What a PATCH changes; the schema has refused a reminder set while marking read or archiving. */
+export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean };
+
+/**
+ * One statement for any change to a link's state; null when the link is not the user's. A reminder
+ * is for an unread link kept in the stash: setting one makes the link unread and brings it back
+ * from the archive, and marking the link read or archiving it removes its reminder. Read and
+ * archived keep their first time.
+ */
+export async function updateLinkState(userId: string, id: string, change: LinkChange, now: Date): Promise<Link | null> {
+  const sets: Prisma.Sql[] = [];
+  if (typeof change.remindOn === "string") {
+    sets.push(
+      Prisma.sql`"remindOn" = ${change.remindOn}::date`,
+      Prisma.sql`"readAt" = NULL`,
+      Prisma.sql`"archivedAt" = NULL`,
+    );
+  } else {
+    if (change.remindOn === null || change.read === true || change.archived === true)
+      sets.push(Prisma.sql`"remindOn" = NULL`);
+    if (change.read !== undefined)
+      sets.push(Prisma.sql`"readAt" = ${change.read ? Prisma.sql`COALESCE("readAt", ${now})` : Prisma.sql`NULL`}`);
+    if (change.archived !== undefined)
+      sets.push(
+        Prisma.sql`"archivedAt" = ${change.archived ? Prisma.sql`COALESCE("archivedAt", ${now})` : Prisma.sql`NULL`}`,
+      );
+  }
+  if (sets.length === 0) throw new Error("updateLinkState: nothing to change");
   const [link] = await queryRows<Link>(Prisma.sql`
-    UPDATE "Link" SET "readAt" = ${read ? Prisma.sql`COALESCE("readAt", ${now})` : Prisma.sql`NULL`}
+    UPDATE "Link" SET ${Prisma.join(sets, ", ")}
     WHERE id = ${id} AND "userId" = ${userId}
     RETURNING ${LINK_COLUMNS}`);
   return link ?? null;
+}
+
+/**
+ * Records the first time the owner opened the link in the reader. Once it is set the statement
+ * matches no row and writes nothing, so every later visit costs one index lookup.
+ */
+export async function recordFirstOpen(userId: string, id: string, now: Date): Promise<void> {
+  await queryRows(Prisma.sql`
+    UPDATE "Link" SET "openedAt" = ${now}
+    WHERE id = ${id} AND "userId" = ${userId} AND "openedAt" IS NULL`);
 }

@@ -16,6 +16,9 @@ export function toLinkResponse(link: Link) {
     createdAt: link.createdAt.toISOString(),
     readAt: link.readAt?.toISOString() ?? null,
     readingMinutes: link.readingMinutes,
+    /** The owner's local day the link comes back on ("YYYY-MM-DD"): a DATE reads as that day's UTC midnight. */
+    remindOn: link.remindOn?.toISOString().slice(0, 10) ?? null,
+    archivedAt: link.archivedAt?.toISOString() ?? null,
   };
 }
 

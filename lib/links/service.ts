@@ -8,19 +8,28 @@ import type { Link, User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories/rules";
 import { entitlements } from "@/lib/billing/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
-import { dayBefore, type LocalDay, localDay, localDayBounds } from "@/lib/time/local-day";
+import { dayBefore, type LocalDay, localDateKey, localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,
   insertLink,
   type LinkCursor,
   type LinkFilter,
   selectCategoryNames,
+  type LinkChange,
   selectLinkPage,
-  updateReadState,
+  updateLinkState,
 } from "@/lib/links/queries";
+import {
+  dayKey,
+  latestReminderDay,
+  parseDayKey,
+  REMINDER_YEARS_AHEAD,
+  reminderDayProblem,
+} from "@/lib/links/reminder-days";
 import { type LinkResponse, toLinkResponse } from "@/lib/links/response";
 import type { HistoryQuery } from "@/lib/validations/history";
 import type { LinkPayload } from "@/lib/validations/link";
+import { notACalendarDayMessage } from "@/lib/validations/link-update";
 import { LINK_PAGE_SIZE, type TodayQuery } from "@/lib/validations/today";
 
 export const DAILY_LIMIT_MESSAGE =
@@ -158,15 +167,50 @@ export async function listLinkCategories(user: User): Promise<string[]> {
   return distinctCategories(await selectCategoryNames(user.id));
 }
 
+/** The reminder day's problem as the API says it; the user's today is in their time zone. */
+function checkReminderDay(remindOn: string, timeZone: string, now: Date): void {
+  const day = parseDayKey(remindOn);
+  if (!day) throw badRequest(notACalendarDayMessage(remindOn));
+  const todayKey = localDateKey(timeZone, now);
+  const today = parseDayKey(todayKey);
+  if (!today) throw new Error(`localDateKey gave ${todayKey}`);
+  const problem = reminderDayProblem(day, today);
+  if (problem === "past")
+    throw badRequest(`remindOn ${remindOn} has passed: pick today (${todayKey} in your time zone) or a later day`);
+  if (problem === "too-far")
+    throw badRequest(
+      `remindOn can be at most ${REMINDER_YEARS_AHEAD} years ahead: ${dayKey(latestReminderDay(today))} or earlier`,
+    );
+}
+
 /**
- * Marks one of the user's links read (keeping the first time it was read) or unread; someone
- * else's link is answered as not found.
+ * Changes one of the user's links (docs/product.md, "Remind me"): read or unread (keeping the first
+ * time it was read), a reminder day (today or later in the user's time zone) or none, archived or
+ * not. Someone else's link is answered as not found.
  */
-export async function setLinkRead(user: User, id: string, read: boolean, now = new Date()): Promise<Link> {
+export async function updateLink(user: User, id: string, change: LinkChange, now = new Date()): Promise<Link> {
   if (!isRecordId(id)) throw notFound("Link not found");
-  const link = await updateReadState(user.id, id, read, now);
+  if (typeof change.remindOn === "string") checkReminderDay(change.remindOn, user.timezone, now);
+  const link = await updateLinkState(user.id, id, change, now);
   if (!link) throw notFound("Link not found");
   return link;
+}
+
+/** The most links "Back today" lists: the earliest due first. */
+export const BACK_TODAY_LIMIT = 50;
+
+/**
+ * "Back today": the user's links whose reminder day has come in their time zone (today, or an
+ * earlier day whose digest did not carry them), unread and not archived; the earliest day first.
+ */
+export async function listBackToday(user: User, now = new Date()): Promise<Link[]> {
+  // A DATE compares with the day's UTC midnight, as Prisma writes it.
+  const today = new Date(`${localDateKey(user.timezone, now)}T00:00:00Z`);
+  return getDb().link.findMany({
+    where: { userId: user.id, remindOn: { lte: today }, readAt: null, archivedAt: null },
+    orderBy: [{ remindOn: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    take: BACK_TODAY_LIMIT,
+  });
 }
 
 /** Deletes one of the user's links; someone else's link is answered as not found. */

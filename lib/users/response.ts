@@ -23,6 +23,10 @@ export function toUserResponse(user: User, billingEnabled: boolean, now = new Da
     emailDays: user.emailDays,
     emailHours: readEmailHours(user.emailHours),
     timezone: user.timezone,
+    /** Older unread links each digest brings back "From your stash" (0: none). */
+    rediscoverCount: user.rediscoverCount,
+    /** Whether a digest day with no new links still sends when links come back. */
+    digestWithoutNewLinks: user.digestWithoutNewLinks,
     /** What the plan actually sends (lib/digests/schedule-summary.ts): the dashboard and Settings show it. */
     digest: scheduledEmailText({ ...user, ...scheduleOf(user) }, now, billingEnabled),
     onboarded: user.onboarded,

@@ -18,6 +18,8 @@ const user = (overrides: Partial<SettingsUser> = {}): SettingsUser => ({
   emailDays: [],
   emailHours: {},
   timezone: "Europe/Berlin",
+  rediscoverCount: 3,
+  digestWithoutNewLinks: true,
   ...overrides,
 });
 
@@ -65,6 +67,8 @@ describe("settingsFormDefaults", () => {
       globalHour: "6",
       selectedDays: [1],
       timezone: "Europe/Berlin",
+      rediscoverCount: "3",
+      digestWithoutNewLinks: true,
     });
   });
 
@@ -116,6 +120,8 @@ describe("toSettingsRequest", () => {
       emailFrequency: "daily",
       emailTime: 9,
       timezone: "Europe/Berlin",
+      rediscoverCount: 3,
+      digestWithoutNewLinks: true,
     });
     expect(submit({ emailFrequency: "weekly", weeklyDay: "5", globalHour: "7" })).toEqual({
       email: "reader@example.com",
@@ -123,6 +129,8 @@ describe("toSettingsRequest", () => {
       emailDays: [5],
       emailHours: { "5": 7 },
       timezone: "Europe/Berlin",
+      rediscoverCount: 3,
+      digestWithoutNewLinks: true,
     });
     expect(
       submit({
@@ -136,12 +144,41 @@ describe("toSettingsRequest", () => {
       emailDays: [1, 3],
       emailHours: { "1": 8, "3": 18 },
       timezone: "Europe/Berlin",
+      rediscoverCount: 3,
+      digestWithoutNewLinks: true,
     });
     expect(submit({ emailFrequency: "none" })).toEqual({
       email: "reader@example.com",
       emailFrequency: "none",
       timezone: "Europe/Berlin",
+      rediscoverCount: 3,
+      digestWithoutNewLinks: true,
     });
+  });
+});
+
+describe("links from the stash", () => {
+  it("starts from the saved choices and sends them with any frequency", () => {
+    const values = settingsFormDefaults(user({ rediscoverCount: 0, digestWithoutNewLinks: false }), ALL_FREQUENCIES);
+    expect(values).toMatchObject({ rediscoverCount: "0", digestWithoutNewLinks: false });
+    const request = toSettingsRequest(
+      settingsFormSchema.parse({ ...values, emailFrequency: "none", rediscoverCount: "5" }),
+    );
+    expect(request).toMatchObject({ emailFrequency: "none", rediscoverCount: 5, digestWithoutNewLinks: false });
+    expect(settingsRequestSchema.parse(request)).toEqual(request);
+  });
+
+  it("takes 0 to 5 whole links in the API, and neither field is required", () => {
+    const request = { email: "reader@example.com", emailFrequency: "daily", emailTime: 9 };
+    expect(settingsRequestSchema.parse(request)).toEqual(request);
+    for (const rediscoverCount of [-1, 6, 2.5, "3", null]) {
+      expect(settingsRequestSchema.safeParse({ ...request, rediscoverCount }).error?.issues[0]?.message).toBe(
+        "Choose from 0 to 5 links from your stash",
+      );
+    }
+    expect(
+      settingsRequestSchema.safeParse({ ...request, digestWithoutNewLinks: "yes" }).error?.issues[0]?.message,
+    ).toBe("digestWithoutNewLinks must be true or false");
   });
 });
 

@@ -17,6 +17,9 @@ export type SettingsUser = DigestSchedule & {
   /** An address waiting for confirmation (lib/users/email-change.ts): the field shows it. */
   pendingEmail?: string | null;
   timezone: string;
+  /** Older links each digest brings back (0-5) and whether a day with only those still sends. */
+  rediscoverCount: number;
+  digestWithoutNewLinks: boolean;
 };
 
 export type TimePreference = "today" | "tomorrow";
@@ -71,12 +74,19 @@ export function settingsFormDefaults(user: SettingsUser, allowed: readonly Email
     selectedDays: [...customDays],
     dayHours: Object.fromEntries(Array.from({ length: 7 }, (_, day) => [String(day), String(hourFor(day))])),
     timezone: user.timezone,
+    rediscoverCount: String(user.rediscoverCount),
+    digestWithoutNewLinks: user.digestWithoutNewLinks,
   };
 }
 
 /** Each frequency sends its own fields; custom sends hours for the selected days only. */
 export function toSettingsRequest(values: SettingsFormOutput): SettingsRequest {
-  const common = { email: values.email, timezone: values.timezone };
+  const common = {
+    email: values.email,
+    timezone: values.timezone,
+    rediscoverCount: Number(values.rediscoverCount),
+    digestWithoutNewLinks: values.digestWithoutNewLinks,
+  };
   switch (values.emailFrequency) {
     case "daily":
       return { ...common, emailFrequency: "daily", emailTime: Number(values.emailTime) };

@@ -51,6 +51,9 @@ export async function updateSettings(user: User, input: SettingsRequest, now = n
       emailDays: schedule.emailDays,
       emailHours: schedule.emailHours,
       timezone,
+      // Left as saved when the request does not name them (an API client written before they existed).
+      rediscoverCount: input.rediscoverCount,
+      digestWithoutNewLinks: input.digestWithoutNewLinks,
       nextDigestAt: nextDigestAt(schedule, user, timezone, now, env.billingEnabled),
     },
     now,

@@ -23,6 +23,29 @@ const weekdayField = z
 
 const timeField = hourField(TIME_MESSAGE);
 
+export const REDISCOVER_MAX = 5;
+export const REDISCOVER_MESSAGE = `Choose from 0 to ${REDISCOVER_MAX} links from your stash`;
+export const DIGEST_WITHOUT_NEW_LINKS_MESSAGE = "digestWithoutNewLinks must be true or false";
+
+/**
+ * What each digest brings back besides the new links (docs/product.md, "Remind me"): how many older
+ * links "From your stash" (0 turns it off), and whether a day with only links coming back still sends.
+ * Optional in the API: a request without them keeps what is saved.
+ */
+const comingBackFields = {
+  rediscoverCount: z
+    .number({ error: REDISCOVER_MESSAGE })
+    .int({ error: REDISCOVER_MESSAGE })
+    .min(0, { error: REDISCOVER_MESSAGE })
+    .max(REDISCOVER_MAX, { error: REDISCOVER_MESSAGE })
+    .optional()
+    .meta({ description: 'Older unread links each digest brings back "From your stash", 0 to 5 (0: none).' }),
+  digestWithoutNewLinks: z
+    .boolean({ error: DIGEST_WITHOUT_NEW_LINKS_MESSAGE })
+    .optional()
+    .meta({ description: "Whether a digest day with no new links still sends when links come back." }),
+};
+
 /** emailHours: weekday number as a string ("0".."6") -> hour. */
 const emailHoursField = z
   .record(z.string(), timeField, { error: TIME_MESSAGE })
@@ -45,6 +68,7 @@ const dailyRequest = z.object({
   emailFrequency: z.literal("daily"),
   emailTime: timeField,
   timezone: timeZoneField.optional(),
+  ...comingBackFields,
 });
 
 const weeklyRequest = z
@@ -58,6 +82,7 @@ const weeklyRequest = z
     ),
     emailHours: emailHoursField,
     timezone: timeZoneField.optional(),
+    ...comingBackFields,
   })
   .superRefine(requireHourPerDay);
 
@@ -72,6 +97,7 @@ const customRequest = z
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     emailHours: emailHoursField,
     timezone: timeZoneField.optional(),
+    ...comingBackFields,
   })
   .superRefine(requireHourPerDay);
 
@@ -79,6 +105,7 @@ const noneRequest = z.object({
   email: emailField,
   emailFrequency: z.literal("none"),
   timezone: timeZoneField.optional(),
+  ...comingBackFields,
 });
 
 export const settingsRequestSchema = z.discriminatedUnion(
@@ -102,6 +129,8 @@ export const settingsFormSchema = z
     selectedDays: z.array(weekdayField, { error: DAYS_MESSAGE }),
     dayHours: z.record(z.string(), z.string()),
     timezone: timeZoneField,
+    rediscoverCount: z.string({ error: REDISCOVER_MESSAGE }).regex(/^[0-5]$/, { error: REDISCOVER_MESSAGE }),
+    digestWithoutNewLinks: z.boolean({ error: DIGEST_WITHOUT_NEW_LINKS_MESSAGE }),
   })
   .superRefine((values, ctx) => {
     if (values.emailFrequency !== "custom") return;

@@ -193,6 +193,18 @@ const SCENARIOS: Record<string, Scenario> = {
       { label: "a limit past 50", status: 400, call: () => ({ query: "?limit=51" }) },
     ],
   },
+  "GET /api/links/back-today": {
+    cases: [
+      {
+        label: "lists",
+        status: 200,
+        call: async (w) => {
+          await getDb().link.update({ where: { id: w.link.id }, data: { remindOn: new Date(Date.now() - 2 * DAY) } });
+          return {};
+        },
+      },
+    ],
+  },
   "GET /api/links/history": {
     cases: [
       { label: "searches", status: 200, call: (w) => ({ query: `?q=${w.tag}&unread=1` }) },
@@ -205,6 +217,20 @@ const SCENARIOS: Record<string, Scenario> = {
     cases: [
       { label: "marks read", status: 200, call: (w) => ({ params: { id: w.link.id }, json: { read: true } }) },
       { label: "a body without read", status: 400, call: (w) => ({ params: { id: w.link.id }, json: {} }) },
+      {
+        label: "sets a reminder",
+        status: 200,
+        call: (w) => ({
+          params: { id: w.link.id },
+          json: { remindOn: new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10) },
+        }),
+      },
+      {
+        label: "a past reminder day",
+        status: 400,
+        call: (w) => ({ params: { id: w.link.id }, json: { remindOn: "2020-01-01" } }),
+      },
+      { label: "archives", status: 200, call: (w) => ({ params: { id: w.link.id }, json: { archived: true } }) },
       {
         label: "another user's link",
         status: 404,

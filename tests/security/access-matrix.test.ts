@@ -675,11 +675,14 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /api/links/[id]": {
     bearer: true,
     class: "owner",
-    what: "marks one link read or unread",
+    what: "marks one link read or unread, sets or removes its reminder, archives it",
     origin: "same-origin",
-    arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true } }),
+    arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true, archived: true } }),
     expect: ownerScoped(200, async (world) =>
-      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).readAt).not.toBeNull(),
+      expect(await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).toMatchObject({
+        readAt: expect.any(Date),
+        archivedAt: expect.any(Date),
+      }),
     ),
   },
   "GET /api/links/[id]/article": {
@@ -751,6 +754,16 @@ const MATRIX: Record<string, Entry> = {
       return {};
     },
     expect: userScoped(200, { stranger: untouched(200, thisWeekCounts(1, 0)), check: thisWeekCounts(1, 1) }),
+  },
+  "GET /api/links/back-today": {
+    bearer: true,
+    class: "user",
+    what: "the caller's links whose reminder day has come",
+    arrange: async (world) => {
+      await getDb().link.update({ where: { id: world.link.id }, data: { remindOn: new Date("2020-01-01T00:00:00Z") } });
+      return {};
+    },
+    expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/links/today": {
     bearer: true,

@@ -268,9 +268,18 @@ function unsubscribeInput(): fc.Arbitrary<Input> {
   return fc.tuple(query, fuzzBody(payload)).map(([q, body]): Input => ({ query: q, body }));
 }
 
-/** PATCH /api/links/{id}: a real or hostile id, and a read flag of any type. */
+/** PATCH /api/links/{id}: a real or hostile id, and a read flag, a reminder day and an archived flag of any type. */
 function readStateInput(): fc.Arbitrary<Input> {
-  const payload = shape({ read: fc.boolean() });
+  const day = fc
+    .date({ min: new Date("1999-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10));
+  const remindOn = fc.oneof(
+    day,
+    fc.constant(null),
+    fc.constantFrom("2026-02-30", "0000-00-00", "9999-12-31", "2026-1-1", "2026-12-05T00:00:00Z"),
+    anyString,
+  );
+  const payload = shape({ read: fc.boolean(), remindOn, archived: fc.boolean() });
   return fc
     .tuple(idParam("id", () => pool.links)(), fuzzBody(payload))
     .map(([input, body]): Input => ({ ...input, body }));
@@ -662,6 +671,7 @@ const TARGETS: Record<string, Target> = {
   "GET /api/links/history": { wrapper: "session", input: historyInput },
   // A garbled bearer token is 401 whatever cookie comes with it, never a 5xx.
   "GET /api/links/today": { wrapper: "session", input: bearerHeaders },
+  "GET /api/links/back-today": { wrapper: "session", input: bearerHeaders },
   "GET /api/subscriptions/verify-session": {
     wrapper: "session",
     input: () =>

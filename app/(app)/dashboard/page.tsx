@@ -3,10 +3,12 @@ import { redirect } from "next/navigation";
 import { TrialBanner } from "@/components/billing/trial-banner";
 import { ScheduledEmail } from "@/components/digest/scheduled-email";
 import { AddLinkForm } from "@/components/links/add-link-form";
+import { BackToday } from "@/components/links/back-today";
 import { OfflineReaderSync } from "@/components/reader/offline-reader-sync";
 import { SaveAnywhereCard } from "@/components/save/save-anywhere-card";
 import { ReadingProgress } from "@/components/stats/reading-progress";
 import { TodayLinks } from "@/components/links/today-links";
+import { PrefilledQueries } from "@/components/prefilled-queries";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { env } from "@/lib/env";
@@ -14,6 +16,9 @@ import { trialDaysLeft } from "@/lib/billing/plans";
 import { saveKey } from "@/lib/save/save-key";
 import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { getCurrentUser } from "@/lib/auth/session";
+import { BACK_TODAY_KEY } from "@/lib/client/query-keys";
+import { toLinkResponse } from "@/lib/links/response";
+import { listBackToday } from "@/lib/links/service";
 import { toUserResponse } from "@/lib/users/response";
 
 export const metadata: Metadata = { title: "Today's Stash" };
@@ -27,6 +32,8 @@ export default async function DashboardPage() {
   const profile = toUserResponse(user, env.billingEnabled, now);
   // Without billing there are no plans: no Pro badge and no trial (docs/decisions/0304).
   const pro = env.billingEnabled && profile.accountType === "pro";
+  // "Back today" is in the page's HTML, so it does not push today's links down once loaded.
+  const backToday = (await listBackToday(user, now)).map(toLinkResponse);
   const daysLeft =
     env.billingEnabled && !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), now) : null;
 
@@ -57,7 +64,10 @@ export default async function DashboardPage() {
         <aside aria-label="Digest" className="grid min-w-0">
           <ScheduledEmail promise={profile.digest} billingEnabled={env.billingEnabled} />
         </aside>
-        <div className="min-w-0 lg:col-span-2 lg:row-span-2 lg:mt-2">
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2 lg:row-span-2 lg:mt-2">
+          <PrefilledQueries queries={[[BACK_TODAY_KEY, backToday]]}>
+            <BackToday timeZone={profile.timezone} serverNow={now.getTime()} />
+          </PrefilledQueries>
           <TodayLinks timeZone={profile.timezone} serverNow={now.getTime()} />
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">

@@ -14,14 +14,16 @@ export const metadata: Metadata = { title: "Read" };
 export default async function ReadPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const found = await findReaderLink(user, (await params).id);
+  // One moment for the page: the first open it records and the reminder's days (docs/decisions/0306).
+  const now = new Date();
+  const found = await findReaderLink(user, (await params).id, now);
   if (!found) notFound();
   const link = toLinkResponse(found.link);
   const { article } = found;
 
   return (
     <div className="mx-auto grid max-w-[44rem] gap-6 px-4 py-6 sm:px-6 sm:py-10">
-      <ReaderControls link={link} />
+      <ReaderControls link={link} timeZone={user.timezone} serverNow={now.getTime()} />
       {article.status === "ready" ? (
         <ReaderView link={link} article={article} />
       ) : article.status === "pending" ? (

@@ -44,7 +44,8 @@ function Fields({ fields, caption }: { fields: ReferenceField[]; caption: string
       <tbody>
         {fields.map((field) => (
           <tr key={field.name} className="border-t align-top">
-            <td className="py-1 pr-3">
+            {/* A long field name (digestWithoutNewLinks) may wrap: the table fits a 375 px screen. */}
+            <td className="py-1 pr-3 [overflow-wrap:anywhere]">
               <code className={codeClass}>{field.name}</code>
               {field.required ? <span className="ml-1 text-xs text-muted-foreground">required</span> : null}
             </td>

@@ -1,10 +1,10 @@
 import { tokenApiRoute } from "@/lib/http/api-route";
 import { toLinkResponse } from "@/lib/links/response";
-import { deleteLink, setLinkRead } from "@/lib/links/service";
-import { linkReadSchema } from "@/lib/validations/link-read";
+import { deleteLink, updateLink } from "@/lib/links/service";
+import { linkUpdateSchema } from "@/lib/validations/link-update";
 
-export const PATCH = tokenApiRoute(linkReadSchema, async ({ user, params, body }) => {
-  return toLinkResponse(await setLinkRead(user, params.id ?? "", body.read));
+export const PATCH = tokenApiRoute(linkUpdateSchema, async ({ user, params, body }) => {
+  return toLinkResponse(await updateLink(user, params.id ?? "", body));
 });
 
 export const DELETE = tokenApiRoute(async ({ user, params }) => {

@@ -1,0 +1,6 @@
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { toLinkResponse } from "@/lib/links/response";
+import { listBackToday } from "@/lib/links/service";
+
+// "Back today": the caller's links whose reminder day has come (the dashboard's section above today's).
+export const GET = tokenApiRoute(async ({ user }) => (await listBackToday(user)).map(toLinkResponse));
