@@ -109,14 +109,14 @@ export function useUpdateLink(id: string) {
           : data;
       queryClient.setQueryData<InfiniteData<LinkListPage>>(TODAY_LINKS_KEY, replace);
       queryClient.setQueriesData<InfiniteData<LinkListPage>>({ queryKey: HISTORY_KEY }, replace);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: BACK_TODAY_KEY }),
-        queryClient.invalidateQueries({
-          queryKey: HISTORY_KEY,
-          predicate: (query) => isUnreadOnlyHistory(query.queryKey),
-        }),
-        queryClient.invalidateQueries({ queryKey: READING_STATS_KEY }),
-      ]);
+      // Not waited for: Back today's refetch may take the very item that asked off the page, and a
+      // mutate() callback (its toast) is dropped once its component has gone.
+      void queryClient.invalidateQueries({ queryKey: BACK_TODAY_KEY });
+      void queryClient.invalidateQueries({ queryKey: READING_STATS_KEY });
+      await queryClient.invalidateQueries({
+        queryKey: HISTORY_KEY,
+        predicate: (query) => isUnreadOnlyHistory(query.queryKey),
+      });
     },
   });
 }

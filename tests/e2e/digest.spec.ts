@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { clockCronSecret, clockFile, clockPort } from "../../playwright.config";
+import { clockFile, clockPort } from "../../playwright.config";
+import { runCronUntilDigest } from "./digest-cron";
 import { latestEmail, signUpAndOnboard } from "./support";
 
 // This journey runs against the server whose clock the test can move (see playwright.config.ts).
@@ -43,27 +44,7 @@ test("a weekly digest arrives with the saved links, and its unsubscribe link tur
 
   // Two days later on the server's clock the digest is due; the hourly cron call sends it.
   writeFileSync(clockFile, "+172800");
-  await expect
-    .poll(
-      async () => {
-        // Right after the jump the server may drop a kept-alive connection that now looks days old
-        // (its timeout checks read the wall clock): a request reset that way is simply tried again.
-        const res = await page.request
-          .get("/api/cron/digests", { headers: { authorization: `Bearer ${clockCronSecret}` } })
-          .catch((error: unknown) => {
-            if (error instanceof Error && /ECONNRESET|socket hang up/.test(error.message)) return null;
-            throw error;
-          });
-        if (!res) return false;
-        expect(res.status()).toBe(200);
-        const mailbox = await (
-          await page.request.get(`/dev/mailbox?format=json&to=${encodeURIComponent(email)}`)
-        ).json();
-        return mailbox.some((m: { subject: string }) => m.subject.startsWith("Your LinkStash digest"));
-      },
-      { timeout: 20_000, intervals: [1_500] },
-    )
-    .toBe(true);
+  await runCronUntilDigest(page, email);
 
   const digest = await latestEmail(page, email, /Your LinkStash digest/);
   expect(digest.subject).toBe("Your LinkStash digest: 2 links to read");
