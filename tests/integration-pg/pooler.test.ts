@@ -102,6 +102,7 @@ describe("behind a transaction-mode pooler", () => {
     expect(links.every((link) => link.readAt !== null)).toBe(true);
     expect(Object.keys(links[0] ?? {}).sort()).toEqual(
       [
+        "archivedAt",
         "categories",
         "category",
         "createdAt",
@@ -111,6 +112,7 @@ describe("behind a transaction-mode pooler", () => {
         "notes",
         "readAt",
         "readingMinutes",
+        "remindOn",
         "siteName",
         "title",
         "url",
