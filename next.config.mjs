@@ -16,7 +16,8 @@ const EXTRACTOR_PACKAGES = [
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // PGlite ships its WebAssembly and data files beside its JavaScript: load it from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
+  // smtp-server (save by email's listener) is loaded from node_modules as it is, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "smtp-server"],
   poweredByHeader: false,
   // Next loads every page and route module at start by default: here that is about 20 MB of memory
   // held for routes a server may never be asked for. Each is loaded by its first request instead

@@ -17,6 +17,9 @@ const flag = z
   .optional()
   .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "on", "yes"].includes(value)));
 
+// A host name of two or more labels (letters, digits, hyphens inside a label), as an MX record names it.
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
 const postgresUrl = optional.pipe(
   z
     .string()
@@ -75,6 +78,18 @@ const schema = z.object({
   PORT: optional.pipe(
     z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional(),
   ),
+  INBOUND_EMAIL_DOMAIN: optional.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(DOMAIN_NAME, "must be a domain name such as save.example.com (no scheme, no port, no @)")
+      .optional(),
+  ),
+  INBOUND_SMTP_PORT: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional(),
+  ),
+  INBOUND_SMTP_HOST: optional,
+  MAILGUN_WEBHOOK_SIGNING_KEY: optional,
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -121,6 +136,17 @@ function build(raw: RawEnv) {
   }
   if (mailTransport === "smtp" && !raw.SMTP_URL) {
     throw new Error("Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT is smtp");
+  }
+
+  if (raw.INBOUND_SMTP_PORT && !raw.INBOUND_EMAIL_DOMAIN) {
+    throw new Error(
+      "Invalid configuration:\n  INBOUND_SMTP_PORT: set INBOUND_EMAIL_DOMAIN too (the domain it receives for)",
+    );
+  }
+  if (raw.MAILGUN_WEBHOOK_SIGNING_KEY && !raw.INBOUND_EMAIL_DOMAIN) {
+    throw new Error(
+      "Invalid configuration:\n  MAILGUN_WEBHOOK_SIGNING_KEY: set INBOUND_EMAIL_DOMAIN too (the domain Mailgun receives for)",
+    );
   }
 
   return {
@@ -180,6 +206,15 @@ function build(raw: RawEnv) {
     testEmailEnabled: raw.TEST_EMAIL_ENABLED ?? local,
     // Proxies in front of the app that append to X-Forwarded-For; 0: the socket's address decides.
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS ?? 0,
+    // Save by email (docs/decisions/0325): the domain of every user's save address; unset, the feature is off.
+    inboundEmailDomain: raw.INBOUND_EMAIL_DOMAIN,
+    // The built-in SMTP listener's port and address (off without a port); every interface by default,
+    // as a domain's MX host must be reachable.
+    inboundSmtp: raw.INBOUND_SMTP_PORT
+      ? { port: raw.INBOUND_SMTP_PORT, host: raw.INBOUND_SMTP_HOST ?? "0.0.0.0" }
+      : undefined,
+    // Mailgun's HTTP webhook signing key: POST /api/inbound/mailgun/mime is on when it is set.
+    mailgunSigningKey: raw.MAILGUN_WEBHOOK_SIGNING_KEY,
   };
 }
 

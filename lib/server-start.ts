@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { logFailure, logInfo } from "@/lib/http/log";
 import { migrate } from "@/lib/db/migrate";
 import { captureSocketAddresses } from "@/lib/http/socket-address";
+import { startSmtpListener } from "@/lib/inbound-mail/smtp-listener";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 // A close that hangs must not keep a stopping server alive until the supervisor's SIGKILL.
@@ -24,8 +25,10 @@ export async function startServer(): Promise<void> {
   const stopDigests = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};
   // Owed page fetches, this process's share (decision 0301); what a stop interrupts is taken again.
   const stopPageWork = await startPageWork();
+  // Save by email's own MX listener, when INBOUND_SMTP_PORT is set (decision 0327).
+  const stopSmtp = await startSmtpListener();
   const stopBackground = async () => {
-    await Promise.all([stopDigests(), stopPageWork()]);
+    await Promise.all([stopDigests(), stopPageWork(), stopSmtp()]);
   };
   if (env.databaseUrl) {
     // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.

@@ -107,7 +107,7 @@ export function errorsOf(operation: Operation): Partial<Record<ErrorStatus, Erro
 }
 
 function errorStatus(status: number): ErrorStatus {
-  const statuses: ErrorStatus[] = [400, 401, 402, 403, 404, 409, 413, 422, 429, 500, 503];
+  const statuses: ErrorStatus[] = [400, 401, 402, 403, 404, 406, 409, 413, 422, 429, 500, 503];
   const known = statuses.find((candidate) => candidate === status);
   if (known === undefined) throw new Error(`${status} is not an error status`);
   return known;

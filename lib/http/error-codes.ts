@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "token_limit",
   "payload_too_large",
   "import_limit",
+  "mail_refused",
   "rate_limited",
   "unavailable",
   "internal_error",
@@ -44,13 +45,15 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   token_limit: "The account has the most API tokens it may hold: revoke one first.",
   payload_too_large: "The upload is larger than the route accepts.",
   import_limit: "The file is past one of the import's limits (rows, fields, nesting).",
+  mail_refused:
+    "A mail to a save address that will never be saved (unknown address, nothing to save, sender not allowed, too large).",
   rate_limited: "Too many requests: wait for the `Retry-After` header's seconds.",
   unavailable: "A service this request needs (mail, payments, the database) is not available now; try again later.",
   internal_error: "An unexpected error on the server; the body's `requestId` is in the server's log.",
 };
 
 /** The HTTP statuses an error answer uses. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 413 | 422 | 429 | 500 | 503;
 
 /** The code of an error raised with a status only: the one a client would expect for that status. */
 export function defaultErrorCode(status: number): ErrorCode {

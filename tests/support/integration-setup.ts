@@ -32,6 +32,9 @@ delete process.env.MAIL_TRANSPORT;
 delete process.env.TRUSTED_PROXY_HOPS;
 delete process.env.TEST_EMAIL_ENABLED;
 delete process.env.DIRECT_DATABASE_URL;
+delete process.env.INBOUND_EMAIL_DOMAIN;
+delete process.env.INBOUND_SMTP_PORT;
+delete process.env.MAILGUN_WEBHOOK_SIGNING_KEY;
 
 let databaseName: string | undefined;
 

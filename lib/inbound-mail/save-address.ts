@@ -1,0 +1,72 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/http/errors";
+import { encodeAddressKey, saveAddress } from "@/lib/inbound-mail/save-address-rules";
+import type { SaveAddressSettings } from "@/lib/validations/save-address";
+
+// Each user's private save address (docs/decisions/0325): made on first use, replaced on request.
+
+export const SAVE_BY_EMAIL_OFF_MESSAGE = "Save by email is not set up on this server.";
+
+export type SaveAddressResponse = {
+  /** The address to send or forward mail to. */
+  address: string;
+  /** Whether mail from any sender is saved (otherwise only from the account's own address). */
+  fromAnySender: boolean;
+};
+
+/** The domain of every save address; a 404 naming the feature when the operator has not set it up. */
+function inboundDomain(): string {
+  if (!env.inboundEmailDomain) throw notFound(SAVE_BY_EMAIL_OFF_MESSAGE);
+  return env.inboundEmailDomain;
+}
+
+const newAddressKey = () => encodeAddressKey(randomBytes(16));
+
+function toResponse(user: User, domain: string, key: string): SaveAddressResponse {
+  return { address: saveAddress(key, domain), fromAnySender: user.saveMailFromAnySender };
+}
+
+/** The user's save address, made now if the user has none yet (two first requests at once make one). */
+export async function saveAddressOf(user: User): Promise<SaveAddressResponse> {
+  const domain = inboundDomain();
+  const db = getDb();
+  let current = user;
+  if (!current.saveAddressKey) {
+    await db.user.updateMany({
+      where: { id: user.id, saveAddressKey: null },
+      data: { saveAddressKey: newAddressKey() },
+    });
+    current = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+  }
+  if (!current.saveAddressKey) throw new Error("a save address key was just set and is missing");
+  return toResponse(current, domain, current.saveAddressKey);
+}
+
+/** A new address: the old one stops working at once (mail to it is refused as to an unknown address). */
+export async function regenerateSaveAddress(user: User): Promise<SaveAddressResponse> {
+  const domain = inboundDomain();
+  const key = newAddressKey();
+  const updated = await getDb().user.update({ where: { id: user.id }, data: { saveAddressKey: key } });
+  return toResponse(updated, domain, key);
+}
+
+export async function updateSaveAddressSettings(
+  user: User,
+  settings: SaveAddressSettings,
+): Promise<SaveAddressResponse> {
+  inboundDomain();
+  const updated = await getDb().user.update({
+    where: { id: user.id },
+    data: { saveMailFromAnySender: settings.fromAnySender },
+  });
+  return saveAddressOf(updated);
+}
+
+/** The user a save address's key belongs to; null for a key nobody has (never had, or replaced). */
+export function findSaveAddressOwner(key: string): Promise<User | null> {
+  return getDb().user.findUnique({ where: { saveAddressKey: key } });
+}
