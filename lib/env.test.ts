@@ -90,6 +90,29 @@ describe("loadEnv", () => {
     expect(loadEnv({ ...source, AUTH_SECRET: "a-long-enough-secret" }).authSecret).toBe("a-long-enough-secret");
   });
 
+  it("leaves save by email off unless a domain is set, and reads its listener and webhook settings", () => {
+    const off = loadEnv({ DATA_DIR: dataDir() });
+    expect(off.inboundEmailDomain).toBeUndefined();
+    expect(off.inboundSmtp).toBeUndefined();
+    expect(off.mailgunSigningKey).toBeUndefined();
+    const on = loadEnv({
+      DATA_DIR: dataDir(),
+      INBOUND_EMAIL_DOMAIN: "Save.Example.com",
+      INBOUND_SMTP_PORT: "2525",
+      MAILGUN_WEBHOOK_SIGNING_KEY: "key-123",
+    });
+    expect(on.inboundEmailDomain).toBe("save.example.com");
+    expect(on.inboundSmtp).toEqual({ port: 2525, host: "0.0.0.0" });
+    expect(on.mailgunSigningKey).toBe("key-123");
+    const local = loadEnv({
+      DATA_DIR: dataDir(),
+      INBOUND_EMAIL_DOMAIN: "save.example.com",
+      INBOUND_SMTP_PORT: "2525",
+      INBOUND_SMTP_HOST: "127.0.0.1",
+    });
+    expect(local.inboundSmtp).toEqual({ port: 2525, host: "127.0.0.1" });
+  });
+
   it.each([
     [{ TRUSTED_PROXY_HOPS: "-1" }, "TRUSTED_PROXY_HOPS"],
     [{ TRUSTED_PROXY_HOPS: "one" }, "TRUSTED_PROXY_HOPS"],
@@ -112,6 +135,14 @@ describe("loadEnv", () => {
     [{ MAILBOX_ENABLED: "maybe" }, "MAILBOX_ENABLED"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production", APP_URL: "https://stash.example" }, "AUTH_SECRET"],
+    [{ INBOUND_EMAIL_DOMAIN: "https://save.example.com" }, "INBOUND_EMAIL_DOMAIN"],
+    [{ INBOUND_EMAIL_DOMAIN: "me@save.example.com" }, "INBOUND_EMAIL_DOMAIN"],
+    [{ INBOUND_EMAIL_DOMAIN: "save.example.com:25" }, "INBOUND_EMAIL_DOMAIN"],
+    [{ INBOUND_EMAIL_DOMAIN: "localhost" }, "INBOUND_EMAIL_DOMAIN"],
+    [{ INBOUND_EMAIL_DOMAIN: "save.example.com", INBOUND_SMTP_PORT: "smtp" }, "INBOUND_SMTP_PORT"],
+    [{ INBOUND_EMAIL_DOMAIN: "save.example.com", INBOUND_SMTP_PORT: "70000" }, "INBOUND_SMTP_PORT"],
+    [{ INBOUND_SMTP_PORT: "2525" }, "INBOUND_SMTP_PORT: set INBOUND_EMAIL_DOMAIN too"],
+    [{ MAILGUN_WEBHOOK_SIGNING_KEY: "key" }, "MAILGUN_WEBHOOK_SIGNING_KEY: set INBOUND_EMAIL_DOMAIN too"],
   ])("fails naming the variable for %o", (source, variable) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...source })).toThrow(variable);
   });

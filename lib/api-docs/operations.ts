@@ -14,6 +14,8 @@ import { linkSchema } from "@/lib/validations/link";
 import { emailActionSchema } from "@/lib/validations/email-action";
 import { linkUpdateSchema } from "@/lib/validations/link-update";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
+import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
+import { saveAddressSettingsSchema } from "@/lib/validations/save-address";
 import { settingsRequestSchema } from "@/lib/validations/settings";
 import { testEmailSchema } from "@/lib/validations/test-email";
 import { todayQuerySchema } from "@/lib/validations/today";
@@ -28,7 +30,7 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 /**
  * Who may call it. `token`: a personal API token or the session; `session`: the session only;
  * `public`: anyone (a session, when sent, may change the answer); `cron`: the scheduler's secret;
- * `signature`: Stripe's signature over the body.
+ * `signature`: a provider's signature (Stripe's over the body, Mailgun's over its timestamp and token).
  */
 export type Access = "token" | "session" | "public" | "cron" | "signature";
 
@@ -362,6 +364,41 @@ export const OPERATIONS: Operation[] = [
     wrapped: true,
     answers: { 200: { description: "Deleted.", schema: answers.successSchema } },
     errors: { 503: ["unavailable"] },
+  },
+  {
+    method: "get",
+    path: "/api/user/save-address",
+    tag: "account",
+    summary: "The caller's save-by-email address",
+    description:
+      "Made on the first request. Mail sent or forwarded to it is saved (its link, or a newsletter as an item). 404 when the server has no inbound email domain.",
+    access: "session",
+    wrapped: true,
+    answers: { 200: { description: "The address and whose mail it saves.", schema: answers.saveAddressSchema } },
+    errors: { 404: ["not_found"] },
+  },
+  {
+    method: "put",
+    path: "/api/user/save-address",
+    tag: "account",
+    summary: "Choose whose mail the save address saves",
+    description: "Any sender, or only the account's own address (the default).",
+    access: "session",
+    wrapped: true,
+    body: { schema: saveAddressSettingsSchema, required: true },
+    answers: { 200: { description: "The address and the choice saved.", schema: answers.saveAddressSchema } },
+    errors: { 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/user/save-address/regenerate",
+    tag: "account",
+    summary: "Replace the save address",
+    description: "The old address stops working at once: mail to it is refused as to an unknown address.",
+    access: "session",
+    wrapped: true,
+    answers: { 200: { description: "The new address.", schema: answers.saveAddressSchema } },
+    errors: { 404: ["not_found"] },
   },
   // Tokens
   {
@@ -765,6 +802,25 @@ export const OPERATIONS: Operation[] = [
     body: { schema: z.looseObject({}).meta({ description: "A Stripe event." }), required: true },
     answers: { 200: { description: "Received.", schema: answers.webhookSchema } },
     errors: { 400: ["invalid_signature"], 503: ["unavailable"] },
+  },
+  {
+    method: "post",
+    path: "/api/inbound/mailgun/mime",
+    tag: "internal",
+    summary: "Mail received by Mailgun for a save address",
+    description:
+      "A Mailgun route's forward() to this URL (ending in `mime`: the raw message). Authenticated by the signature over `timestamp` and `token` (5 minutes either way, each token once). 200 saved; 406 never to be saved (Mailgun does not retry); any other status is retried by Mailgun.",
+    access: "signature",
+    wrapped: false,
+    body: { schema: mailgunInboundSchema, mediaType: "multipart/form-data", required: true },
+    answers: { 200: { description: "Saved.", schema: answers.inboundSavedSchema } },
+    errors: {
+      401: ["invalid_signature"],
+      404: ["not_found"],
+      406: ["mail_refused"],
+      429: ["rate_limited"],
+      503: ["unavailable"],
+    },
   },
   {
     method: "post",

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ArticleResponse } from "@/lib/articles/response";
 import type { ApiTokenResponse } from "@/lib/auth/api-tokens";
+import type { SaveAddressResponse } from "@/lib/inbound-mail/save-address";
 import type { SubscriptionInfo } from "@/lib/billing/subscription-info";
 import type { SendNowResult } from "@/lib/digests/send-now";
 import { ERROR_CODES } from "@/lib/http/error-codes";
@@ -262,6 +263,27 @@ export const dispatchSchema = z.object({
 });
 
 export const continuationSchema = z.object({ started: z.boolean() });
+
+export const saveAddressSchema = describes<SaveAddressResponse>()(
+  z
+    .object({
+      address: z
+        .string()
+        .meta({ description: "The caller's private save address: mail sent or forwarded to it is saved." }),
+      fromAnySender: z.boolean().meta({
+        description: "Whether mail from any sender is saved; otherwise only from the account's own address.",
+      }),
+    })
+    .meta({ id: "SaveAddress" }),
+);
+
+export const inboundSavedSchema = z.object({
+  received: z.literal(true),
+  saved: z
+    .enum(["link", "newsletter"])
+    .meta({ description: "What the mail saved: its link, or the newsletter itself." }),
+  linkId: z.string(),
+});
 
 export const webhookSchema = z.object({
   received: z.literal(true),
