@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
 import type { EmailAction } from "@/lib/digests/email-actions";
@@ -15,7 +16,8 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 //             and neither changes nor sees anything of the owner; the owner 2xx.
 //   public  – anyone gets the documented answer (a signed token, not a session, may be the credential).
 //   cron    – only `Authorization: Bearer $CRON_SECRET`; anything else 401.
-//   webhook – only a valid Stripe signature over the raw body; anything else 400, nothing applied.
+//   webhook – only a valid provider signature (Stripe's over the raw body: anything else 400; Mailgun's
+//             over timestamp and token: anything else 401); nothing applied without one.
 //   auth    – sign-in and sign-out: next-auth's catch-all (its own double-submit CSRF token guards
 //             its POSTs) and our login/logout redirects; each entry says what it asserts.
 //
@@ -25,8 +27,13 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 // user route must answer the owner's token alone as it answers a signed-out caller.
 
 const CRON_SECRET = "cron-secret-for-the-access-matrix";
+const MAILGUN_KEY = "mailgun-key-for-the-access-matrix";
+const INBOUND_DOMAIN = "save.linkstash.test";
 const fake = await vi.hoisted(async () => {
   process.env.CRON_SECRET = "cron-secret-for-the-access-matrix";
+  // Save by email on, with Mailgun's webhook.
+  process.env.INBOUND_EMAIL_DOMAIN = "save.linkstash.test";
+  process.env.MAILGUN_WEBHOOK_SIGNING_KEY = "mailgun-key-for-the-access-matrix";
   // Billing on against the local Stripe fake, so the billing routes answer for real.
   return (await import("@/tests/support/stripe-billing")).startBillingFake();
 });
@@ -39,6 +46,8 @@ const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern } =
   await import("@/tests/security/route-inventory");
 const { callRoute, errorMessage, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
+const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
+const { plainMail } = await import("@/tests/support/inbound-mail");
 
 afterAll(() => fake.close());
 
@@ -95,6 +104,11 @@ async function newWorld(): Promise<World> {
     emailDays: [1],
     emailHours: { "1": 8 },
     nextDigestAt: new Date(Date.now() + 3 * DAY),
+    // A save address of 26 base32 characters, as the service makes them.
+    saveAddressKey: `${mark}${randomBytes(10).toString("hex")}`
+      .replace(/[^a-z2-7]/g, "a")
+      .slice(0, 26)
+      .padEnd(26, "a"),
   });
   const { user: stranger, cookie: strangerCookie } = await signedInUser();
   const link = await db.link.create({
@@ -162,6 +176,7 @@ function ownerSecrets(world: World): string[] {
     world.invitation.code,
     world.ownerToken,
     world.ownerTokenId,
+    ...(world.owner.saveAddressKey ? [world.owner.saveAddressKey] : []),
   ];
 }
 
@@ -288,6 +303,12 @@ function emailActionEntry(action: EmailAction): Entry {
     arrange: async (world) => ({ json: { token: emailActionToken(action, world.link.id, world.owner.id) } }),
     expect: { "signed out": tokenHolder(action), "another user": tokenHolder(action), owner: tokenHolder(action) },
   };
+}
+
+/** Mailgun's POST of a received message (a cookie, when given, must change nothing). */
+function mailgunRequest(form: FormData, cookie?: string): NextRequest {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  return new NextRequest(new Request(`${ORIGIN}/api/inbound/mailgun/mime`, { method: "POST", body: form, headers }));
 }
 
 const reloadOwner = (world: World) => getDb().user.findUnique({ where: { id: world.owner.id } });
@@ -925,6 +946,49 @@ const MATRIX: Record<string, Entry> = {
       });
     },
   },
+  "POST /api/inbound/mailgun/mime": {
+    class: "webhook",
+    what: "mail Mailgun received for a save address: only a fresh signature from the signing key, used once, saves",
+    origin: {
+      exempt: "Mailgun posts from its own servers without a session or Origin; the signature is the authentication",
+    },
+    run: async (route) => {
+      const world = await newWorld();
+      const address = `${world.owner.saveAddressKey}@${INBOUND_DOMAIN}`;
+      const bodyMime = plainMail({
+        from: world.owner.email,
+        to: address,
+        subject: "A link",
+        text: `https://example.test/mailed-${world.tag}`,
+      });
+      const fields = { recipient: address, sender: world.owner.email, bodyMime };
+      const before = await ownerState(world);
+      const now = Math.floor(Date.now() / 1000);
+      const refused: [string, FormData][] = [
+        [
+          "a forged signature",
+          mailgunInboundForm({ ...fields, signingKey: MAILGUN_KEY, signature: "0".repeat(64) }).form,
+        ],
+        ["another key's signature", mailgunInboundForm({ ...fields, signingKey: "another-key" }).form],
+        ["a stale signature", mailgunInboundForm({ ...fields, signingKey: MAILGUN_KEY, timestamp: now - 3600 }).form],
+      ];
+      for (const [label, form] of refused) {
+        const res = await callRoute(route, mailgunRequest(form, world.ownerCookie));
+        expect(res.status, label).toBe(401);
+        expect(await errorMessage(res), label).not.toBeNull();
+      }
+      expect(await ownerState(world)).toEqual(before);
+      const { form } = mailgunInboundForm({ ...fields, signingKey: MAILGUN_KEY });
+      const ok = await callRoute(route, mailgunRequest(form));
+      expect(ok.status, await ok.clone().text()).toBe(200);
+      const saved = await getDb().link.count({
+        where: { userId: world.owner.id, url: `https://example.test/mailed-${world.tag}` },
+      });
+      expect(saved).toBe(1);
+      const replayed = await callRoute(route, mailgunRequest(form));
+      expect(replayed.status).toBe(401);
+    },
+  },
   "GET /api/subscription": {
     class: "user",
     what: "the caller's plan",
@@ -959,6 +1023,41 @@ const MATRIX: Record<string, Entry> = {
     expect: anyone(200, async (world) =>
       expect(await getDb().mailboxMessage.count({ where: { to: `probe-${world.tag}@example.com` } })).toBe(1),
     ),
+  },
+  "GET /api/user/save-address": {
+    class: "user",
+    what: "the caller's own save address (made on first request); another user gets their own, never the owner's",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      check: async (world, res) =>
+        expect(await readJson(res)).toEqual({
+          address: `${world.owner.saveAddressKey}@${INBOUND_DOMAIN}`,
+          fromAnySender: false,
+        }),
+    }),
+  },
+  "PUT /api/user/save-address": {
+    class: "user",
+    what: "sets whose mail the caller's own save address saves",
+    origin: "same-origin",
+    arrange: async () => ({ json: { fromAnySender: true } }),
+    expect: userScoped(200, {
+      check: async (world) => expect((await reloadOwner(world))?.saveMailFromAnySender).toBe(true),
+    }),
+  },
+  "POST /api/user/save-address/regenerate": {
+    class: "user",
+    what: "replaces the caller's own save address; the old one stops working",
+    origin: "same-origin",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      check: async (world, res) => {
+        const key = (await reloadOwner(world))?.saveAddressKey;
+        expect(key).toMatch(/^[a-z2-7]{26}$/);
+        expect(key).not.toBe(world.owner.saveAddressKey);
+        expect(await readJson(res)).toEqual({ address: `${key}@${INBOUND_DOMAIN}`, fromAnySender: false });
+      },
+    }),
   },
   "GET /api/tokens": {
     class: "user",

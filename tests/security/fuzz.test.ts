@@ -15,6 +15,12 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 //   FUZZ_SEED  the fast-check seed (default 42); endpoint i uses FUZZ_SEED + i
 
 const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-billing")).startBillingFake());
+// Save by email on, with Mailgun's webhook, so its routes are fuzzed for real.
+const MAILGUN_KEY = vi.hoisted(() => {
+  process.env.INBOUND_EMAIL_DOMAIN = "save.linkstash.test";
+  process.env.MAILGUN_WEBHOOK_SIGNING_KEY = "mailgun-key-for-the-fuzzer";
+  return "mailgun-key-for-the-fuzzer";
+});
 
 // The page fetcher (titles and articles) runs after the response and would resolve every generated
 // host name; its own tests cover it. Here it only records what it was asked to fetch.
@@ -38,6 +44,8 @@ const { dynamicSegments, fillPattern, isMutating, loadRouteInventory } =
   await import("@/tests/security/route-inventory");
 const { callRoute, errorMessage, parseErrorBody, rawRequest } = await import("@/tests/security/route-call");
 const { ORIGIN } = await import("@/tests/support/factories");
+const { mailgunSign } = await import("@/tests/fakes/mailgun-inbound");
+const { plainMail } = await import("@/tests/support/inbound-mail");
 const { INVARIANTS, violatedInvariants } = await import("@/tests/security/invariants");
 const {
   anyString,
@@ -415,6 +423,63 @@ function webhookInput(): fc.Arbitrary<Input> {
   return fc.oneof({ weight: 3, arbitrary: unsigned }, { weight: 2, arbitrary: signed });
 }
 
+/** A multipart/form-data body written out, as Mailgun and browsers send one. */
+function multipart(fields: Record<string, string>, label: string): FuzzBody {
+  const boundary = "----fuzzBoundary7d3b";
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    text: `${parts.join("")}--${boundary}--\r\n`,
+    label,
+  };
+}
+
+/**
+ * Mailgun's inbound posts: forms signed with the key (fresh or not, tokens repeated) carrying any
+ * recipient, sender and message (a mail with a link, or any string), forms with a bad signature,
+ * and anything else as JSON.
+ */
+function mailgunInput(): fc.Arbitrary<Input> {
+  const address = fc.oneof(
+    fc.constantFrom("abcdefghijklmnopqrstuvwxyz@save.linkstash.test", "postmaster@save.linkstash.test", "", "<>"),
+    plausible.email,
+    anyString,
+  );
+  const message = fc.oneof(
+    fc
+      .tuple(plausible.email, address, anyString)
+      .map(([from, to, subject]) => plainMail({ from, to, subject, text: "https://example.test/fuzzed" })),
+    anyString,
+  );
+  const now = Math.floor(Date.now() / 1000);
+  const signed = fc
+    .record({
+      recipient: address,
+      sender: fc.oneof(plausible.email, fc.constant("")),
+      message,
+      timestamp: fc.constantFrom(now, now - 3600, now + 3600, 0),
+      token: fc.oneof(fc.constantFrom("repeated-token"), fc.uuid()),
+      forged: fc.boolean(),
+    })
+    .map(({ recipient, sender, message: mime, timestamp, token, forged }): Input => {
+      const signature = forged ? "0".repeat(64) : mailgunSign(MAILGUN_KEY, String(timestamp), token);
+      const fields = { recipient, sender, "body-mime": mime, timestamp: String(timestamp), token, signature };
+      return { body: multipart(fields, forged ? "a forged Mailgun post" : "a signed Mailgun post") };
+    });
+  const unsigned = fuzzBody(
+    shape({
+      recipient: address,
+      sender: plausible.email,
+      "body-mime": anyString,
+      timestamp: anyString,
+      token: anyString,
+    }),
+  ).map((body): Input => ({ body }));
+  return fc.oneof({ weight: 3, arbitrary: signed }, { weight: 1, arbitrary: unsigned });
+}
+
 function nextAuthInput(): fc.Arbitrary<Input> {
   const action = fc.constantFrom(
     "signin/email",
@@ -662,6 +727,9 @@ const TARGETS: Record<string, Target> = {
   },
   "POST /api/unsubscribe": { wrapper: "none", input: unsubscribeInput },
   "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
+  "POST /api/inbound/mailgun/mime": { wrapper: "none", input: mailgunInput },
+  "PUT /api/user/save-address": { wrapper: "session", input: bodyOnly(shape({ fromAnySender: fc.boolean() })) },
+  "POST /api/user/save-address/regenerate": { wrapper: "session", input: noBody },
   "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
   "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },
   // The sign-out page's form: ends the sender's own session, from this site only (403 otherwise).
