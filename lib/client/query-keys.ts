@@ -20,6 +20,8 @@ export const READING_STATS_KEY = ["/api/stats/reading"];
 export const CATEGORIES_KEY = ["/api/categories"];
 /** GET /api/invitations. */
 export const INVITATIONS_KEY = ["/api/invitations"];
+/** GET /api/user/save-address: the user's save-by-email address. */
+export const SAVE_ADDRESS_KEY = ["/api/user/save-address"];
 /** GET /api/tokens: the user's API tokens. */
 export const API_TOKENS_KEY = ["/api/tokens"];
 

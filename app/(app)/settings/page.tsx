@@ -6,12 +6,14 @@ import { AccountInformation } from "@/components/settings/account-information";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
+import { SaveByEmail } from "@/components/settings/save-by-email";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
-import { API_TOKENS_KEY, CATEGORIES_KEY, USER_KEY } from "@/lib/client/query-keys";
+import { API_TOKENS_KEY, CATEGORIES_KEY, SAVE_ADDRESS_KEY, USER_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
 import { entitlements } from "@/lib/billing/plans";
+import { saveAddressOf } from "@/lib/inbound-mail/save-address";
 import { getCurrentUser } from "@/lib/auth/session";
 import { memberSinceLabel } from "@/lib/users/member-since";
 import { toUserResponse } from "@/lib/users/response";
@@ -26,6 +28,8 @@ export default async function SettingsPage() {
   const plan = entitlements(user, now, env.billingEnabled);
   const categories = (await listCategories(user)).map(toCategoryResponse);
   const apiTokens = (await listApiTokens(user)).map(toApiTokenResponse);
+  // Save by email shows only where the operator set it up (an inbound email domain).
+  const saveAddress = env.inboundEmailDomain ? await saveAddressOf(user) : null;
 
   return (
     <PrefilledQueries
@@ -33,6 +37,7 @@ export default async function SettingsPage() {
         [USER_KEY, toUserResponse(user, env.billingEnabled, now)],
         [CATEGORIES_KEY, categories],
         [API_TOKENS_KEY, apiTokens],
+        ...(saveAddress ? [[SAVE_ADDRESS_KEY, saveAddress] as const] : []),
       ]}
     >
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -72,6 +77,18 @@ export default async function SettingsPage() {
             <ImportExportCard />
           </CardContent>
         </Card>
+
+        {saveAddress ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Save by email</CardTitle>
+              <CardDescription>Save links from your mailbox: send or forward mail to your own address.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SaveByEmail accountEmail={user.email} />
+            </CardContent>
+          </Card>
+        ) : null}
 
         <Card>
           <CardHeader>
