@@ -69,6 +69,8 @@ export default defineConfig({
         DATABASE_URL: "",
         TRUSTED_PROXY_HOPS: "1",
         UNFURL_ALLOWED_HOSTS: `127.0.0.1:${articlePagesPort}`,
+        // Save by email's address in Settings (no listener: the SMTP tests run on the built app in tests/crash).
+        INBOUND_EMAIL_DOMAIN: "save.linkstash.test",
       },
     },
     {

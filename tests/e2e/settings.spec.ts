@@ -218,3 +218,71 @@ test("API tokens: the card links to the API reference, a public page read from t
   expect((await openapi.json()).openapi).toBe("3.1.0");
   await signedOut.close();
 });
+
+test("save by email at phone width, by keyboard: copy the address, a new one after asking, any sender", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = await signUpAndOnboard(page);
+  await page.goto("/settings");
+  const section = page
+    .locator("section, div")
+    .filter({ has: page.getByRole("heading", { name: "Save by email" }) })
+    .last();
+  await expect(page.getByRole("heading", { name: "Save by email" })).toBeVisible();
+  const address = page.getByLabel("Your save address");
+  await expect(address).toHaveText(/^[a-z2-7]{26}@save\.linkstash\.test$/);
+  const first = (await address.textContent()) ?? "";
+  await expect(page.getByText(`When this is off, only mail sent from ${email} is saved.`)).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+
+  await page.getByRole("button", { name: "Copy", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Address copied to the clipboard." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  // Asked first; Escape keeps the address.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "New address" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Make a new save address?" });
+  await expect(dialog).toContainText(`Mail sent to ${first} will no longer be saved.`);
+  const axe = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(address).toHaveText(first);
+
+  await page.getByRole("button", { name: "New address" }).click();
+  await dialog.getByRole("button", { name: "Make new address" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(address).not.toHaveText(first);
+  const second = (await address.textContent()) ?? "";
+  await expect(page.getByRole("status").filter({ hasText: `Your new save address is ${second}.` })).toBeVisible();
+
+  const anySender = page.getByRole("checkbox", { name: "Save mail from any sender" });
+  await expect(anySender).not.toBeChecked();
+  await anySender.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: "Mail from any sender will be saved." })).toBeVisible();
+  await expect(anySender).toBeChecked();
+  await expect(anySender).toBeEnabled();
+  await page
+    .getByRole("status")
+    .filter({ hasText: "Mail from any sender" })
+    .evaluate((node) => {
+      node.textContent = "";
+    });
+
+  await page.reload();
+  await expect(page.getByLabel("Your save address")).toHaveText(second);
+  await expect(page.getByRole("checkbox", { name: "Save mail from any sender" })).toBeChecked();
+  // For the README's gallery: the section at phone width.
+  await section.screenshot({
+    path: test.info().outputPath("settings-save-by-email-phone.png"),
+    animations: "disabled",
+  });
+});
