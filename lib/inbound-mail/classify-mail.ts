@@ -58,7 +58,8 @@ export function cleanSubject(subject: string | null): string | null {
     .replace(/^(\s*(fwd?|fw|re|aw|wg|tr)\s*(\[\d+\])?\s*:\s*)+/i, "")
     .replace(/\s+/g, " ")
     .trim();
-  return cleaned === "" ? null : cleaned;
+  // What some mail clients write when the sender left the subject empty.
+  return cleaned === "" || /^\(?no subject\)?$/i.test(cleaned) ? null : cleaned;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -85,7 +86,9 @@ export type MailKind =
 function linkNote(url: string, subject: string | null, own: string): string | null {
   const body = own
     .split("\n")
-    .map((line) => line.replace(url, "").replace(/^[\s\-–—:•]+|[\s\-–—:•]+$/g, ""))
+    .map((line) => line.replace(url, "").trim())
+    // A line that held only the link (and the punctuation around it) is gone with it.
+    .map((line) => (/^[\s\p{P}\p{S}]*$/u.test(line) ? "" : line))
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

@@ -12,6 +12,27 @@ const HIDDEN_STYLE =
 const WEB_VERSION_TEXT =
   /^\s*(view|read|open|see)\b.{0,30}\b(browser|online|on the web|web ?version|as a web ?page)\b|^\s*(web ?version|online version)\s*$/i;
 
+/**
+ * Deeper than browsers build (their HTML parsers stop nesting at 512 levels) and far deeper than any
+ * newsletter's tables; the HTML parser under the sanitiser slows with the square of the depth.
+ */
+export const MAX_HTML_DEPTH = 512;
+
+const VOID_TAGS = new Set("area base br col embed hr img input link meta param source track wbr".split(" "));
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g;
+
+/** How deep `html`'s elements nest, read from its tags in one pass (unclosed ones count as open). */
+export function htmlDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, closing, name = "", selfClosing] of html.matchAll(TAG)) {
+    if (VOID_TAGS.has(name.toLowerCase()) || selfClosing) continue;
+    depth = closing ? Math.max(0, depth - 1) : depth + 1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
 type Frame = { tag: string; attribs: Record<string, string>; text: string };
 
 function isTrackingPixel(attribs: Record<string, string>): boolean {

@@ -7,7 +7,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { classifyMail, cleanSubject, forwardedFrom, ownText } from "@/lib/inbound-mail/classify-mail";
 import { type InboundMail, InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
 import { MAIL_ONLY_HOST, mailOnlyUrl } from "@/lib/inbound-mail/mail-url";
-import { htmlText, newsletterHtml, textToHtml } from "@/lib/inbound-mail/newsletter-html";
+import { htmlDepth, htmlText, MAX_HTML_DEPTH, newsletterHtml, textToHtml } from "@/lib/inbound-mail/newsletter-html";
 import { MAX_MAIL_HTML_CHARS } from "@/lib/inbound-mail/read-mail";
 import { type SavedLink, saveLink } from "@/lib/links/service";
 import { type LinkPayload, linkSchema, MAX_NOTES_LENGTH } from "@/lib/validations/link";
@@ -23,6 +23,8 @@ export type SavedMail = SavedLink & { kind: "link" | "newsletter" };
 export const NO_LINK_MESSAGE =
   "This email has no link to save. Send a link (a web address in the subject or the message), or forward a newsletter.";
 export const NEWSLETTER_TOO_LARGE_MESSAGE = `This newsletter is too large to save: its HTML is over ${MAX_MAIL_HTML_CHARS / 1024 / 1024} MB.`;
+
+export const TOO_DEEP_MESSAGE = `This newsletter's HTML is nested more than ${MAX_HTML_DEPTH} levels deep: it cannot be shown safely.`;
 
 /** An excerpt of the newsletter's text, as the article pipeline keeps one. */
 const EXCERPT_LENGTH = 200;
@@ -57,6 +59,7 @@ function domainOf(address: string): string | null {
 function newsletterSave(mail: InboundMail, now: Date): { link: LinkPayload; article: ArticleRow } {
   const html = mail.html ?? textToHtml(mail.text ?? "");
   if (html.length > MAX_MAIL_HTML_CHARS) throw new InboundMailRejected("too-large", NEWSLETTER_TOO_LARGE_MESSAGE);
+  if (htmlDepth(html) > MAX_HTML_DEPTH) throw new InboundMailRejected("malformed", TOO_DEEP_MESSAGE);
   const forwarded = forwardedFrom(mail.text);
   const sender = forwarded ?? mail.from;
   const title = cleanSubject(mail.subject) ?? sender?.name ?? sender?.address ?? "Newsletter";
