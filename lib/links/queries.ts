@@ -29,9 +29,10 @@ export async function lockLinkUrl(tx: Prisma.TransactionClient, userId: string, 
 
 /**
  * A save in the transaction `tx`: one statement that also records the page's fetch as owed
- * (decision 0301), so no save is left without its fetch.
+ * (decision 0301), so no save is left without its fetch; unless `owesPageWork` is false (a
+ * newsletter saved from a mail brings its article along, decision 0328).
  */
-export async function insertLink(tx: Prisma.TransactionClient, link: NewLink): Promise<Link> {
+export async function insertLink(tx: Prisma.TransactionClient, link: NewLink, owesPageWork = true): Promise<Link> {
   const [row] = await tx.$queryRaw<Link[]>`
     WITH saved AS (
       INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt")
@@ -40,7 +41,7 @@ export async function insertLink(tx: Prisma.TransactionClient, link: NewLink): P
       RETURNING ${LINK_COLUMNS}
     ), owed AS (
       INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
-      SELECT id, "userId", 'save', title IS NOT NULL FROM saved
+      SELECT id, "userId", 'save', title IS NOT NULL FROM saved WHERE ${owesPageWork}::boolean
     )
     SELECT * FROM saved`;
   if (!row) throw new Error("INSERT … RETURNING returned no row");

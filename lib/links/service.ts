@@ -28,6 +28,7 @@ import {
   reminderDayProblem,
 } from "@/lib/links/reminder-days";
 import { type LinkResponse, toLinkResponse } from "@/lib/links/response";
+import { type ArticleRow, storeArticleIn } from "@/lib/articles/queries";
 import type { HistoryQuery } from "@/lib/validations/history";
 import { repeatedSaveChange } from "@/lib/links/repeated-save";
 import { type LinkPayload, MAX_NOTES_LENGTH } from "@/lib/validations/link";
@@ -56,13 +57,16 @@ export type SavedLink = { link: Link; created: boolean };
  * extension's queue sent again, a mail forwarded twice) is the link saved first, given what the new
  * save brings (docs/product.md, "Saving the same link twice"). A user under the free daily limit is
  * serialised on their own user row, so simultaneous saves cannot all see "nothing saved today" and
- * slip past it; a repeated save never counts against it.
+ * slip past it; a repeated save never counts against it. A save that brings its `article` along
+ * (a newsletter saved from a mail, decision 0328) stores it with a new link and owes no fetch; a
+ * repeated save keeps the article the link has.
  */
 export async function saveLink(
   user: User,
   payload: LinkPayload,
   ip: string | null,
   now = new Date(),
+  article?: ArticleRow,
 ): Promise<SavedLink> {
   await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
@@ -83,15 +87,21 @@ export async function saveLink(
       const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
       if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
     }
-    const link = await insertLink(tx, {
-      userId: user.id,
-      url: payload.url,
-      title: payload.title ?? null,
-      notes: payload.notes ?? null,
-      category: payload.category,
-      categories: payload.categories,
-    });
-    return { link, created: true };
+    const link = await insertLink(
+      tx,
+      {
+        userId: user.id,
+        url: payload.url,
+        title: payload.title ?? null,
+        notes: payload.notes ?? null,
+        category: payload.category,
+        categories: payload.categories,
+      },
+      !article,
+    );
+    if (!article) return { link, created: true };
+    await storeArticleIn(tx, link, article);
+    return { link: { ...link, readingMinutes: article.readingMinutes }, created: true };
   });
 }
 
