@@ -1,9 +1,9 @@
 // Save by email's SMTP listener on the built app (docs/decisions/0327), spoken to by a real SMTP
 // client (nodemailer's SMTP transport) and by a raw one that says what no library would: a link
-// mail is saved and listed; an unknown recipient is refused at RCPT (550); a message over 10 MB
+// mail is saved and listed, a forwarded newsletter is an item of its own; an unknown recipient is refused at RCPT (550); a message over 10 MB
 // is refused (552) whether its SIZE says so or only its bytes do; malformed input is answered and
 // the listener and the app both keep answering. Needs `npx next build`.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -13,6 +13,7 @@ import {
   assertBuilt,
   freePort,
   historyUrls,
+  REPO_ROOT,
   signInOverHttp,
   startApp,
 } from "@/tests/support/built-app";
@@ -95,6 +96,17 @@ describe("the SMTP listener of the built app", () => {
     expect(info.accepted).toEqual([address]);
     expect(info.response).toMatch(/^250 .*saved to LinkStash \(link\)/);
     expect(await historyUrls(app.url, cookie)).toContain(url);
+  });
+
+  it("saves a forwarded newsletter (a fixture as a mail client wrote it) as an item of its own", async () => {
+    // The fixture's From is its reader's own address: that reader's account, with its own save address.
+    const readerCookie = await signInOverHttp(app.url, "ada@reader.test", "203.0.113.71");
+    const res = await fetch(`${app.url}/api/user/save-address`, { headers: { cookie: readerCookie } });
+    const { address: readerAddress }: { address: string } = await res.json();
+    const raw = readFileSync(path.join(REPO_ROOT, "tests/fixtures/inbound-mail/gmail-forwarded-newsletter.eml"));
+    const info = await transport().sendMail({ envelope: { from: "ada@reader.test", to: readerAddress }, raw });
+    expect(info.response).toMatch(/^250 .*saved to LinkStash \(newsletter\)/);
+    expect(await historyUrls(app.url, readerCookie)).toEqual(["https://tidetable.example/archive/42"]);
   });
 
   it("refuses an unknown recipient and another domain at RCPT with 550", async () => {
