@@ -79,7 +79,7 @@ export default async function SettingsPage() {
         </Card>
 
         {saveAddress ? (
-          <Card id="save-by-email">
+          <Card>
             <CardHeader>
               <CardTitle as="h2">Save by email</CardTitle>
               <CardDescription>Save links from your mailbox: send or forward mail to your own address.</CardDescription>
