@@ -15,8 +15,12 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 // carries a code of lib/http/error-codes.ts.
 
 const CRON_SECRET = "cron-secret-for-the-contract";
+const MAILGUN_KEY = "mailgun-key-for-the-contract";
 const fake = await vi.hoisted(async () => {
   process.env.CRON_SECRET = "cron-secret-for-the-contract";
+  // Save by email on, with Mailgun's webhook.
+  process.env.INBOUND_EMAIL_DOMAIN = "save.linkstash.test";
+  process.env.MAILGUN_WEBHOOK_SIGNING_KEY = "mailgun-key-for-the-contract";
   // Billing on against the local Stripe fake: the billing operations answer for real.
   return (await import("@/tests/support/stripe-billing")).startBillingFake();
 });
@@ -32,6 +36,8 @@ const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { captureErrorLog, closedPort } = await import("@/tests/support/error-log");
 const { fillPattern, loadRouteInventory } = await import("@/tests/security/route-inventory");
 const { callRoute, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
+const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
+const { plainMail } = await import("@/tests/support/inbound-mail");
 
 afterAll(() => fake.close());
 
@@ -170,7 +176,63 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
+/** Mailgun's post of a link mail to `recipient` from the owner, as multipart/form-data. */
+async function mailgunPost(world: World, recipient: string, signature?: string) {
+  const bodyMime = plainMail({
+    from: world.owner.email,
+    to: recipient,
+    subject: "A link",
+    text: `https://example.test/${world.tag}-mail`,
+  });
+  const { form } = mailgunInboundForm({
+    signingKey: MAILGUN_KEY,
+    recipient,
+    sender: world.owner.email,
+    bodyMime,
+    signature,
+  });
+  const encoded = new Response(form);
+  return { body: await encoded.text(), contentType: encoded.headers.get("content-type") ?? "", origin: null };
+}
+
+/** Gives the owner a save address; its key. */
+async function ownerAddress(world: World): Promise<string> {
+  const key = "abcdefghijklmnopqrstuvwx".concat(world.tag.slice(-2).replace(/[^a-z2-7]/g, "a")).slice(0, 26);
+  await getDb().user.update({ where: { id: world.owner.id }, data: { saveAddressKey: key } });
+  return `${key}@save.linkstash.test`;
+}
+
 const SCENARIOS: Record<string, Scenario> = {
+  "GET /api/user/save-address": { cases: [{ label: "the address", status: 200 }] },
+  "PUT /api/user/save-address": {
+    cases: [
+      { label: "any sender", status: 200, call: () => ({ json: { fromAnySender: true } }) },
+      { label: "not a boolean", status: 400, call: () => ({ json: { fromAnySender: "yes" } }) },
+    ],
+  },
+  "POST /api/user/save-address/regenerate": { cases: [{ label: "a new address", status: 200 }] },
+  "POST /api/inbound/mailgun/mime": {
+    cases: [
+      {
+        label: "a signed mail",
+        status: 200,
+        as: "signed out",
+        call: async (w) => mailgunPost(w, await ownerAddress(w)),
+      },
+      {
+        label: "a forged signature",
+        status: 401,
+        as: "signed out",
+        call: async (w) => mailgunPost(w, await ownerAddress(w), "0".repeat(64)),
+      },
+      {
+        label: "an unknown address",
+        status: 406,
+        as: "signed out",
+        call: (w) => mailgunPost(w, "zzzzzzzzzzzzzzzzzzzzzzzzzz@save.linkstash.test"),
+      },
+    ],
+  },
   "POST /api/links": {
     cases: [
       {
