@@ -37,8 +37,13 @@ export function AddLinkForm() {
     // The schema's output is the payload: the normalised URL, and with nothing selected the
     // category and categories are Uncategorized.
     mutationFn: (payload: LinkPayload) => apiRequest("POST", "/api/links", payload),
-    onSuccess: async () => {
-      toast({ title: "Link saved successfully!", description: "Your link has been added to today's stash." });
+    onSuccess: async (response) => {
+      // 200 rather than 201: the address was saved earlier today, and that link took this save's notes.
+      toast(
+        response.status === 201
+          ? { title: "Link saved successfully!", description: "Your link has been added to today's stash." }
+          : { title: "Already saved today", description: "This link is already in today's stash." },
+      );
       form.reset(EMPTY_FORM);
       form.setFocus("url");
       await refreshLinkLists(queryClient);

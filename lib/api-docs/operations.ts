@@ -147,11 +147,14 @@ export const OPERATIONS: Operation[] = [
     tag: "links",
     summary: "Save a link",
     description:
-      "The address is normalised (a missing scheme becomes https). Up to three categories; `categories` wins over `category`, and its first is the primary. The title and the article are fetched after the answer.",
+      "The address is normalised (a missing scheme becomes https). Up to three categories; `categories` wins over `category`, and its first is the primary. The title and the article are fetched after the answer. The same address saved again on the same day in the caller's time zone is not saved twice: the answer is the link saved first (200, `alreadySaved: true`), given the new save's notes (added below its own) and categories (added, at most three). A repeated save never counts against the free plan's daily limit.",
     access: "token",
     wrapped: true,
     body: { schema: linkSchema.meta({ id: "LinkInput" }), required: true },
-    answers: { 201: { description: "Saved.", schema: answers.savedLinkSchema } },
+    answers: {
+      201: { description: "Saved.", schema: answers.savedLinkSchema },
+      200: { description: "Already saved today: that link.", schema: answers.savedLinkSchema },
+    },
     errors: { 402: ["plan_limit"], 429: ["rate_limited"] },
   },
   {

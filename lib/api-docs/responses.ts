@@ -60,7 +60,12 @@ export const linkSchema = describes<LinkResponse>()(
 
 export const linkListSchema = z.array(linkSchema);
 
-export const savedLinkSchema = z.object({ success: z.literal(true), link: linkSchema });
+export const savedLinkSchema = z.object({
+  success: z.literal(true),
+  /** true when the address was already saved today: the answer is that link (200), not a new one (201) */
+  alreadySaved: z.boolean(),
+  link: linkSchema,
+});
 
 export const categorySchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "Category" });
 

@@ -20,21 +20,29 @@ export type NewLink = {
 };
 
 /**
- * A save: one statement through the driver (Prisma's create costs about a millisecond of CPU) that
- * also records the page's fetch as owed (decision 0301), so no save is left without its fetch.
+ * Holds back, until the transaction `tx` ends, any other save of `url` by the user: a repeated
+ * save (a retried request, a queue sent again) then finds the first instead of adding a second.
  */
-export async function insertLink(link: NewLink): Promise<Link> {
-  const [row] = await queryRows<Link>(Prisma.sql`
+export async function lockLinkUrl(tx: Prisma.TransactionClient, userId: string, url: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${userId} || ' ' || ${url}, 0))`;
+}
+
+/**
+ * A save in the transaction `tx`: one statement that also records the page's fetch as owed
+ * (decision 0301), so no save is left without its fetch.
+ */
+export async function insertLink(tx: Prisma.TransactionClient, link: NewLink): Promise<Link> {
+  const [row] = await tx.$queryRaw<Link[]>`
     WITH saved AS (
       INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt")
       VALUES (${newRecordId()}, ${link.userId}, ${link.url}, ${link.title}, ${link.notes},
-        ${link.category}, ${link.categories}::text[], ${new Date()})
+        ${link.category}, ${link.categories}::text[], ${new Date()}::timestamp)
       RETURNING ${LINK_COLUMNS}
     ), owed AS (
       INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
       SELECT id, "userId", 'save', title IS NOT NULL FROM saved
     )
-    SELECT * FROM saved`);
+    SELECT * FROM saved`;
   if (!row) throw new Error("INSERT … RETURNING returned no row");
   return row;
 }

@@ -12,6 +12,7 @@ import { dayBefore, type LocalDay, localDateKey, localDay, localDayBounds } from
 import {
   countLinksPerDay,
   insertLink,
+  lockLinkUrl,
   type LinkCursor,
   type LinkFilter,
   selectCategoryNames,
@@ -28,7 +29,8 @@ import {
 } from "@/lib/links/reminder-days";
 import { type LinkResponse, toLinkResponse } from "@/lib/links/response";
 import type { HistoryQuery } from "@/lib/validations/history";
-import type { LinkPayload } from "@/lib/validations/link";
+import { repeatedSaveChange } from "@/lib/links/repeated-save";
+import { type LinkPayload, MAX_NOTES_LENGTH } from "@/lib/validations/link";
 import { notACalendarDayMessage } from "@/lib/validations/link-update";
 import { LINK_PAGE_SIZE, type TodayQuery } from "@/lib/validations/today";
 
@@ -45,34 +47,51 @@ export const LINK_RATE_LIMITS = {
 
 export const LINK_RATE_LIMITED_MESSAGE = "You are saving links too quickly. Please wait a minute and try again.";
 
+/** A save's answer: the link, and whether this save created it or found it saved earlier today. */
+export type SavedLink = { link: Link; created: boolean };
+
 /**
  * Saves a link, after the rate limits (429), with its page's fetch owed (the caller wakes the
- * page-work runner). A user under the free daily limit is serialised on
- * their own user row, so simultaneous saves cannot all see "nothing saved today" and slip past it.
+ * page-work runner). The same address saved again on the same local day (a retried request, an
+ * extension's queue sent again, a mail forwarded twice) is the link saved first, given what the new
+ * save brings (docs/product.md, "Saving the same link twice"). A user under the free daily limit is
+ * serialised on their own user row, so simultaneous saves cannot all see "nothing saved today" and
+ * slip past it; a repeated save never counts against it.
  */
-export async function createLink(user: User, payload: LinkPayload, ip: string | null, now = new Date()): Promise<Link> {
+export async function saveLink(
+  user: User,
+  payload: LinkPayload,
+  ip: string | null,
+  now = new Date(),
+): Promise<SavedLink> {
   await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
-  const link = {
-    userId: user.id,
-    url: payload.url,
-    title: payload.title ?? null,
-    notes: payload.notes ?? null,
-    category: payload.category,
-    categories: payload.categories,
-  };
-  if (limit === null) return insertLink(link);
   const { start, end } = localDayBounds(user.timezone, now);
   return getDb().$transaction(async (tx) => {
-    await lockUsers(tx, [user.id]);
-    const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
-    if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
-    const saved = await tx.link.create({ data: link });
-    // The page's fetch is owed with the save, as insertLink does (decision 0301).
-    await tx.pageWork.create({
-      data: { linkId: saved.id, userId: saved.userId, kind: "save", keepTitle: saved.title !== null },
+    await lockLinkUrl(tx, user.id, payload.url);
+    const first = await tx.link.findFirst({
+      where: { userId: user.id, url: payload.url, createdAt: { gte: start, lt: end } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
-    return saved;
+    if (first) {
+      const change = repeatedSaveChange(first, payload, MAX_NOTES_LENGTH);
+      const link = change ? await tx.link.update({ where: { id: first.id }, data: change }) : first;
+      return { link, created: false };
+    }
+    if (limit !== null) {
+      await lockUsers(tx, [user.id]);
+      const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
+      if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
+    }
+    const link = await insertLink(tx, {
+      userId: user.id,
+      url: payload.url,
+      title: payload.title ?? null,
+      notes: payload.notes ?? null,
+      category: payload.category,
+      categories: payload.categories,
+    });
+    return { link, created: true };
   });
 }
 

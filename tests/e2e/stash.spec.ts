@@ -55,6 +55,26 @@ test("saving a link without categories lists it as Uncategorized and resets the 
   await expect(page.getByRole("group", { name: "Categories" })).toHaveCount(0);
 });
 
+test("saving a link already saved today says so and keeps one item with both notes", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await page.getByLabel("URL").fill("example.test/again");
+  await page.getByLabel("Notes").fill("first thought");
+  await page.getByRole("button", { name: "Save link" }).click();
+  await expect(toastText(page, "Link saved successfully!")).toBeVisible();
+
+  await page.getByLabel("URL").fill("https://example.test/again");
+  await page.getByLabel("Notes").fill("second thought");
+  await page.getByRole("button", { name: "Save link" }).click();
+  await expect(toastText(page, "Already saved today")).toBeVisible();
+  await expect(toastText(page, "This link is already in today's stash.")).toBeVisible();
+
+  const item = todayItem(page, "https://example.test/again");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("first thought");
+  await expect(item).toContainText("second thought");
+  await expect(page.getByRole("heading", { name: /1 link$/ })).toBeVisible();
+});
+
 test("saving a link with two categories", async ({ page }) => {
   await signUpAndOnboard(page);
   await page.getByLabel("URL").fill("https://example.test/two");

@@ -173,7 +173,15 @@ const form = (fields: Record<string, string>) => ({
 const SCENARIOS: Record<string, Scenario> = {
   "POST /api/links": {
     cases: [
-      { label: "saves", status: 201, call: (w) => ({ json: { url: `example.test/${w.tag}`, categories: ["News"] } }) },
+      {
+        label: "saves",
+        status: 201,
+        // A new address each call: the same one again the same day is the link saved first (200).
+        call: (w) => ({
+          json: { url: `example.test/${w.tag}/${randomBytes(4).toString("hex")}`, categories: ["News"] },
+        }),
+      },
+      { label: "already saved today", status: 200, call: (w) => ({ json: { url: w.link.url } }) },
       { label: "an empty address", status: 400, call: () => ({ json: { url: "" } }) },
       { label: "not JSON", status: 400, call: () => ({ body: "{", contentType: "application/json" }) },
       {

@@ -57,3 +57,15 @@ describe("the free daily limit with billing on", () => {
     );
   });
 });
+
+describe("a link saved again the same day with billing on", () => {
+  it("answers the first link, never 402: a repeated save does not count against the limit", async () => {
+    const { user, cookie } = await signedInUser(ended());
+    const json = { url: "example.test/again" };
+    expect((await saveLink(apiRequest("POST", "/api/links", { cookie, json }))).status).toBe(201);
+    const again = await saveLink(apiRequest("POST", "/api/links", { cookie, json }));
+    expect(again.status).toBe(200);
+    expect((await again.json()).alreadySaved).toBe(true);
+    expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
