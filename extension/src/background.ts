@@ -74,7 +74,7 @@ async function save(request: SaveRequest): Promise<SaveAnswer> {
   if (outcome === "saved") {
     const link = linkOf(answer.body);
     if (!link) return { ok: false, code: "unexpected_answer", message: "LinkStash answered the save unexpectedly." };
-    await refreshActiveBadges();
+    await refreshBadges([request.url, link.url]);
     return { ok: true, link, alreadySaved: answer.status === 200 };
   }
   // A revoked token is for the user to fix now, not for the queue to retry in silence.
@@ -123,9 +123,11 @@ async function updateBadge(tabId: number, url: string | undefined): Promise<void
 
 const logBadgeError = (error: unknown) => console.warn("LinkStash badge:", error);
 
-async function refreshActiveBadges(): Promise<void> {
-  const tabs = await chrome.tabs.query({ active: true });
-  await Promise.all(tabs.map((tab) => (tab.id === undefined ? undefined : updateBadge(tab.id, tab.url))));
+/** The badges of the tabs showing one of `urls` (as sent and as saved), or of every active tab. */
+async function refreshBadges(urls?: string[]): Promise<void> {
+  const tabs = await chrome.tabs.query(urls ? {} : { active: true });
+  const shown = urls ? tabs.filter((tab) => tab.url !== undefined && urls.includes(tab.url)) : tabs;
+  await Promise.all(shown.map((tab) => (tab.id === undefined ? undefined : updateBadge(tab.id, tab.url))));
 }
 
 chrome.tabs.onActivated.addListener(({ tabId }) => {
@@ -143,7 +145,7 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if (area !== "local" || (!("token" in changes) && !("serverUrl" in changes))) return;
   // Connected again: what waited can go now, and the badges follow the new account.
   flushQueue()
-    .then(refreshActiveBadges)
+    .then(() => refreshBadges())
     .catch((error: unknown) => console.warn("LinkStash reconnect:", error));
 });
 
