@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, test, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { portBase } from "../../playwright.config";
 import { freePort, REPO_ROOT, signInOverHttp, startApp, type AppServer } from "../support/built-app";
@@ -146,6 +147,12 @@ test("saves the tab in view from the popup, with notes and up to 3 categories, c
   );
   await expect(group.getByRole("button", { name: "Video" })).toHaveAttribute("aria-pressed", "false");
   await expect(popup.getByText("Primary: Recipes; also News, Work (3 of 3)")).toBeVisible();
+
+  // No serious or critical accessibility problem (as tests/e2e/accessibility.spec.ts checks the app's pages).
+  const { violations } = await new AxeBuilder({ page: popup })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // The popup at its real size, for the README's gallery.
   await popup.setViewportSize({ width: 360, height: await popup.evaluate(() => document.body.scrollHeight) });
