@@ -1,5 +1,5 @@
 // Pure: the token the app's connect page hands over in connected.html's fragment
-// (`#token=…&state=…`), accepted only for the connect this extension started (docs/decisions/0323).
+// (`#token=…&state=…`), accepted only for the connect this extension started (docs/decisions/0324).
 
 const TOKEN_PATTERN = /^lsk_[A-Za-z0-9_-]{43}$/;
 

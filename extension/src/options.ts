@@ -3,7 +3,7 @@ import { parseServerAddress } from "./server-address";
 import { readStored, writeStored } from "./storage";
 
 // The options page: the user's LinkStash address, and Connect, which opens the app's connect page;
-// the app sends the browser back to connected.html with a token (docs/decisions/0323).
+// the app sends the browser back to connected.html with a token (docs/decisions/0324).
 
 const message = byId("message", HTMLParagraphElement);
 

@@ -1,7 +1,7 @@
 import type { SavedLink, SaveRequest } from "./messages";
 
 // Calls to the user's LinkStash with the extension's token. The token routes answer any origin
-// without cookies (CORS), so no host permission is needed (docs/decisions/0323).
+// without cookies (CORS), so no host permission is needed (docs/decisions/0324).
 
 export type Connection = { serverUrl: string; token: string };
 

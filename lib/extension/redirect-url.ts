@@ -1,4 +1,4 @@
-// Pure: where the connect page may hand a new extension token (docs/decisions/0323). Only an
+// Pure: where the connect page may hand a new extension token (docs/decisions/0324). Only an
 // extension's own page can live at these addresses: Chromium's extension ids are 32 letters a-p,
 // Firefox's per-install origins a UUID. Anything else (a web site, a query, a fragment, another
 // page of the extension) is refused, so a token can never be sent to a site.

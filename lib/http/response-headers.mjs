@@ -16,7 +16,7 @@ export const API_HEADERS = [{ key: "Cache-Control", value: "no-store" }];
 
 /**
  * The routes a personal API token works on (links and categories), readable from a browser
- * extension's pages and service worker without a host permission for the server (decision 0323).
+ * extension's pages and service worker without a host permission for the server (decision 0324).
  * Any origin, never with credentials: a browser sends no cookie with such a request, so only a
  * caller holding a token gets anything the API would not give it anyway.
  */

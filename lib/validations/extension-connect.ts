@@ -3,7 +3,7 @@ import { z } from "zod";
 import { extensionReceiver } from "@/lib/extension/redirect-url";
 
 // POST /api/extension/connect {redirectUrl, state}: the extension's own receiving page and the
-// random state it will check on the way back, both from the connect page's address (decision 0323).
+// random state it will check on the way back, both from the connect page's address (decision 0324).
 
 export const NOT_AN_EXTENSION_MESSAGE =
   "This connect link does not come from the LinkStash extension. Open the extension's options and choose Connect.";

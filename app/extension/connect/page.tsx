@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Connect the browser extension" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 // The extension's options open /extension/connect?redirect=<its receiving page>&state=…; a signed-out
-// visitor signs in and comes back here (decision 0323).
+// visitor signs in and comes back here (decision 0324).
 export default async function ExtensionConnectRoute({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const redirectUrl = firstParam(params.redirect) ?? "";
