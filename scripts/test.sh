@@ -27,25 +27,32 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# Each step prints its wall time, so a slow suite shows where the time goes.
+step() {
+  local started=$SECONDS
+  "$@"
+  echo "[test.sh] $((SECONDS - started)) s: $*"
+}
+
 npx prisma generate >/dev/null
-npx tsc --noEmit
-npm run lint
-npx vitest run --project unit
-env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
-env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project security
+step npx tsc --noEmit
+step npm run lint
+step npx vitest run --project unit
+step env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
+step env -u TEST_DATABASE_URL -u TEST_POOLER_DATABASE_URL npx vitest run --project security
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Integration and security tests again on PostgreSQL"
-  env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
-  env -u TEST_POOLER_DATABASE_URL npx vitest run --project security
+  step env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration
+  step env -u TEST_POOLER_DATABASE_URL npx vitest run --project security
 fi
 if [ -n "${TEST_POOLER_DATABASE_URL:-}" ]; then
   : "${TEST_DATABASE_URL:?TEST_POOLER_DATABASE_URL needs TEST_DATABASE_URL, the server the pooler is in front of}"
   echo "Integration and security tests a third time, through the pooler"
-  npx vitest run --project integration
-  npx vitest run --project security
+  step npx vitest run --project integration
+  step npx vitest run --project security
 fi
-env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration-pg
-npx next build
-npx vitest run --project crash
-npx vitest run --project instances
-npx playwright test
+step env -u TEST_POOLER_DATABASE_URL npx vitest run --project integration-pg
+step npx next build
+step npx vitest run --project crash
+step npx vitest run --project instances
+step npx playwright test

@@ -244,7 +244,7 @@ async function assertAnswers2xx(app: AppServer, user: BenchUser, endpoint: Endpo
       origin: app.url,
       ...(endpoint.method === "POST" && { "content-type": "application/json" }),
     },
-    body: endpoint.method === "POST" ? JSON.stringify({ url: "https://bench.invalid/probe" }) : undefined,
+    body: endpoint.method === "POST" ? JSON.stringify({ url: `https://bench.invalid/probe/${Date.now()}` }) : undefined,
     redirect: "manual",
   });
   if (!response.ok) throw new Error(`${endpoint.name} answered ${response.status}: ${await response.text()}`);
@@ -267,7 +267,7 @@ async function closedLoop(
     connections,
     seconds: duration,
     script: SCRIPT,
-    scriptArgs: [usersFileFor(usersFile, endpoint), endpoint.method, endpoint.path, app.url],
+    scriptArgs: [usersFileFor(usersFile, endpoint), endpoint.method, endpoint.path, app.url, `r${Date.now()}`],
   });
   const cpuMs = cpuSince(before, [app.pid]);
   if (result.statusErrors + result.socketErrors > 0)

@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
+import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { displayUrl } from "@/lib/links/display-url";
 import { localToday, reminderText } from "@/lib/links/reminder-days";
 import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
@@ -52,6 +53,8 @@ export function LinkItem({
 
   // The address as read (Unicode host, escaped letters decoded); the link itself opens link.url.
   const shownUrl = displayUrl(link.url);
+  // A newsletter saved from a mail without a web version opens in the reader (decision 0328).
+  const mailOnly = isMailOnlyUrl(link.url);
   const title = link.title?.trim() || shownUrl;
   const categories = link.categories.length > 0 ? link.categories : [link.category || DEFAULT_CATEGORY];
   const addedToday = isSameLocalDay(timeZone, link.createdAt, now);
@@ -63,8 +66,8 @@ export function LinkItem({
     >
       <div className="grid min-w-0 flex-1 gap-2">
         <a
-          href={link.url}
-          target="_blank"
+          href={mailOnly ? `/read/${link.id}` : link.url}
+          target={mailOnly ? undefined : "_blank"}
           rel="noopener noreferrer"
           className={cn(
             "w-fit max-w-full rounded-sm leading-snug [overflow-wrap:anywhere] underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring",
@@ -72,8 +75,12 @@ export function LinkItem({
           )}
         >
           {title}
-          <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-baseline text-muted-foreground" />
-          <span className="sr-only"> (opens in a new tab)</span>
+          {mailOnly ? null : (
+            <>
+              <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-baseline text-muted-foreground" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </>
+          )}
         </a>
 
         <div className="flex flex-wrap gap-1.5">

@@ -3,6 +3,7 @@ import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
 import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
+import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 
 /** The article in a comfortable measure: its header, the link's categories and notes, the text. */
 export function ReaderView({ link, article }: { link: LinkResponse; article: ReadyArticle }) {
@@ -18,14 +19,17 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
         </p>
         <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
         {article.byline ? <p className="text-muted-foreground">{article.byline}</p> : null}
-        <a
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="w-fit max-w-full text-sm break-all underline underline-offset-4"
-        >
-          Original: {displayUrl(link.url)}
-        </a>
+        {/* A newsletter saved from a mail without a web version: the mail is the original. */}
+        {isMailOnlyUrl(link.url) ? null : (
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="w-fit max-w-full text-sm break-all underline underline-offset-4"
+          >
+            Original: {displayUrl(link.url)}
+          </a>
+        )}
         <div className="flex flex-wrap gap-1.5" aria-label="Categories">
           {link.categories.map((name, index) => (
             <Badge key={name} variant={index === 0 ? "default" : "secondary"}>

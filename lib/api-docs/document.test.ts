@@ -168,8 +168,10 @@ describe("the reference page's content", () => {
     expect(saved?.codes).toEqual([]);
     expect(saved?.variants[0]?.fields.map((field) => `${field.name}: ${field.type}`)).toEqual([
       "success: true",
+      "alreadySaved: boolean",
       "link: Link",
     ]);
+    expect(save?.answers.find((answer) => answer.status === "200")?.variants[0]?.fields).toHaveLength(3);
   });
 
   it("shows a union body as its variants and parameters with where they go", () => {

@@ -38,14 +38,9 @@ export type ArticleRow = {
   extractedAt: Date;
 };
 
-/**
- * Stores an extraction's result as the link's article, and its reading time on the link, in one
- * statement. Through the driver rather than Prisma's query API: an article's text can run to
- * megabytes, and passing it through Prisma's query compiler (WebAssembly, whose memory only grows)
- * left the server with about twice the memory for the same writes (decision 0316).
- */
-export async function storeArticle(link: { id: string; userId: string }, row: ArticleRow): Promise<void> {
-  await queryRows(Prisma.sql`
+/** The statement that stores `row` as the link's article and its reading time on the link. */
+function articleUpsert(link: { id: string; userId: string }, row: ArticleRow): Prisma.Sql {
+  return Prisma.sql`
     WITH stored AS (
       INSERT INTO "Article" ("linkId", "userId", status, failures, title, byline, "siteName", excerpt, lang, dir,
         "publishedTime", "contentHtml", "textContent", "wordCount", "readingMinutes", reason, "extractedAt")
@@ -60,7 +55,29 @@ export async function storeArticle(link: { id: string; userId: string }, row: Ar
         "readingMinutes" = EXCLUDED."readingMinutes", reason = EXCLUDED.reason, "extractedAt" = EXCLUDED."extractedAt"
       RETURNING "readingMinutes"
     )
-    UPDATE "Link" SET "readingMinutes" = (SELECT "readingMinutes" FROM stored) WHERE id = ${link.id}`);
+    UPDATE "Link" SET "readingMinutes" = (SELECT "readingMinutes" FROM stored) WHERE id = ${link.id}`;
+}
+
+/**
+ * Stores an extraction's result as the link's article, and its reading time on the link, in one
+ * statement. Through the driver rather than Prisma's query API: an article's text can run to
+ * megabytes, and passing it through Prisma's query compiler (WebAssembly, whose memory only grows)
+ * left the server with about twice the memory for the same writes (decision 0316).
+ */
+export async function storeArticle(link: { id: string; userId: string }, row: ArticleRow): Promise<void> {
+  await queryRows(articleUpsert(link, row));
+}
+
+/**
+ * The same, inside the transaction `tx` that saves the link: a newsletter saved from a mail has its
+ * article from the start (decision 0328). Its HTML is bounded (lib/inbound-mail/read-mail.ts).
+ */
+export async function storeArticleIn(
+  tx: Prisma.TransactionClient,
+  link: { id: string; userId: string },
+  row: ArticleRow,
+): Promise<void> {
+  await tx.$executeRaw(articleUpsert(link, row));
 }
 
 // The owed page work (decision 0301): single statements only, so a transaction-mode pooler carries

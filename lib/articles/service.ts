@@ -7,6 +7,7 @@ import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
 import type { Reservation } from "@/lib/articles/work-slots";
 import { getDb } from "@/lib/db/client";
+import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
@@ -72,6 +73,8 @@ async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<voi
 }
 
 function fetchArticlePage(url: string): Promise<FetchedPage | null> {
+  // A newsletter saved from a mail has its article already; its own address leads nowhere.
+  if (isMailOnlyUrl(url)) return Promise.resolve(null);
   return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MAX_ARTICLE_BYTES });
 }
 

@@ -218,6 +218,21 @@ test("the badge marks a tab whose page is already stashed, and clears when it mo
   await tab.close();
 });
 
+test("the token routes answer an extension's preflight without credentials; the session routes do not", async () => {
+  const origin = `chrome-extension://${extensionId}`;
+  const preflight = await fetch(`${APP_URL}/api/links`, {
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization" },
+  });
+  expect(preflight.status).toBeLessThan(300);
+  expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+  expect(preflight.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
+  expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+  const session = await fetch(`${APP_URL}/api/tokens`, { headers: { origin } });
+  expect(session.status).toBe(401);
+  expect(session.headers.get("access-control-allow-origin")).toBeNull();
+});
+
 /** A reverse proxy that counts the saves it passes on: what the server was sent, repeats included. */
 function countingProxy(target: string): { server: Server; saves: () => number } {
   let saves = 0;

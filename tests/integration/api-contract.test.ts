@@ -181,7 +181,16 @@ const SCENARIOS: Record<string, Scenario> = {
           json: { url: `example.test/${w.tag}/${randomBytes(4).toString("hex")}`, categories: ["News"] },
         }),
       },
-      { label: "already saved today", status: 200, call: (w) => ({ json: { url: w.link.url } }) },
+      {
+        label: "already saved today",
+        status: 200,
+        call: async (w) => {
+          const first = { url: `example.test/${w.tag}/again` };
+          const route = await routeFor("POST", "/api/links");
+          expect((await send(route, { json: first }, "session", w)).status).toBe(201);
+          return { json: first };
+        },
+      },
       { label: "an empty address", status: 400, call: () => ({ json: { url: "" } }) },
       { label: "not JSON", status: 400, call: () => ({ body: "{", contentType: "application/json" }) },
       {
