@@ -23,6 +23,7 @@ const config = [
       "next-env.d.ts",
       "test-results/**",
       "playwright-report/**",
+      "extension/dist/**",
     ],
   },
   ...nextVitals,

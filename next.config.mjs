@@ -1,6 +1,6 @@
 // Plain JavaScript: `next start` reads it as it is, whereas a TypeScript config loads a compiler
 // into every server process, about 26 MB (decision 0318).
-import { API_HEADERS, BASELINE_SECURITY_HEADERS } from "./lib/http/response-headers.mjs";
+import { API_HEADERS, BASELINE_SECURITY_HEADERS, TOKEN_API_CORS_HEADERS } from "./lib/http/response-headers.mjs";
 
 // What the article extractor's child process imports, and what those import in turn.
 const EXTRACTOR_PACKAGES = [
@@ -43,6 +43,9 @@ const nextConfig = {
       { source: "/:path*", headers: BASELINE_SECURITY_HEADERS },
       // Every API answer but the API document, which is the same for everyone until the next deploy.
       { source: "/api/:path((?!openapi\\.json$).*)", headers: API_HEADERS },
+      // The token routes, for browser extensions; Next answers their preflight (OPTIONS) itself.
+      { source: "/api/links/:path*", headers: TOKEN_API_CORS_HEADERS },
+      { source: "/api/categories/:path*", headers: TOKEN_API_CORS_HEADERS },
     ];
   },
 };

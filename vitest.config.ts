@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "extension/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

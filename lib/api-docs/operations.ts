@@ -8,9 +8,11 @@ import { verifySessionQuerySchema } from "@/lib/validations/billing";
 import { categorySchema } from "@/lib/validations/category";
 import { cronQuerySchema } from "@/lib/validations/cron";
 import { emailChangeConfirmSchema } from "@/lib/validations/email-change";
+import { extensionConnectSchema } from "@/lib/validations/extension-connect";
 import { historyQuerySchema } from "@/lib/validations/history";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 import { linkSchema } from "@/lib/validations/link";
+import { linkLookupQuerySchema } from "@/lib/validations/link-lookup";
 import { emailActionSchema } from "@/lib/validations/email-action";
 import { linkUpdateSchema } from "@/lib/validations/link-update";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
@@ -191,6 +193,24 @@ export const OPERATIONS: Operation[] = [
     wrapped: true,
     query: historyQuerySchema,
     answers: { 200: linkPage("Links") },
+    errors: { 400: ["validation_failed"] },
+  },
+  {
+    method: "get",
+    path: "/api/links/lookup",
+    tag: "links",
+    summary: "Find the caller's link to an address",
+    description:
+      "The address is normalised as a save normalises it; the newest of the caller's links to exactly that address, or `null`. The browser extension's badge asks it for the page in view.",
+    access: "token",
+    wrapped: true,
+    query: linkLookupQuerySchema,
+    answers: {
+      200: {
+        description: "The link, or null when the address is not in the stash.",
+        schema: z.object({ link: answers.linkSchema.nullable() }),
+      },
+    },
     errors: { 400: ["validation_failed"] },
   },
   {
@@ -434,6 +454,24 @@ export const OPERATIONS: Operation[] = [
     params: idParam("token"),
     answers: { 200: { description: "Revoked.", schema: answers.successSchema } },
     errors: { 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/extension/connect",
+    tag: "tokens",
+    summary: "Connect the browser extension",
+    description:
+      'The connect page\'s button. Creates a token named after the browser ("Browser extension (Chromium)" or "(Firefox)") and answers the extension\'s receiving page with the secret in its fragment. `redirectUrl` must be exactly `chrome-extension://<id>/connected.html` or `moz-extension://<uuid>/connected.html`. At most 20 working tokens.',
+    access: "session",
+    wrapped: true,
+    body: { schema: extensionConnectSchema, required: true },
+    answers: {
+      201: {
+        description: "Created; the browser goes to `redirectUrl`.",
+        schema: z.object({ redirectUrl: z.string() }),
+      },
+    },
+    errors: { 409: ["token_limit"] },
   },
   // Invitations
   {

@@ -1,4 +1,5 @@
 import "server-only";
+import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import type { DigestEmailLink, DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import { env } from "@/lib/env";
@@ -74,21 +75,26 @@ export async function composeDigest(
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
   const listed = links.slice(0, DIGEST_MAX_LINKS);
   const back = reminders.length + rediscovered.length;
-  const entry = (link: DigestLink, why: string | null, notInterested: boolean): DigestEmailLink => ({
-    title: link.title,
-    url: link.url,
-    shownUrl: displayUrl(link.url),
-    notes: link.notes,
-    categories: link.categories,
-    savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
-    why,
-    markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
-    snoozeUrl: emailActionUrl("snooze", link.id, recipient.id),
-    notInterestedUrl: notInterested ? emailActionUrl("not-interested", link.id, recipient.id) : null,
-    excerpt: link.description,
-    readingMinutes: link.readingMinutes,
-    readUrl: `${env.appUrl}/read/${link.id}`,
-  });
+  const entry = (link: DigestLink, why: string | null, notInterested: boolean): DigestEmailLink => {
+    const readUrl = `${env.appUrl}/read/${link.id}`;
+    // A newsletter saved from a mail without a web version is read in the reader: it has no page.
+    const url = isMailOnlyUrl(link.url) ? readUrl : link.url;
+    return {
+      title: link.title,
+      url,
+      shownUrl: displayUrl(url),
+      notes: link.notes,
+      categories: link.categories,
+      savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
+      why,
+      markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
+      snoozeUrl: emailActionUrl("snooze", link.id, recipient.id),
+      notInterestedUrl: notInterested ? emailActionUrl("not-interested", link.id, recipient.id) : null,
+      excerpt: link.description,
+      readingMinutes: link.readingMinutes,
+      readUrl,
+    };
+  };
   const props: DigestEmailProps = {
     heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
     intro: introFor(kind, since, total, back),

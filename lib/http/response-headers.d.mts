@@ -5,3 +5,5 @@ export type HeaderEntry = { key: string; value: string };
 export declare const BASELINE_SECURITY_HEADERS: HeaderEntry[];
 
 export declare const API_HEADERS: HeaderEntry[];
+
+export declare const TOKEN_API_CORS_HEADERS: HeaderEntry[];

@@ -13,3 +13,17 @@ export const BASELINE_SECURITY_HEADERS = [
 
 /** Every /api answer: per-user or state-changing, never for a shared cache. */
 export const API_HEADERS = [{ key: "Cache-Control", value: "no-store" }];
+
+/**
+ * The routes a personal API token works on (links and categories), readable from a browser
+ * extension's pages and service worker without a host permission for the server (decision 0324).
+ * Any origin, never with credentials: a browser sends no cookie with such a request, so only a
+ * caller holding a token gets anything the API would not give it anyway.
+ */
+export const TOKEN_API_CORS_HEADERS = [
+  { key: "Access-Control-Allow-Origin", value: "*" },
+  { key: "Access-Control-Allow-Headers", value: "Authorization, Content-Type" },
+  { key: "Access-Control-Allow-Methods", value: "GET, POST, PATCH, PUT, DELETE" },
+  { key: "Access-Control-Expose-Headers", value: "Link, X-Day-Totals, Retry-After" },
+  { key: "Access-Control-Max-Age", value: "600" },
+];

@@ -37,6 +37,14 @@ describe("newsletterHtml", () => {
     const html = `<a href="https://n.example/r/1">Story</a> <a href="https://n.example/web/42">View this email in your browser</a>`;
     expect(newsletterHtml(html, BASE, APP).webVersionUrl).toBe("https://n.example/web/42");
   });
+
+  it("finds a web version whose link says only 'click here' after the newsletter says it may not read well", () => {
+    const html = `<table><tr><td><font>Can't read this email? <a href="https://n.example/web/7">Click
+      here</a></font></td></tr></table><p>Gift ideas. <a href="https://n.example/shop">Click here</a></p>`;
+    expect(newsletterHtml(html, BASE, APP).webVersionUrl).toBe("https://n.example/web/7");
+    const other = `<p>Can't read small print? Ask us.</p><p>Our new range. <a href="https://n.example/shop">Click here</a></p>`;
+    expect(newsletterHtml(other, BASE, APP).webVersionUrl).toBeNull();
+  });
 });
 
 describe("findWebVersionUrl", () => {
@@ -47,6 +55,8 @@ describe("findWebVersionUrl", () => {
       "View it on the web",
       "Web version",
       "Open in your browser",
+      "If this email does not display correctly, click here",
+      "Si ce message ne s'affiche pas correctement, veuillez cliquer ici.",
     ]) {
       expect(findWebVersionUrl([{ href: "https://n.example/w", text }])).toBe("https://n.example/w");
     }
@@ -56,6 +66,17 @@ describe("findWebVersionUrl", () => {
     expect(findWebVersionUrl([{ href: "https://n.example/r", text: "Read more about tides" }])).toBeNull();
     expect(findWebVersionUrl([{ href: "mailto:a@n.example", text: "View online" }])).toBeNull();
     expect(findWebVersionUrl([{ href: "*|ARCHIVE|*", text: "View online" }])).toBeNull();
+  });
+
+  it("takes a 'click here' link only when the text just before it says the mail may not read well", () => {
+    const web = { href: "https://n.example/w", text: "Click here" };
+    expect(findWebVersionUrl([{ ...web, before: "Having trouble viewing this email? " }])).toBe(web.href);
+    expect(findWebVersionUrl([{ ...web, before: "Ce message ne s'affiche pas ? Cliquez " }])).toBe(web.href);
+    expect(findWebVersionUrl([{ ...web, before: "To unsubscribe from the Original Advantage " }])).toBeNull();
+    expect(findWebVersionUrl([web])).toBeNull();
+    expect(
+      findWebVersionUrl([{ ...web, text: "Click here to unsubscribe", before: "Can't read this email? " }]),
+    ).toBeNull();
   });
 });
 

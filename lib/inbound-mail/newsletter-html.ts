@@ -11,6 +11,13 @@ const HIDDEN_STYLE =
   /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all|max-height\s*:\s*0(px)?\s*(;|$))/i;
 const WEB_VERSION_TEXT =
   /^\s*(view|read|open|see)\b.{0,30}\b(browser|online|on the web|web ?version|as a web ?page)\b|^\s*(web ?version|online version)\s*$/i;
+// What a newsletter says of itself before its web version link when the link only says "click here":
+// "Can't read this email?", "If this message does not display correctly", and the French of it.
+const CANNOT_READ_TEXT =
+  /(can'?t|cannot|unable to|trouble|problems?)\s+(read|view|see|display)|(not|n'?t)\s+display(ing|ed)?\s+(correctly|properly)|ne s'affiche pas( correctement)?/i;
+const CLICK_HERE_TEXT = /^\s*((please\s+)?click\s+here|here|(cliquez|cliquer)\s+ici|ici)\s*[.!]?\s*$/i;
+/** How much of the text before a link is read for what the link is. */
+const TEXT_BEFORE_LINK = 80;
 
 /**
  * Deeper than browsers build (their HTML parsers stop nesting at 512 levels) and far deeper than any
@@ -51,10 +58,28 @@ function isHidden(frame: Frame): boolean {
   return frame.tag === "img" && isTrackingPixel(frame.attribs);
 }
 
-/** The "view in browser" link of a newsletter: the first http(s) link whose text says so. */
-export function findWebVersionUrl(anchors: ReadonlyArray<{ href: string; text: string }>): string | null {
+/** A link of a newsletter: its address, its text and (some of) the text just before it. */
+export type MailAnchor = { href: string; text: string; before?: string };
+
+function saysWebVersion(anchor: MailAnchor): boolean {
+  const text = anchor.text.replace(/\s+/g, " ");
+  if (WEB_VERSION_TEXT.test(text) || CANNOT_READ_TEXT.test(text)) return true;
+  // Only the sentence the link ends: "Can't read small print? Ask us. New range: click here" is a shop link.
+  const sentence =
+    (anchor.before ?? "")
+      .replace(/[.!\s]+$/, "")
+      .split(/[.!]/)
+      .pop() ?? "";
+  return CLICK_HERE_TEXT.test(text) && CANNOT_READ_TEXT.test(sentence.replace(/\s+/g, " "));
+}
+
+/**
+ * The "view in browser" link of a newsletter: the first http(s) link whose text says so, or says
+ * "click here" just after the newsletter said it may not read well.
+ */
+export function findWebVersionUrl(anchors: ReadonlyArray<MailAnchor>): string | null {
   for (const anchor of anchors) {
-    if (!WEB_VERSION_TEXT.test(anchor.text.replace(/\s+/g, " "))) continue;
+    if (!saysWebVersion(anchor)) continue;
     try {
       const url = new URL(anchor.href.trim());
       if (url.protocol === "https:" || url.protocol === "http:") return url.href;
@@ -101,15 +126,27 @@ export type NewsletterHtml = { contentHtml: string; webVersionUrl: string | null
  * when known); `appOrigin` is LinkStash's own, whose links and images are dropped.
  */
 export function newsletterHtml(html: string, baseUrl: string, appOrigin: string): NewsletterHtml {
-  const anchors: { href: string; text: string }[] = [];
+  const anchors: MailAnchor[] = [];
+  // The text read so far, and what it was where each link began (by the link's attributes, which the
+  // sanitiser hands to onOpenTag and keeps as its frame's: misnested links never mix them up).
+  let textSoFar = "";
+  const textBeforeLink = new WeakMap<Record<string, string>, string>();
   const shown = sanitizeHtml(html, {
     allowedTags: false,
     allowedAttributes: false,
     // Nothing of this pass reaches a browser: the article allow-list runs on its output.
     allowVulnerableTags: true,
+    onOpenTag: (name, attribs) => {
+      if (name === "a") textBeforeLink.set(attribs, textSoFar.slice(-TEXT_BEFORE_LINK));
+    },
+    textFilter: (text) => {
+      textSoFar = (textSoFar + text).slice(-TEXT_BEFORE_LINK * 2);
+      return text;
+    },
     exclusiveFilter: (frame) => {
       if (isHidden(frame)) return true;
-      if (frame.tag === "a" && frame.attribs.href) anchors.push({ href: frame.attribs.href, text: frame.text });
+      if (frame.tag === "a" && frame.attribs.href)
+        anchors.push({ href: frame.attribs.href, text: frame.text, before: textBeforeLink.get(frame.attribs) });
       return false;
     },
   });

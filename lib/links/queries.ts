@@ -5,7 +5,8 @@ import { Prisma, type Link } from "@/lib/generated/prisma/client";
 import type { LocalDay } from "@/lib/time/local-day";
 
 // The links' SQL that Prisma's query API cannot say (keyset pages with full-text search, per-day
-// counts, distinct array elements, "read once" kept atomically), or says at several times the CPU
+// counts, distinct array elements, "read once" kept atomically, a save that finds the same day's
+// save of its address, a row lock), or says at several times the CPU
 // on a per-request path (decision 0041). Everything else about links goes through Prisma.
 
 const LINK_COLUMNS = columnList(Prisma.LinkScalarFieldEnum);
@@ -17,35 +18,54 @@ export type NewLink = {
   notes: string | null;
   category: string;
   categories: string[];
+  /** the owner's local calendar day, "YYYY-MM-DD" */
+  savedOn: string;
 };
 
 /**
- * Holds back, until the transaction `tx` ends, any other save of `url` by the user: a repeated
- * save (a retried request, a queue sent again) then finds the first instead of adding a second.
+ * The save's statement: the link, unless the user saved the address on that local day already
+ * (the partial unique index on user, address and day), with the page's fetch owed in the same
+ * statement (decision 0301) unless `owesPageWork` is false (a newsletter saved from a mail brings
+ * its article along, decision 0328).
  */
-export async function lockLinkUrl(tx: Prisma.TransactionClient, userId: string, url: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${userId} || ' ' || ${url}, 0))`;
-}
-
-/**
- * A save in the transaction `tx`: one statement that also records the page's fetch as owed
- * (decision 0301), so no save is left without its fetch; unless `owesPageWork` is false (a
- * newsletter saved from a mail brings its article along, decision 0328).
- */
-export async function insertLink(tx: Prisma.TransactionClient, link: NewLink, owesPageWork = true): Promise<Link> {
-  const [row] = await tx.$queryRaw<Link[]>`
+function insertLinkOnceSql(link: NewLink, owesPageWork: boolean): Prisma.Sql {
+  return Prisma.sql`
     WITH saved AS (
-      INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt")
+      INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "savedOn")
       VALUES (${newRecordId()}, ${link.userId}, ${link.url}, ${link.title}, ${link.notes},
-        ${link.category}, ${link.categories}::text[], ${new Date()}::timestamp)
+        ${link.category}, ${link.categories}::text[], ${new Date()}::timestamp, ${link.savedOn}::date)
+      ON CONFLICT ("userId", url, "savedOn") WHERE "savedOn" IS NOT NULL DO NOTHING
       RETURNING ${LINK_COLUMNS}
     ), owed AS (
       INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
       SELECT id, "userId", 'save', title IS NOT NULL FROM saved WHERE ${owesPageWork}::boolean
     )
     SELECT * FROM saved`;
-  if (!row) throw new Error("INSERT … RETURNING returned no row");
-  return row;
+}
+
+/** A save as one statement through the driver; null when the address was saved that day already. */
+export async function insertLinkOnce(link: NewLink): Promise<Link | null> {
+  const [row] = await queryRows<Link>(insertLinkOnceSql(link, true));
+  return row ?? null;
+}
+
+/** The same save in the transaction `tx`. */
+export async function insertLinkOnceIn(
+  tx: Prisma.TransactionClient,
+  link: NewLink,
+  owesPageWork: boolean,
+): Promise<Link | null> {
+  const [row] = await tx.$queryRaw<Link[]>(insertLinkOnceSql(link, owesPageWork));
+  return row ?? null;
+}
+
+/** The link saved at `link.url` on its local day, if any, locked until the transaction `tx` ends. */
+export async function lockLinkSavedOn(tx: Prisma.TransactionClient, link: NewLink): Promise<Link | null> {
+  const [row] = await tx.$queryRaw<Link[]>`
+    SELECT ${LINK_COLUMNS} FROM "Link"
+    WHERE "userId" = ${link.userId} AND url = ${link.url} AND "savedOn" = ${link.savedOn}::date
+    FOR UPDATE`;
+  return row ?? null;
 }
 
 /** Which of a user's links a list shows. */

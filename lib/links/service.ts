@@ -3,16 +3,18 @@ import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
-import { badRequest, notFound, paymentRequired } from "@/lib/http/errors";
-import type { Link, User } from "@/lib/generated/prisma/client";
+import { badRequest, conflict, notFound, paymentRequired } from "@/lib/http/errors";
+import type { Link, Prisma, User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories/rules";
 import { entitlements } from "@/lib/billing/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
 import { dayBefore, type LocalDay, localDateKey, localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,
-  insertLink,
-  lockLinkUrl,
+  insertLinkOnce,
+  insertLinkOnceIn,
+  lockLinkSavedOn,
+  type NewLink,
   type LinkCursor,
   type LinkFilter,
   selectCategoryNames,
@@ -70,39 +72,45 @@ export async function saveLink(
 ): Promise<SavedLink> {
   await enforceRateLimits(userAndIpChecks(LINK_RATE_LIMITS, user.id, ip), LINK_RATE_LIMITED_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyLinkLimit;
+  const link: NewLink = {
+    userId: user.id,
+    url: payload.url,
+    title: payload.title ?? null,
+    notes: payload.notes ?? null,
+    category: payload.category,
+    categories: payload.categories,
+    savedOn: localDateKey(user.timezone, now),
+  };
+  if (limit === null && !article) {
+    // The usual save is one statement; only a repeat of the day's address takes a transaction.
+    const saved = await insertLinkOnce(link);
+    if (saved) return { link: saved, created: true };
+  }
   const { start, end } = localDayBounds(user.timezone, now);
   return getDb().$transaction(async (tx) => {
-    await lockLinkUrl(tx, user.id, payload.url);
-    const first = await tx.link.findFirst({
-      where: { userId: user.id, url: payload.url, createdAt: { gte: start, lt: end } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    if (first) {
-      const change = repeatedSaveChange(first, payload, MAX_NOTES_LENGTH);
-      const link = change ? await tx.link.update({ where: { id: first.id }, data: change }) : first;
-      return { link, created: false };
+    if (limit !== null) await lockUsers(tx, [user.id]);
+    // Twice at most: the day's first save of the address may be deleted between the look and the insert.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const first = await lockLinkSavedOn(tx, link);
+      if (first) return { link: await applyRepeatedSave(tx, first, payload), created: false };
+      if (limit !== null && attempt === 0) {
+        const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
+        if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
+      }
+      const saved = await insertLinkOnceIn(tx, link, !article);
+      if (!saved) continue;
+      if (!article) return { link: saved, created: true };
+      await storeArticleIn(tx, saved, article);
+      return { link: { ...saved, readingMinutes: article.readingMinutes }, created: true };
     }
-    if (limit !== null) {
-      await lockUsers(tx, [user.id]);
-      const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
-      if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
-    }
-    const link = await insertLink(
-      tx,
-      {
-        userId: user.id,
-        url: payload.url,
-        title: payload.title ?? null,
-        notes: payload.notes ?? null,
-        category: payload.category,
-        categories: payload.categories,
-      },
-      !article,
-    );
-    if (!article) return { link, created: true };
-    await storeArticleIn(tx, link, article);
-    return { link: { ...link, readingMinutes: article.readingMinutes }, created: true };
+    throw conflict("This link was changed while it was being saved. Please save it again.");
   });
+}
+
+/** The day's first save of an address, given what a repeated save brings (nothing lost). */
+async function applyRepeatedSave(tx: Prisma.TransactionClient, first: Link, payload: LinkPayload): Promise<Link> {
+  const change = repeatedSaveChange(first, payload, MAX_NOTES_LENGTH);
+  return change ? tx.link.update({ where: { id: first.id }, data: change }) : first;
 }
 
 /** The links saved during the user's local calendar day, newest first (a digest sent now). */

@@ -127,6 +127,11 @@ test("axe, signed in: /dashboard, /history, /settings, /invitations", async ({ p
   await page.goto("/invitations");
   await expect(page.getByRole("heading").first()).toBeVisible();
   await audit(page, "signed in /invitations");
+
+  const receiver = `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`;
+  await page.goto(`/extension/connect?redirect=${encodeURIComponent(receiver)}&state=a-random-state-0123`);
+  await expect(page.getByRole("button", { name: "Connect" })).toBeVisible();
+  await audit(page, "signed in /extension/connect");
 });
 
 test("keyboard only: saving a link with a category", async ({ page }) => {

@@ -243,7 +243,16 @@ const SCENARIOS: Record<string, Scenario> = {
           json: { url: `example.test/${w.tag}/${randomBytes(4).toString("hex")}`, categories: ["News"] },
         }),
       },
-      { label: "already saved today", status: 200, call: (w) => ({ json: { url: w.link.url } }) },
+      {
+        label: "already saved today",
+        status: 200,
+        call: async (w) => {
+          const first = { url: `example.test/${w.tag}/again` };
+          const route = await routeFor("POST", "/api/links");
+          expect((await send(route, { json: first }, "session", w)).status).toBe(201);
+          return { json: first };
+        },
+      },
       { label: "an empty address", status: 400, call: () => ({ json: { url: "" } }) },
       { label: "not JSON", status: 400, call: () => ({ body: "{", contentType: "application/json" }) },
       {
@@ -282,6 +291,13 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   "GET /api/links/categories": { cases: [{ label: "lists", status: 200 }] },
+  "GET /api/links/lookup": {
+    cases: [
+      { label: "finds a saved link", status: 200, call: (w) => ({ query: `?url=${encodeURIComponent(w.link.url)}` }) },
+      { label: "an address not saved", status: 200, call: () => ({ query: "?url=unsaved.example%2Fpage" }) },
+      { label: "no address", status: 400, call: () => ({ query: "" }) },
+    ],
+  },
   "GET /api/stats/reading": { cases: [{ label: "counts", status: 200 }] },
   "PATCH /api/links/{id}": {
     cases: [
@@ -437,6 +453,25 @@ const SCENARIOS: Record<string, Scenario> = {
     cases: [
       { label: "revokes", status: 200, call: (w) => ({ params: { id: w.tokenId } }) },
       { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-token" } }) },
+    ],
+  },
+  "POST /api/extension/connect": {
+    cases: [
+      {
+        label: "connects",
+        status: 201,
+        call: () => ({
+          json: {
+            redirectUrl: `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`,
+            state: "a-random-state-0123",
+          },
+        }),
+      },
+      {
+        label: "a web site",
+        status: 400,
+        call: () => ({ json: { redirectUrl: "https://evil.example/connected.html", state: "a-random-state-0123" } }),
+      },
     ],
   },
   "GET /api/invitations": { cases: [{ label: "lists", status: 200 }] },

@@ -154,6 +154,65 @@ describe("a forwarded newsletter", () => {
   });
 });
 
+/** A real newsletter saved straight from its fixture: its item, its stored article, and a second save. */
+async function saveRealNewsletter(name: string) {
+  const { user, saved } = await saveFixture(name);
+  const article = await getDb().article.findUniqueOrThrow({ where: { linkId: saved.link.id } });
+  const again = await saveInboundMail(user, await readInboundMail(fixture(name)));
+  return { user, saved, article, html: article.contentHtml ?? "", again };
+}
+
+describe("real newsletters from public corpora, sent straight to the address", () => {
+  it("saves a Mailchimp newsletter at its web version, without its open-tracking pixel, once a day", async () => {
+    const { user, saved, article, html, again } = await saveRealNewsletter("spamscope-mailchimp-newsletter.eml");
+    expect(saved).toMatchObject({ kind: "newsletter", created: true });
+    expect(saved.link.title).toBe("New Webinar: So, You Have A Disaster... Now What?");
+    expect(saved.link.url).toBe(
+      "https://mailchi.mp/eb93241944da/learn-how-to-balance-flexibility-in-your-bcp-395229?e=042ea43672",
+    );
+    expect(saved.link.notes).toBeNull();
+    expect(article.byline).toBe("From Continuity Insights <info@continuityinsights.com>");
+    expect(unsafeParts(html)).toEqual([]);
+    expect(html).not.toContain("track/open.php");
+    expect(article.textContent).toContain("walk you through a real-life disaster that impacted a large business");
+    expect(again).toMatchObject({ kind: "newsletter", created: false });
+    expect(again.link.id).toBe(saved.link.id);
+    expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("saves a French newsletter at the web version its 'ne s'affiche pas correctement' link offers, once a day", async () => {
+    const { user, saved, article, html, again } = await saveRealNewsletter("spamscope-french-newsletter.eml");
+    expect(saved).toMatchObject({ kind: "newsletter", created: true });
+    expect(saved.link.title).toBe("Je prépare mon été zéro complexe !");
+    expect(saved.link.url).toBe(
+      "https://t2d857ce9.emailsys2a.net/mailing/136/1071579/4531494/9012/cbec6aad81/index.html",
+    );
+    expect(article.byline).toBe("From Marina de Carlance <contact@carlance.fr>");
+    expect(unsafeParts(html)).toEqual([]);
+    expect(html).not.toContain("b16ba30df6.gif");
+    expect(html).not.toContain("cid:");
+    expect(article.textContent).toContain("Offre valable du 8 mars au 8 avril 2017, dans tous les instituts");
+    expect(again).toMatchObject({ kind: "newsletter", created: false });
+    expect(again.link.id).toBe(saved.link.id);
+    expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it('saves a 2001 table-layout newsletter at the page its "Can\'t read this email? Click here" link gives, once a day', async () => {
+    const { user, saved, article, html, again } = await saveRealNewsletter("mail-gem-2001-newsletter.eml");
+    expect(saved).toMatchObject({ kind: "newsletter", created: true });
+    expect(saved.link.title).toBe("The Original Advantage #e13011");
+    expect(saved.link.url).toBe("http://www.provantage.com/scripts/go.dll/e13011_RD/e13011");
+    expect(article.byline).toBe("From announcements@provantage.com");
+    expect(unsafeParts(html)).toEqual([]);
+    expect(html).not.toMatch(/<map|<area/i);
+    expect(article.textContent).toContain("lets you share files and a broadband Internet connection");
+    expect(article.wordCount).toBeGreaterThan(300);
+    expect(again).toMatchObject({ kind: "newsletter", created: false });
+    expect(again.link.id).toBe(saved.link.id);
+    expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
+
 describe("bad input", () => {
   it("refuses a mail without a link, with words for the bounce", async () => {
     const user = await createUser();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { POST as saveLink } from "@/app/api/links/route";
 import { getDb } from "@/lib/db/client";
+import { saveLink as saveLinkAs } from "@/lib/links/service";
+import { localDateKey } from "@/lib/time/local-day";
+import { linkSchema } from "@/lib/validations/link";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
 type SaveAnswer = {
@@ -15,6 +18,14 @@ async function save(cookie: string, json: unknown): Promise<{ status: number; bo
 }
 
 describe("the same address saved twice on one local day", () => {
+  it("is one link even when the first save was made before the day was recorded", async () => {
+    // An address saved today and again: the second save meets the first through the unique index.
+    const { user, cookie } = await signedInUser({ timezone: "America/Adak" });
+    await save(cookie, { url: "example.test/recorded" });
+    const stored = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored.savedOn).toEqual(new Date(`${localDateKey("America/Adak", new Date())}T00:00:00Z`));
+  });
+
   it("answers the first link with 200 and alreadySaved, keeping one row", async () => {
     const { user, cookie } = await signedInUser();
     const first = await save(cookie, { url: "https://example.test/twice" });
@@ -58,7 +69,9 @@ describe("the same address saved twice on one local day", () => {
   it("saves the address again on a later local day, and other users' saves are their own", async () => {
     const { user, cookie } = await signedInUser({ timezone: "Pacific/Auckland" });
     const yesterday = new Date(Date.now() - 36 * 3_600_000);
-    await getDb().link.create({ data: { userId: user.id, url: "https://example.test/daily", createdAt: yesterday } });
+    const saved = await saveLinkAs(user, linkSchema.parse({ url: "example.test/daily" }), null, yesterday);
+    expect(saved.created).toBe(true);
+    expect(saved.link.savedOn).toEqual(new Date(`${localDateKey(user.timezone, yesterday)}T00:00:00Z`));
     expect((await save(cookie, { url: "example.test/daily" })).status).toBe(201);
     const other = await signedInUser();
     expect((await save(other.cookie, { url: "example.test/daily" })).status).toBe(201);

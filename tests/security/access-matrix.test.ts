@@ -731,6 +731,16 @@ const MATRIX: Record<string, Entry> = {
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => `Cat ${world.mark}`) }),
   },
+  "GET /api/links/lookup": {
+    bearer: true,
+    class: "user",
+    what: "the caller's link to an address, or null",
+    arrange: async (world) => ({ query: `?url=${encodeURIComponent(world.link.url)}` }),
+    expect: userScoped(200, {
+      stranger: untouched(200, async (_world, res) => expect(await readJson(res)).toEqual({ link: null })),
+      check: bodyHas((world) => world.link.id),
+    }),
+  },
   "GET /api/links/history": {
     bearer: true,
     class: "user",
@@ -1091,6 +1101,23 @@ const MATRIX: Record<string, Entry> = {
         Date,
       ),
     ),
+  },
+  "POST /api/extension/connect": {
+    class: "user",
+    what: "creates the browser extension's token for the caller (session only)",
+    origin: "same-origin",
+    arrange: async () => ({
+      json: {
+        redirectUrl: `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`,
+        state: "a-random-state-0123",
+      },
+    }),
+    expect: userScoped(201, {
+      check: async (world) =>
+        expect(
+          await getDb().apiToken.count({ where: { userId: world.owner.id, name: "Browser extension (Chromium)" } }),
+        ).toBe(1),
+    }),
   },
   "POST /api/unsubscribe": {
     class: "public",

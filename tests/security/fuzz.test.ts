@@ -710,6 +710,22 @@ const TARGETS: Record<string, Target> = {
     addressesRows: true,
     input: idParam("id", () => pool.tokens),
   },
+  "POST /api/extension/connect": {
+    wrapper: "session",
+    input: bodyOnly(
+      shape({
+        redirectUrl: fc.oneof(
+          anyString,
+          fc.constantFrom(
+            `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`,
+            "moz-extension://0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/connected.html",
+            "https://evil.example/connected.html",
+          ),
+        ),
+        state: fc.oneof(anyString, fc.constant("a-random-state-0123")),
+      }),
+    ),
+  },
   "POST /api/test/email": { wrapper: "public", input: bodyOnly(shape({ email: plausible.email })) },
   "POST /api/subscriptions/create-checkout-session": {
     wrapper: "session",
@@ -740,6 +756,13 @@ const TARGETS: Record<string, Target> = {
   // A garbled bearer token is 401 whatever cookie comes with it, never a 5xx.
   "GET /api/links/today": { wrapper: "session", input: bearerHeaders },
   "GET /api/links/back-today": { wrapper: "session", input: bearerHeaders },
+  "GET /api/links/lookup": {
+    wrapper: "session",
+    input: () =>
+      queryOf({ url: fc.oneof(plausible.url, fc.constantFrom("example.test/a", "https://sample.test/stranger")) }).map(
+        (query): Input => ({ query, body: noBodyAtAll }),
+      ),
+  },
   "GET /api/subscriptions/verify-session": {
     wrapper: "session",
     input: () =>

@@ -162,6 +162,34 @@ describe("DigestEmail", () => {
     expect(html).toContain(">https://bücher.example/déjà-vu<");
   });
 
+  it("links a newsletter saved from a mail without a web version to its reader page", async () => {
+    const { composeDigest } = await import("@/lib/digests/compose");
+    const { mailOnlyUrl } = await import("@/lib/inbound-mail/mail-url");
+    const { html, text } = await composeDigest(
+      { id: "user1", email: "reader@example.test", timezone: "UTC" },
+      "manual",
+      {
+        ...nothingElse,
+        links: [
+          {
+            id: "mail1",
+            title: "The Weekly Letter",
+            url: mailOnlyUrl("letters.example", "weekly-2026-11-21"),
+            notes: null,
+            categories: [],
+            createdAt: new Date("2026-11-21T09:05:00Z"),
+            description: null,
+            readingMinutes: 4,
+          },
+        ],
+        total: 1,
+      },
+    );
+    expect(html).not.toContain("mail.invalid");
+    expect(text).not.toContain("mail.invalid");
+    expect(html).toMatch(/href="[^"]*\/read\/mail1"/);
+  });
+
   it("says when each link was saved, in the reader's time zone", async () => {
     const { composeDigest } = await import("@/lib/digests/compose");
     const { text } = await composeDigest(
