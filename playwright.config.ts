@@ -6,8 +6,8 @@ import { fakeClockEnv } from "./tests/e2e/fake-clock";
 
 // Browser tests run Debian's Chromium against the built app (`next start`), started here on its own
 // port with a fresh embedded database and the local mailbox, where the tests read magic links.
-// E2E_PORT_BASE moves all five ports (this server, the clock server, the billing server, the Stripe
-// fake and the reader's article pages take five consecutive ones), so two checkouts can run their
+// E2E_PORT_BASE moves all six ports (this server, the clock server, the billing server, the Stripe
+// fake, the reader's article pages and this server's SMTP listener take six consecutive ones), so two checkouts can run their
 // browser tests side by side.
 export const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const port = portBase;
@@ -21,6 +21,8 @@ export const clockPort = portBase + 1;
 // The reader's journeys serve their article pages here (tests/e2e/reader.spec.ts), the one private
 // address the app may fetch pages from.
 export const articlePagesPort = portBase + 4;
+// Save by email's SMTP listener on the app server, which the mail journey sends to.
+export const inboundSmtpPort = portBase + 5;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);
@@ -69,8 +71,10 @@ export default defineConfig({
         DATABASE_URL: "",
         TRUSTED_PROXY_HOPS: "1",
         UNFURL_ALLOWED_HOSTS: `127.0.0.1:${articlePagesPort}`,
-        // Save by email's address in Settings (no listener: the SMTP tests run on the built app in tests/crash).
+        // Save by email: the address in Settings, and the listener a journey mails a newsletter to.
         INBOUND_EMAIL_DOMAIN: "save.linkstash.test",
+        INBOUND_SMTP_PORT: String(inboundSmtpPort),
+        INBOUND_SMTP_HOST: "127.0.0.1",
       },
     },
     {
