@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { copyText } from "@/lib/client/copy-text";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { API_TOKENS_KEY } from "@/lib/client/query-keys";
 import { MAX_TOKEN_NAME_LENGTH } from "@/lib/validations/api-token-name";
@@ -41,13 +42,6 @@ export function ApiTokens({ timeZone }: { timeZone: string }) {
     }
   }
 
-  async function copy(value: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-      setMessage("Token copied to the clipboard.");
-    } catch {
-      setMessage("Copying failed: select the token and copy it yourself.");
-    }
   }
 
   return (
@@ -80,7 +74,7 @@ export function ApiTokens({ timeZone }: { timeZone: string }) {
             {secret}
           </code>
           <div className="flex gap-2">
-            <Button variant="outline" onClick={() => copy(secret)}>
+            <Button variant="outline" onClick={async () => setMessage(await copyText(secret, "token"))}>
               Copy
             </Button>
             <Button variant="ghost" onClick={() => setSecret(null)}>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
+import { copyText } from "@/lib/client/copy-text";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { SAVE_ADDRESS_KEY } from "@/lib/client/query-keys";
 
@@ -49,13 +50,6 @@ export function SaveByEmail({ accountEmail }: { accountEmail: string }) {
     onError: (error) => setMessage(serverMessage(error, "Your choice could not be saved. Please try again.")),
   });
 
-  async function copy(address: string) {
-    try {
-      await navigator.clipboard.writeText(address);
-      setMessage("Address copied to the clipboard.");
-    } catch {
-      setMessage("Copying failed: select the address and copy it yourself.");
-    }
   }
 
   if (!current) return null;
@@ -71,7 +65,7 @@ export function SaveByEmail({ accountEmail }: { accountEmail: string }) {
             {current.address}
           </output>
           <div className="flex gap-2">
-            <Button variant="outline" onClick={() => copy(current.address)}>
+            <Button variant="outline" onClick={async () => setMessage(await copyText(current.address, "address"))}>
               Copy
             </Button>
             <Button variant="outline" onClick={() => setConfirming(true)}>

@@ -157,7 +157,7 @@ test("saves the tab in view from the popup, with notes and up to 3 categories, c
   // The popup at its real size, for the README's gallery.
   await popup.setViewportSize({ width: 360, height: await popup.evaluate(() => document.body.scrollHeight) });
   await popup.screenshot({
-    path: path.join(REPO_ROOT, "docs", "screenshots", "extension-popup.png"),
+    path: path.join(test.info().project.outputDir, "screens", "extension-popup.png"),
     animations: "disabled",
   });
 
