@@ -42,8 +42,6 @@ export function ApiTokens({ timeZone }: { timeZone: string }) {
     }
   }
 
-  }
-
   return (
     <div className="grid gap-6">
       <form onSubmit={create} className="grid gap-2">

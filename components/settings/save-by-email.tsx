@@ -50,8 +50,6 @@ export function SaveByEmail({ accountEmail }: { accountEmail: string }) {
     onError: (error) => setMessage(serverMessage(error, "Your choice could not be saved. Please try again.")),
   });
 
-  }
-
   if (!current) return null;
   return (
     <div className="grid gap-5">
