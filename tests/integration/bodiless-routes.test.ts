@@ -5,8 +5,11 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 // Every bodiless mutation (a route wrapped without a schema) takes no options: no body, an empty
 // body and `{}` (what a client that always sends JSON sends) do the same thing; any other body is
 // 400 with a message that says what the route takes, and changes nothing. Billing is on, so the
-// checkout and portal routes reach the Stripe fake.
-const fake = await vi.hoisted(async () => (await import("@/tests/support/stripe-billing")).startBillingFake());
+// checkout and portal routes reach the Stripe fake; save by email is on, for its new-address route.
+const fake = await vi.hoisted(async () => {
+  process.env.INBOUND_EMAIL_DOMAIN = "save.linkstash.test";
+  return (await import("@/tests/support/stripe-billing")).startBillingFake();
+});
 
 const { POST: openPortal } = await import("@/app/api/billing/portal/route");
 const { DELETE: deleteCategory } = await import("@/app/api/categories/[id]/route");
@@ -21,6 +24,8 @@ const { GET: verifySession } = await import("@/app/api/subscriptions/verify-sess
 const { DELETE: revokeToken } = await import("@/app/api/tokens/[id]/route");
 const { POST: createToken } = await import("@/app/api/tokens/route");
 const { DELETE: deleteAccount } = await import("@/app/api/user/route");
+const { POST: regenerateSaveAddress } = await import("@/app/api/user/save-address/regenerate/route");
+const { GET: saveAddress } = await import("@/app/api/user/save-address/route");
 const { getDb } = await import("@/lib/db/client");
 const { NO_BODY_MESSAGE } = await import("@/lib/http/api-route");
 const { apiRequest, routeParams, signedInUser } = await import("@/tests/support/factories");
@@ -85,6 +90,19 @@ const stripeCalls = (path: string, match: Record<string, string>) =>
   ).length;
 
 const SCENARIOS: Record<string, () => Promise<Prepared>> = {
+  "POST /api/user/save-address/regenerate": async () => {
+    const { cookie } = await signedInUser(pro());
+    const first = (await (await saveAddress(apiRequest("GET", "/api/user/save-address", { cookie }))).json()).address;
+    const current = async () =>
+      (await (await saveAddress(apiRequest("GET", "/api/user/save-address", { cookie }))).json()).address;
+    return {
+      method: "POST",
+      path: "/api/user/save-address/regenerate",
+      cookie,
+      send: (req) => regenerateSaveAddress(req),
+      happened: async () => (await current()) !== first,
+    };
+  },
   "POST /api/billing/portal": async () => {
     const { cookie, customer } = await subscriber();
     return {
