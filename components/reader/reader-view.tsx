@@ -10,7 +10,11 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
   const title = article.title ?? link.title ?? displayUrl(link.url);
   const origin = new URL(link.url).hostname;
   return (
-    <article lang={article.lang ?? undefined} dir={article.dir ?? undefined} className="grid gap-6">
+    <article
+      lang={article.lang ?? undefined}
+      dir={article.dir ?? undefined}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
+    >
       <header className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           {article.siteName ?? origin}
@@ -18,7 +22,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
           {`${article.readingMinutes} min read`}
         </p>
         <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-        {article.byline ? <p className="text-muted-foreground">{article.byline}</p> : null}
+        {article.byline ? <p className="break-words text-muted-foreground">{article.byline}</p> : null}
         {/* A newsletter saved from a mail without a web version: the mail is the original. */}
         {isMailOnlyUrl(link.url) ? null : (
           <a

@@ -22,7 +22,7 @@ export default async function ReadPage({ params }: { params: Promise<{ id: strin
   const { article } = found;
 
   return (
-    <div className="mx-auto grid max-w-[44rem] gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto grid max-w-[44rem] grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <ReaderControls link={link} timeZone={user.timezone} serverNow={now.getTime()} />
       {article.status === "ready" ? (
         <ReaderView link={link} article={article} />
