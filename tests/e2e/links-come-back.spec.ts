@@ -30,16 +30,20 @@ test("a reminder set from a link item comes back on its day, in Back today and i
 }) => {
   const email = await signUpAndOnboard(page);
 
-  // Daily in UTC at the hour now under way: the next digest is tomorrow's, the reminder's day, whatever
-  // the time of day the test runs (at 6:00 AM, a run before six found that day's digest due first).
-  const hour = new Date().getUTCHours();
-  const deliveryTime = `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+  // Daily at the hour now under way, so the next digest is tomorrow's, the reminder's day, whatever
+  // the time of day the test runs. Settings offer 6 AM to 11 PM: before six in UTC, Tokyo (UTC+9, no
+  // daylight saving, the same date until 3 PM UTC) is within them.
+  const utcHour = new Date().getUTCHours();
+  const zone = utcHour >= 6 ? "UTC" : "Asia/Tokyo";
+  const hour = utcHour >= 6 ? utcHour : utcHour + 9;
   await page.goto("/settings");
   await page.getByRole("tab", { name: "Daily" }).click();
-  await page.getByRole("combobox", { name: "Delivery time", exact: true }).selectOption({ label: deliveryTime });
-  await page.getByRole("combobox", { name: "Time zone" }).fill("UTC");
   await page
-    .getByRole("option", { name: /^UTC\b/ })
+    .getByRole("combobox", { name: "Delivery time", exact: true })
+    .selectOption({ label: `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}` });
+  await page.getByRole("combobox", { name: "Time zone" }).fill(zone);
+  await page
+    .getByRole("option", { name: new RegExp(`^${zone.replace("/", "\\/")}\\b`) })
     .first()
     .click();
   await page.getByRole("button", { name: "Save preferences" }).click();
