@@ -5,6 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { portBase } from "../../playwright.config";
+import { showColorScheme } from "./screen-helpers";
 import { latestEmail, signUpAndOnboard } from "./support";
 
 // A digest's one-click links, Snooze a week and Not interested (Mark as read: search.spec.ts), on the
@@ -41,7 +42,7 @@ async function userWithDigestedLink(page: Page, url: string): Promise<{ linkId: 
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await showColorScheme(page, colorScheme);
     const { violations, passes } = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();

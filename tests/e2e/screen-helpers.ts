@@ -18,6 +18,26 @@ export function toastText(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true }).first();
 }
 
+/**
+ * Shows the page in `colorScheme` once the page has followed it: its theme script has set or removed
+ * html's "dark" class and the colours' transitions have ended. An audit in between reads colours
+ * half-way through a transition, a contrast no one sees.
+ */
+export async function showColorScheme(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  const html = page.locator("html");
+  if (colorScheme === "dark") await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Nothing on the page is wider than the window (a phone would scroll sideways). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

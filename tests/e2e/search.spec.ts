@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { showColorScheme } from "./screen-helpers";
 import { latestEmail, signUpAndOnboard } from "./support";
 
 // History search and read state (decisions 0032 and 0033), each test with a brand-new user.
@@ -7,7 +8,7 @@ import { latestEmail, signUpAndOnboard } from "./support";
 /** No serious or critical WCAG 2.1 AA violations, in the light and the dark scheme (read links are dimmed). */
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await showColorScheme(page, colorScheme);
     await page.evaluate(() => window.scrollTo(0, 0));
     const { violations, passes } = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
