@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import { ImportExportCard } from "@/components/import/import-export-card";
 import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
-import { ApiTokens } from "@/components/settings/api-tokens";
+import { LazyApiTokens } from "@/components/settings/lazy-api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
-import { SaveByEmail } from "@/components/settings/save-by-email";
+import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
@@ -85,7 +85,7 @@ export default async function SettingsPage() {
               <CardDescription>Save links from your mailbox: send or forward mail to your own address.</CardDescription>
             </CardHeader>
             <CardContent>
-              <SaveByEmail accountEmail={user.email} />
+              <LazySaveByEmail accountEmail={user.email} />
             </CardContent>
           </Card>
         ) : null}
@@ -103,7 +103,7 @@ export default async function SettingsPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <ApiTokens timeZone={user.timezone} />
+            <LazyApiTokens timeZone={user.timezone} />
           </CardContent>
         </Card>
 
