@@ -5,24 +5,31 @@ import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 
-/** The article in a comfortable measure: its header, the link's categories and notes, the text. */
+/**
+ * The article in a comfortable measure: its header, the link's categories and notes, the text. The
+ * article's language and direction are on its own words only (title, byline, text): the app's
+ * words around them stay in the app's (decision 0335).
+ */
 export function ReaderView({ link, article }: { link: LinkResponse; article: ReadyArticle }) {
   const title = article.title ?? link.title ?? displayUrl(link.url);
   const origin = new URL(link.url).hostname;
+  const own = { lang: article.lang ?? undefined, dir: article.dir ?? undefined };
   return (
-    <article
-      lang={article.lang ?? undefined}
-      dir={article.dir ?? undefined}
-      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
-    >
+    <article className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           {article.siteName ?? origin}
           {" · "}
           {`${article.readingMinutes} min read`}
         </p>
-        <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-        {article.byline ? <p className="break-words text-muted-foreground">{article.byline}</p> : null}
+        <h1 {...own} className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
+          {title}
+        </h1>
+        {article.byline ? (
+          <p {...own} className="break-words text-muted-foreground">
+            {article.byline}
+          </p>
+        ) : null}
         {/* A newsletter saved from a mail without a web version: the mail is the original. */}
         {isMailOnlyUrl(link.url) ? null : (
           <a
@@ -48,7 +55,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
         ) : null}
       </header>
       {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.mjs). */}
-      <div className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      <div {...own} className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
     </article>
   );

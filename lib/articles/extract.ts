@@ -52,10 +52,11 @@ function escapeHtml(text: string): string {
 /**
  * The article in the page `html` fetched from `url`, or why there is none: not an article, over
  * the extractor's element or depth budget, or its child ran out of heap or time. Rejects only
- * when no extractor could be started.
+ * when no extractor could be started. `anyway`: the owner asked for the text of a page Readability
+ * does not call an article (decision 0334).
  */
-export async function extractArticle(html: string, url: string): Promise<Extraction> {
-  const result = await runExtractor({ html, url, appOrigin: env.appOrigin });
+export async function extractArticle(html: string, url: string, { anyway = false } = {}): Promise<Extraction> {
+  const result = await runExtractor({ html, url, appOrigin: env.appOrigin, anyway });
   if (!result.readerable) return { status: "unavailable", reason: result.reason };
   const textContent = capText(normaliseText(result.textContent), MAX_ARTICLE_TEXT_BYTES);
   if (!textContent) return { status: "unavailable", reason: UNAVAILABLE_REASONS.notArticle };

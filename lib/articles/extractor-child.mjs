@@ -7,15 +7,21 @@
 import { isProbablyReaderable, Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { measurePage } from "./extraction-rules.mjs";
+import { applyPageBase, applyPictureSources } from "./prepare-page.mjs";
 import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
 import { sanitizeArticleHtml } from "./sanitize.mjs";
 
-function run({ html, url, appOrigin }) {
+// `anyway`: the owner asked for the page's text although it does not look like an article
+// (decision 0334); Readability still has to find some.
+function run({ html, url, appOrigin, anyway = false }) {
   if (!measurePage(html).within) return { readerable: false, reason: UNAVAILABLE_REASONS.tooComplex };
   const { document } = parseHTML(html);
-  if (!isProbablyReaderable(document)) return { readerable: false, reason: UNAVAILABLE_REASONS.notArticle };
+  if (!anyway && !isProbablyReaderable(document)) return { readerable: false, reason: UNAVAILABLE_REASONS.notArticle };
+  const base = applyPageBase(document, url);
+  applyPictureSources(document);
   const article = new Readability(document).parse();
-  if (!article || !article.content) return { readerable: false, reason: UNAVAILABLE_REASONS.notArticle };
+  if (!article || !article.content)
+    return { readerable: false, reason: anyway ? UNAVAILABLE_REASONS.noText : UNAVAILABLE_REASONS.notArticle };
   return {
     readerable: true,
     title: article.title ?? null,
@@ -25,7 +31,7 @@ function run({ html, url, appOrigin }) {
     lang: article.lang ?? null,
     dir: article.dir ?? null,
     publishedTime: article.publishedTime ?? null,
-    content: sanitizeArticleHtml(article.content, url, appOrigin),
+    content: sanitizeArticleHtml(article.content, base, appOrigin, url),
     textContent: article.textContent ?? "",
   };
 }

@@ -51,7 +51,8 @@ const extractorResult = z.discriminatedUnion("readerable", [
 export type ExtractorResult = z.infer<typeof extractorResult>;
 
 /** A page to read: its HTML, its address (relative links resolve against it), and the app's own origin. */
-export type ExtractorPage = { html: string; url: string; appOrigin: string };
+/** `anyway`: the owner asked for the page's text although Readability does not call it an article. */
+export type ExtractorPage = { html: string; url: string; appOrigin: string; anyway?: boolean };
 
 type Job = {
   page: ExtractorPage;

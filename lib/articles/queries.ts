@@ -83,7 +83,7 @@ export async function storeArticleIn(
 // The owed page work (decision 0301): single statements only, so a transaction-mode pooler carries
 // them and several instances can share the table. Times are the database's own (now()).
 
-export type PageWorkKind = "save" | "extract";
+export type PageWorkKind = "save" | "extract" | "anyway";
 
 /** A claimed row, with what the runner needs to do it. */
 export type PageJob = {
@@ -99,14 +99,19 @@ export type PageJob = {
 /**
  * Records that the link's page is owed a fetch. A save's row is new; the reader's first open adds
  * nothing to a row already owed (`again` false); a refresh (`again` true) asks once more, so a row
- * being run now is run again after.
+ * being run now is run again after. Asking for the text anyway makes the owed row that kind.
  */
 export async function owePageWork(
   link: { id: string; userId: string },
   kind: PageWorkKind,
   { keepTitle = false, again = false }: { keepTitle?: boolean; again?: boolean } = {},
 ): Promise<void> {
-  const onConflict = again ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1` : Prisma.sql`DO NOTHING`;
+  const onConflict =
+    kind === "anyway"
+      ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1, kind = 'anyway'`
+      : again
+        ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1`
+        : Prisma.sql`DO NOTHING`;
   await queryRows(Prisma.sql`
     INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
     VALUES (${link.id}, ${link.userId}, ${kind}::"PageWorkKind", ${keepTitle})

@@ -1,4 +1,5 @@
 import type { Article } from "@/lib/generated/prisma/client";
+import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 
 // The one JSON shape of an article (GET /api/links/{id}/article), built here and nowhere else.
 // Pure: the reader's components import its types.
@@ -29,6 +30,14 @@ export type ReadyArticle = { status: "ready" } & ArticleFields;
 export type UnavailableArticle = { status: "unavailable"; reason: string | null };
 
 export type ArticleResponse = { status: "pending" } | UnavailableArticle | ReadyArticle;
+
+/**
+ * A page Readability did not call an article (null: stored before reasons were, when that was the
+ * only one): its owner may ask for its text anyway (decision 0334).
+ */
+export function isRefusedAsNotArticle(reason: string | null): boolean {
+  return reason === null || reason === UNAVAILABLE_REASONS.notArticle;
+}
 
 /** Said of a page that did not answer MAX_FETCH_FAILURES fetches. */
 export const UNANSWERED_REASON = "the page did not answer";

@@ -1,12 +1,16 @@
 // The allow-list every stored article passes (decision 0260): structure, text and images only. No
 // scripts, styles, event handlers, forms, frames or embeds; links only to http(s) and mailto;
 // images only from http(s), lazy and without a referrer, so the article's site learns nothing of
-// the reader. Relative URLs are resolved against the page's own address. Images and links that
-// point at LinkStash's own host are dropped (a link's text stays, in a span): shown in the reader, they
-// would be requests to the app with the reader's cookies.
+// the reader. Relative URLs are resolved against the page's own address (or its <base>). Images and
+// links that point at LinkStash's own host are dropped (a link's text stays, in a span): shown in the
+// reader, they would be requests to the app with the reader's cookies. An image's address comes from
+// its lazy-loading attributes or srcset when it has no usable src, https only (decision 0332); ids
+// are kept namespaced and in-page links point at them (decision 0333).
 // Plain JavaScript (types in sanitize.d.mts): it runs in the extractor child process, which Node
 // starts from its file without the app's bundler (decision 0300).
 import sanitizeHtml from "sanitize-html";
+import { chooseCandidate, safeCandidates, secureImageUrl, serializeSrcset } from "./image-sources.mjs";
+import { inPageFragment, inPageHref, linkTargets, namespacedId } from "./in-page-links.mjs";
 
 const ALLOWED_TAGS = [
   ..."p br hr h1 h2 h3 h4 h5 h6 blockquote pre code em strong b i u s del ins sub sup small mark".split(" "),
@@ -25,8 +29,17 @@ function absolute(value, base, schemes) {
   }
 }
 
+// Their text is code or fallback, never article text.
+const NON_TEXT_TAGS = ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"];
+
+/** Where lazy-loading scripts keep an image's real address, most common first. */
+const LAZY_SOURCES = ["data-src", "data-original", "data-lazy-src", "data-url"];
+const LAZY_SRCSETS = ["data-srcset", "data-lazy-srcset"];
+
 function lang(attribs) {
-  return Object.fromEntries(Object.entries(attribs).filter(([name]) => name === "lang" || name === "dir"));
+  return Object.fromEntries(
+    Object.entries(attribs).filter(([name]) => name === "lang" || name === "dir" || name === "id"),
+  );
 }
 
 // By host name, whatever the scheme or port: the browser sends the app's cookies to all of them.
@@ -34,14 +47,15 @@ function isOwnHost(url, appHost) {
   return url.protocol !== "mailto:" && url.hostname === appHost;
 }
 
-function options(baseUrl, appOrigin) {
+function options(baseUrl, appOrigin, pageUrl, targets) {
   const appHost = new URL(appOrigin).hostname;
+  const notOwn = (url) => !isOwnHost(url, appHost);
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
-      "*": ["lang", "dir", "title"],
+      "*": ["lang", "dir", "title", "id"],
       a: ["href", "rel"],
-      img: ["src", "alt", "width", "height", "loading", "referrerpolicy"],
+      img: ["src", "srcset", "alt", "width", "height", "loading", "referrerpolicy"],
       td: ["colspan", "rowspan"],
       th: ["colspan", "rowspan", "scope"],
       ol: ["start", "reversed"],
@@ -51,25 +65,37 @@ function options(baseUrl, appOrigin) {
     allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,
     disallowedTagsMode: "discard",
-    // Their text is code or fallback, never article text.
-    nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+    nonTextTags: NON_TEXT_TAGS,
     transformTags: {
       a: (tagName, attribs) => {
+        // An anchor's name is its id (a fragment reaches either), namespaced below with the others.
+        const withId = { ...attribs, ...(attribs.id || !attribs.name ? {} : { id: attribs.name }) };
+        const fragment = inPageFragment(attribs.href, [pageUrl, baseUrl]);
+        const jump = fragment === null ? null : inPageHref(fragment, targets);
+        if (jump) return { tagName, attribs: { href: jump, ...lang(withId) } };
         const href = absolute(attribs.href, baseUrl, ["http:", "https:", "mailto:"]);
         // A plain span keeps the text. (Renamed to a tag outside the allow-list, sanitize-html would
         // drop it and keep the text too, but it then closes the next link with the wrong name.)
-        if (href && isOwnHost(href, appHost)) return { tagName: "span", attribs: lang(attribs) };
+        if (href && isOwnHost(href, appHost)) return { tagName: "span", attribs: lang(withId) };
         return {
           tagName,
-          attribs: href ? { href: href.href, rel: "noopener noreferrer nofollow", ...lang(attribs) } : lang(attribs),
+          attribs: href ? { href: href.href, rel: "noopener noreferrer nofollow", ...lang(withId) } : lang(withId),
         };
       },
       img: (tagName, attribs) => {
-        const src = absolute(attribs.src, baseUrl, ["http:", "https:"]);
+        const lazySrcset = LAZY_SRCSETS.map((name) => attribs[name]).find(Boolean);
+        const candidates = safeCandidates(lazySrcset ?? attribs.srcset, baseUrl, notOwn);
+        // A lazy image's src is a placeholder: its real address wins.
+        const declared = [...LAZY_SOURCES.map((name) => attribs[name]), attribs.src]
+          .map((value) => secureImageUrl(value, baseUrl))
+          .find((url) => url !== null && notOwn(url));
+        const src = declared?.href ?? chooseCandidate(candidates)?.url;
         return {
           tagName,
           attribs: {
-            ...(src && !isOwnHost(src, appHost) ? { src: src.href } : {}),
+            ...(src ? { src } : {}),
+            ...(src && candidates.length > 0 ? { srcset: serializeSrcset(candidates) } : {}),
+            ...(attribs.id ? { id: attribs.id } : {}),
             alt: attribs.alt ?? "",
             ...(attribs.width ? { width: attribs.width } : {}),
             ...(attribs.height ? { height: attribs.height } : {}),
@@ -78,6 +104,11 @@ function options(baseUrl, appOrigin) {
           },
         };
       },
+      // After the tags' own transforms: every kept id is namespaced, whichever tag holds it.
+      "*": (tagName, attribs) => ({
+        tagName,
+        attribs: attribs.id ? { ...attribs, id: namespacedId(attribs.id) } : attribs,
+      }),
     },
     // An image whose address did not survive shows nothing: drop it.
     exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
@@ -85,9 +116,11 @@ function options(baseUrl, appOrigin) {
 }
 
 /**
- * `html` (an article Readability extracted from the page at `baseUrl`) through the allow-list;
- * `appOrigin` is LinkStash's own origin, whose images and links are dropped.
+ * `html` (an article Readability extracted from the page at `pageUrl`, whose relative addresses
+ * resolve against `baseUrl`: its <base>, or the page itself) through the allow-list; `appOrigin` is
+ * LinkStash's own origin, whose images and links are dropped.
  */
-export function sanitizeArticleHtml(html, baseUrl, appOrigin) {
-  return sanitizeHtml(html, options(baseUrl, appOrigin));
+export function sanitizeArticleHtml(html, baseUrl, appOrigin, pageUrl = baseUrl) {
+  const targets = linkTargets(html, ALLOWED_TAGS, NON_TEXT_TAGS);
+  return sanitizeHtml(html, options(baseUrl, appOrigin, pageUrl, targets));
 }

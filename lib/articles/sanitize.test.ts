@@ -28,14 +28,16 @@ describe("sanitizeArticleHtml", () => {
       APP,
     );
     expect(html).not.toMatch(/\son\w+=/i);
-    expect(html).not.toMatch(/style=|class=|id=/);
+    expect(html).not.toMatch(/style=|class=|\sid="y"/);
+    // Ids are kept, namespaced away from the app's own (decision 0333).
+    expect(html).toContain('<p id="user-content-y">a</p>');
     expect(html).not.toMatch(/javascript:|data:|vbscript:|evil/i);
     expect(html).toContain(
       '<a href="https://other.example/p" rel="noopener noreferrer nofollow">protocol-relative</a>',
     );
   });
 
-  it("resolves relative links and images against the page, images lazy and without a referrer", () => {
+  it("resolves relative links and images (and srcset) against the page, images lazy and without a referrer", () => {
     const html = sanitizeArticleHtml(
       `<p><a href="../about">About</a> <img src="img/photo.jpg" alt="A photo" width="640" height="480" srcset="x 2x"></p>
        <img src="data:image/png;base64,AAAA" alt="inline"><img alt="no source">`,
@@ -44,9 +46,8 @@ describe("sanitizeArticleHtml", () => {
     );
     expect(html).toContain('<a href="https://news.example/about" rel="noopener noreferrer nofollow">About</a>');
     expect(html).toContain(
-      '<img src="https://news.example/2026/img/photo.jpg" alt="A photo" width="640" height="480" loading="lazy" referrerpolicy="no-referrer" />',
+      '<img src="https://news.example/2026/img/photo.jpg" srcset="https://news.example/2026/x 2x" alt="A photo" width="640" height="480" loading="lazy" referrerpolicy="no-referrer" />',
     );
-    expect(html).not.toContain("srcset");
     expect(html).not.toContain("inline");
     expect(html).not.toContain("no source");
   });
@@ -84,5 +85,63 @@ describe("sanitizeArticleHtml", () => {
       APP,
     );
     expect(html).toBe("<p><span>out</span></p>");
+  });
+
+  it("keeps lazy and responsive images: data-src before a placeholder src, else the srcset's best", () => {
+    const html = sanitizeArticleHtml(
+      `<img src="data:image/gif;base64,R0lGOD" data-src="/real.jpg" alt="lazy">
+       <img srcset="s.jpg 320w, m.jpg 800w, l.jpg 2400w" alt="responsive">
+       <img src="placeholder.gif" data-srcset="a.jpg 1x, b.jpg 2x" alt="lazy srcset">
+       <img data-srcset="data:image/gif;base64,R0 1x" alt="nothing usable">`,
+      BASE,
+      APP,
+    );
+    expect(html).toContain('<img src="https://news.example/real.jpg" alt="lazy"');
+    expect(html).toContain(
+      '<img src="https://news.example/2026/m.jpg" srcset="https://news.example/2026/s.jpg 320w, https://news.example/2026/m.jpg 800w, https://news.example/2026/l.jpg 2400w" alt="responsive"',
+    );
+    expect(html).toContain(
+      '<img src="https://news.example/2026/placeholder.gif" srcset="https://news.example/2026/a.jpg 1x, https://news.example/2026/b.jpg 2x" alt="lazy srcset"',
+    );
+    expect(html).not.toContain("nothing usable");
+  });
+
+  it("upgrades http images to https, and drops the app's own srcset candidates", () => {
+    const html = sanitizeArticleHtml(
+      `<img src="http://img.example/a.png" srcset="http://img.example/a2.png 2x, https://linkstash.example/x.png 3x">`,
+      "http://news.example/",
+      APP,
+    );
+    expect(html).toBe(
+      '<img src="https://img.example/a.png" srcset="https://img.example/a2.png 2x" alt="" loading="lazy" referrerpolicy="no-referrer" />',
+    );
+  });
+
+  it("keeps in-page links within the article, namespaced like its ids; others lead to the page", () => {
+    const html = sanitizeArticleHtml(
+      `<p><a href="#note-1">1</a> <a href="${BASE}#top">top</a> <a href="#gone">gone</a> <a name="top">T</a></p>
+       <ol><li id="note-1">A note</li></ol>`,
+      BASE,
+      APP,
+    );
+    expect(html).toContain('<a href="#user-content-note-1">1</a>');
+    expect(html).toContain('<a href="#user-content-top">top</a>');
+    expect(html).toContain(
+      '<a href="https://news.example/2026/story.html#gone" rel="noopener noreferrer nofollow">gone</a>',
+    );
+    expect(html).toContain('<a id="user-content-top">T</a>');
+    expect(html).toContain('<li id="user-content-note-1">A note</li>');
+  });
+
+  it("resolves against the page's base and treats the base's own fragments as in-page", () => {
+    const html = sanitizeArticleHtml(
+      `<a href="rel/page">r</a><a href="https://cdn.example/base/#x">x</a><h2 id="x">X</h2><img src="i.png">`,
+      "https://cdn.example/base/",
+      APP,
+      BASE,
+    );
+    expect(html).toContain('<a href="https://cdn.example/base/rel/page" rel="noopener noreferrer nofollow">r</a>');
+    expect(html).toContain('<a href="#user-content-x">x</a>');
+    expect(html).toContain('<img src="https://cdn.example/base/i.png"');
   });
 });

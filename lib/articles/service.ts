@@ -4,14 +4,14 @@ import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-wor
 import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
 import { owePageWork, type PageJob, recordArticleFailure, storeArticle } from "@/lib/articles/queries";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
-import { type ArticleResponse, toArticleResponse } from "@/lib/articles/response";
+import { type ArticleResponse, isRefusedAsNotArticle, toArticleResponse } from "@/lib/articles/response";
 import type { Reservation } from "@/lib/articles/work-slots";
 import { getDb } from "@/lib/db/client";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
 import { storeLinkMetadata } from "@/lib/links/metadata";
@@ -59,11 +59,11 @@ function store(link: LinkRef, extraction: Extraction): Promise<void> {
   );
 }
 
-async function extractFrom(link: LinkRef, page: FetchedPage | null): Promise<void> {
+async function extractFrom(link: LinkRef, page: FetchedPage | null, anyway: boolean): Promise<void> {
   if (!page) return recordArticleFailure(link, new Date());
   let extraction: Extraction;
   try {
-    extraction = await extractArticle(page.html, page.url);
+    extraction = await extractArticle(page.html, page.url, { anyway });
   } catch (error) {
     // No extractor could read it (one could not be started): not an article for us; said once in the log.
     logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
@@ -94,7 +94,7 @@ async function runPageJob(job: PageJob, held: Reservation): Promise<void> {
       keepTitle: job.keepTitle,
     });
   }
-  await extractFrom(link, page);
+  await extractFrom(link, page, job.kind === "anyway");
 }
 
 const pageWork = createPageWorkRunner(runPageJob);
@@ -147,6 +147,29 @@ export async function refreshLinkArticle(
   const link = await findOwnLink(user, id);
   await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
   await owePageWork(link, "extract", { again: true });
+  later(wakePageWork);
+  return { status: "pending" };
+}
+
+/** Said when the text is asked for anyway of a page that is not "not an article". */
+export const NOT_REFUSED_MESSAGE = "Only a page that is not an article can be shown as its text anyway.";
+
+/**
+ * The owner asks for the text of their link's page although it does not look like an article
+ * (decision 0334): owed a fetch that skips Readability's "is it an article" check. Only for a page
+ * found not to be one (409 otherwise); counted with the refreshes (429).
+ */
+export async function extractLinkTextAnyway(
+  user: User,
+  id: string,
+  ip: string | null,
+  later: Later,
+): Promise<{ status: "pending" }> {
+  const link = await findOwnLink(user, id);
+  const article = toArticleResponse(await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } }));
+  if (article.status !== "unavailable" || !isRefusedAsNotArticle(article.reason)) throw conflict(NOT_REFUSED_MESSAGE);
+  await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
+  await owePageWork(link, "anyway");
   later(wakePageWork);
   return { status: "pending" };
 }

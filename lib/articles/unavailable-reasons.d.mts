@@ -5,6 +5,7 @@ export declare const UNAVAILABLE_REASONS: Readonly<{
   tooComplex: "too complex to read";
   tooLarge: "too large to read";
   tooSlow: "took too long";
+  noText: "no text was found in it";
   failed: "could not be read";
 }>;
 

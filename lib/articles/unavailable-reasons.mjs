@@ -10,6 +10,8 @@ export const UNAVAILABLE_REASONS = Object.freeze({
   tooLarge: "too large to read",
   /** Its extractor ran out of time and was killed. */
   tooSlow: "took too long",
+  /** Its owner asked for its text anyway, and Readability found none. */
+  noText: "no text was found in it",
   /** Anything else went wrong while reading it. */
   failed: "could not be read",
 });

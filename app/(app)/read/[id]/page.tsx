@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ArticlePending } from "@/components/reader/article-pending";
+import { ArticleUnavailable } from "@/components/reader/article-unavailable";
 import { ReaderControls } from "@/components/reader/reader-controls";
 import { ReaderView } from "@/components/reader/reader-view";
-import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { findReaderLink } from "@/lib/articles/service";
 import { getCurrentUser } from "@/lib/auth/session";
-import { displayUrl } from "@/lib/links/display-url";
 import { toLinkResponse } from "@/lib/links/response";
 
 export const metadata: Metadata = { title: "Read" };
@@ -29,17 +28,7 @@ export default async function ReadPage({ params }: { params: Promise<{ id: strin
       ) : article.status === "pending" ? (
         <ArticlePending linkId={link.id} url={link.url} />
       ) : (
-        <div className="grid gap-2 rounded-lg border p-6">
-          <h1 className="text-2xl font-bold tracking-tight">{link.title ?? displayUrl(link.url)}</h1>
-          <p className="text-muted-foreground">
-            {article.reason === null || article.reason === UNAVAILABLE_REASONS.notArticle
-              ? "This page is not an article, so there is nothing to read here."
-              : `This page is not available as an article: ${article.reason}.`}
-          </p>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="w-fit underline underline-offset-4">
-            Open the original page
-          </a>
-        </div>
+        <ArticleUnavailable link={link} article={article} />
       )}
     </div>
   );

@@ -1,0 +1,8 @@
+import { after } from "next/server";
+import { extractLinkTextAnyway } from "@/lib/articles/service";
+import { tokenApiRoute } from "@/lib/http/api-route";
+import { clientIp } from "@/lib/http/rate-limit";
+
+export const POST = tokenApiRoute(async ({ req, user, params }) =>
+  Response.json(await extractLinkTextAnyway(user, params.id ?? "", clientIp(req), after), { status: 202 }),
+);
