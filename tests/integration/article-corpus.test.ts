@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as showAnyway } from "@/app/api/links/[id]/article/anyway/route";
 import { GET as articleRoute } from "@/app/api/links/[id]/article/route";
 import { POST as saveLink } from "@/app/api/links/route";
 import { getDb } from "@/lib/db/client";
@@ -36,9 +37,50 @@ function expectedMetadata(page: string): ExpectedMetadata {
 const collapse = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 const withoutSpace = (text: string) => text.replace(/\s+/g, "");
 
+function expectedDocument(page: string): Document {
+  return parseHTML(readFileSync(path.join(CORPUS, page, "expected.html"), "utf8")).document;
+}
+
 function expectedText(page: string): string {
-  const { document } = parseHTML(readFileSync(path.join(CORPUS, page, "expected.html"), "utf8"));
-  return document.documentElement.textContent ?? "";
+  return expectedDocument(page).documentElement.textContent ?? "";
+}
+
+// An image Readability's authors expect with an address a browser can load: in its src, lazy
+// src or srcset, other than an inline data: placeholder.
+const IMAGE_SOURCES = ["src", "data-src", "srcset", "data-srcset"];
+function expectedImages(page: string): number {
+  return [...expectedDocument(page).querySelectorAll("img")].filter((image) =>
+    IMAGE_SOURCES.some((name) => {
+      const value = image.getAttribute(name)?.trim() ?? "";
+      return value !== "" && !value.startsWith("data:");
+    }),
+  ).length;
+}
+
+/** The article's in-page links whose target is not an id within it (each `#` link must reach one). */
+function danglingInPageLinks(html: string): string[] {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const ids = new Set([...document.querySelectorAll("[id]")].map((element) => element.getAttribute("id")));
+  return [...document.querySelectorAll('a[href^="#"]')]
+    .map((link) => link.getAttribute("href") ?? "")
+    .filter((href) => !ids.has(decodeURIComponent(href.slice(1))));
+}
+
+/** In-page links of the expected article whose target it holds: the reader must keep them all. */
+function expectedInPageLinks(page: string): number {
+  const document = expectedDocument(page);
+  const ids = new Set(
+    [...document.querySelectorAll("[id], a[name]")].map(
+      (element) => element.getAttribute("id") ?? element.getAttribute("name"),
+    ),
+  );
+  return [...document.querySelectorAll('a[href^="#"]')].filter((link) =>
+    ids.has(decodeURIComponent((link.getAttribute("href") ?? "").slice(1))),
+  ).length;
+}
+
+function articleImages(html: string): HTMLImageElement[] {
+  return [...parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.querySelectorAll("img")];
 }
 
 let server: Server;
@@ -88,6 +130,19 @@ describe("the Readability test pages, saved as links", () => {
     if (!expected.readerable) {
       expect(article).toEqual({ status: "unavailable", reason: "not an article" });
       expect(stored.contentHtml).toBeNull();
+      // Its owner may ask for its text anyway: Readability's reading, as its authors expect it.
+      const asked = await showAnyway(
+        apiRequest("POST", `/api/links/${link.id}/article/anyway`, { cookie }),
+        routeParams({ id: link.id }),
+      );
+      expect(asked.status).toBe(202);
+      expect(await asked.json()).toEqual({ status: "pending" });
+      await flushAfterTasks();
+      const anyway = await getDb().article.findUniqueOrThrow({ where: { linkId: link.id } });
+      expect(anyway.status).toBe("ready");
+      expect(withoutSpace(anyway.textContent ?? "")).toBe(withoutSpace(expectedText(page)));
+      expect(unsafeParts(anyway.contentHtml ?? "")).toEqual([]);
+      expect(articleImages(anyway.contentHtml ?? "")).toHaveLength(expectedImages(page));
       return;
     }
     expect(article.status).toBe("ready");
@@ -98,6 +153,18 @@ describe("the Readability test pages, saved as links", () => {
     if (expected.lang) expect(article.lang).toBe(expected.lang);
     expect(withoutSpace(stored.textContent ?? "")).toBe(withoutSpace(expectedText(page)));
     expect(unsafeParts(article.contentHtml)).toEqual([]);
+    // Every image kept, each from an https address (the reader's pages allow no other).
+    const images = articleImages(article.contentHtml);
+    expect(images).toHaveLength(expectedImages(page));
+    for (const image of images) {
+      expect(image.getAttribute("src")).toMatch(/^https:\/\//);
+      for (const candidate of (image.getAttribute("srcset") ?? "").split(/,\s+/).filter(Boolean))
+        expect(candidate).toMatch(/^https:\/\/\S+ \d+(\.\d+)?[wx]$/);
+    }
+    // Every in-page link kept, and each reaches an id within the article, namespaced.
+    expect(danglingInPageLinks(article.contentHtml)).toEqual([]);
+    expect(article.contentHtml.match(/href="#/g) ?? []).toHaveLength(expectedInPageLinks(page));
+    expect(article.contentHtml).not.toMatch(/\sid="(?!user-content-)/);
     expect(article.wordCount).toBeGreaterThan(0);
     expect(article.readingMinutes).toBe(Math.max(1, Math.round(article.wordCount / 230)));
     const storedLink = await getDb().link.findUniqueOrThrow({ where: { id: link.id } });
