@@ -283,6 +283,19 @@ export const OPERATIONS: Operation[] = [
     answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
     errors: { 404: ["not_found"], 429: ["rate_limited"] },
   },
+  {
+    method: "post",
+    path: "/api/links/{id}/article/anyway",
+    tag: "links",
+    summary: "Show a page's text anyway",
+    description:
+      "For a link whose article is `unavailable` because the page is `not an article`: the page is fetched again and its text extracted without that check, after the answer. Counted with the refetches (at most 10 per 10 minutes). Any other article state answers 409.",
+    access: "token",
+    wrapped: true,
+    params: idParam("link"),
+    answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
+    errors: { 404: ["not_found"], 409: ["conflict"], 429: ["rate_limited"] },
+  },
   // Categories
   {
     method: "get",

@@ -357,6 +357,22 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
   },
+  "POST /api/links/{id}/article/anyway": {
+    cases: [
+      {
+        label: "queues the text of a page that is not an article",
+        status: 202,
+        call: async (w) => {
+          await getDb().article.create({
+            data: { linkId: w.link.id, userId: w.link.userId, status: "unavailable", reason: "not an article" },
+          });
+          return { params: { id: w.link.id } };
+        },
+      },
+      { label: "a link whose article is not refused", status: 409, call: (w) => ({ params: { id: w.link.id } }) },
+      { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-link" } }) },
+    ],
+  },
   "GET /api/categories": { cases: [{ label: "lists", status: 200 }] },
   "POST /api/categories": {
     cases: [

@@ -17,6 +17,7 @@ const { POST: createCategory } = await import("@/app/api/categories/route");
 const { POST: sendNow } = await import("@/app/api/digest/send-now/route");
 const { POST: claimInvitation } = await import("@/app/api/invitations/[idOrCode]/claim/route");
 const { DELETE: deleteInvitation } = await import("@/app/api/invitations/[idOrCode]/route");
+const { POST: showTextAnyway } = await import("@/app/api/links/[id]/article/anyway/route");
 const { POST: refreshArticle } = await import("@/app/api/links/[id]/article/route");
 const { DELETE: deleteLink } = await import("@/app/api/links/[id]/route");
 const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
@@ -181,6 +182,24 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       happened: async () => {
         await flushAfterTasks();
         return (await getDb().article.findUnique({ where: { linkId: id } })) !== null;
+      },
+    };
+  },
+  "POST /api/links/[id]/article/anyway": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const { id } = await getDb().link.create({ data: { userId: user.id, url: "https://article.invalid/" } });
+    await getDb().article.create({
+      data: { linkId: id, userId: user.id, status: "unavailable", reason: "not an article" },
+    });
+    return {
+      method: "POST",
+      path: `/api/links/${id}/article/anyway`,
+      cookie,
+      send: (req) => showTextAnyway(req, routeParams({ id })),
+      // The reserved name's fetch is refused: the row counts a failed fetch.
+      happened: async () => {
+        await flushAfterTasks();
+        return (await getDb().article.findUniqueOrThrow({ where: { linkId: id } })).failures > 0;
       },
     };
   },

@@ -721,6 +721,19 @@ const MATRIX: Record<string, Entry> = {
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
   },
+  "POST /api/links/[id]/article/anyway": {
+    bearer: true,
+    class: "owner",
+    what: "extracts the text of one link's page found not to be an article, after the response (rate-limited)",
+    origin: "same-origin",
+    arrange: async (world) => {
+      await getDb().article.create({
+        data: { linkId: world.link.id, userId: world.owner.id, status: "unavailable", reason: "not an article" },
+      });
+      return { params: { id: world.link.id } };
+    },
+    expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
+  },
   "POST /api/mark-read": emailActionEntry("mark-read"),
   "POST /api/snooze": emailActionEntry("snooze"),
   "POST /api/not-interested": emailActionEntry("not-interested"),

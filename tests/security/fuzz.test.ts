@@ -690,6 +690,12 @@ const TARGETS: Record<string, Target> = {
     addressesRows: true,
     input: idParam("id", () => pool.links),
   },
+  "POST /api/links/[id]/article/anyway": {
+    wrapper: "session",
+    ownRowsOnly: true,
+    addressesRows: true,
+    input: idParam("id", () => pool.links),
+  },
   "POST /api/mark-read": { wrapper: "public", input: emailActionInput("mark-read") },
   "POST /api/snooze": { wrapper: "public", input: emailActionInput("snooze") },
   "POST /api/not-interested": { wrapper: "public", input: emailActionInput("not-interested") },
