@@ -1,4 +1,4 @@
-import { ShowTextAnyway } from "@/components/reader/show-text-anyway";
+import { LazyShowTextAnyway } from "@/components/reader/lazy-show-text-anyway";
 import { isRefusedAsNotArticle, type UnavailableArticle } from "@/lib/articles/response";
 import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
@@ -20,7 +20,7 @@ export function ArticleUnavailable({ link, article }: { link: LinkResponse; arti
       <a href={link.url} target="_blank" rel="noopener noreferrer" className="w-fit underline underline-offset-4">
         Open the original page
       </a>
-      {notArticle ? <ShowTextAnyway linkId={link.id} /> : null}
+      {notArticle ? <LazyShowTextAnyway linkId={link.id} /> : null}
     </div>
   );
 }
