@@ -132,6 +132,8 @@ test("every corpus page reads at 320 and 390 px without sideways scroll, its too
     if (readerable) continue;
 
     // Not an article by Readability's measure, with real text: shown anyway when its owner asks.
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
     await page.getByRole("button", { name: "Show the page's text anyway" }).click();
     await expect(page.locator(".reader-content")).toBeVisible({ timeout: 60_000 });
     await expect(page.locator(".reader-content img").first()).toBeAttached();
