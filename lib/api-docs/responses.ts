@@ -171,6 +171,9 @@ export const userSchema = describes<UserResponse>()(
       digestWithoutNewLinks: z
         .boolean()
         .meta({ description: "Whether a digest day with no new links still sends when links come back." }),
+      digestHighlights: z
+        .boolean()
+        .meta({ description: "Whether each digest shows a few of the highlights made in the last 7 days." }),
       digest: z
         .object({ title: z.string(), text: z.string(), note: z.string().nullable() })
         .meta({ description: "What the plan actually sends, in words." }),
