@@ -37,6 +37,13 @@ export function startSelection(root: HTMLElement, selection: Selection): void {
   selection.modify("extend", "forward", "word");
 }
 
+/** The same range with its focus at the end, so that Shift+arrows extend it at its end. */
+function forwards(selection: Selection): void {
+  if (selection.rangeCount === 0) return;
+  const range = selection.getRangeAt(0);
+  selection.setBaseAndExtent(range.startContainer, range.startOffset, range.endContainer, range.endOffset);
+}
+
 /**
  * Applies a move. "move" selects the next (or previous) word or sentence; "extend" grows or shrinks
  * the selection at its end. A step that would leave the article is undone.
@@ -49,6 +56,7 @@ export function applyMove(root: HTMLElement, selection: Selection, move: Move): 
     else selection.collapseToStart();
     selection.modify("move", move.direction, move.granularity);
     selection.modify("extend", move.direction === "forward" ? "backward" : "forward", move.granularity);
+    forwards(selection);
   } else {
     selection.modify("extend", move.direction, move.granularity);
   }

@@ -89,7 +89,7 @@ test("highlight with the mouse and with the keyboard, add a note, find it by sea
     headers: { origin: new URL(page.url()).origin },
   });
   expect(saved.status()).toBe(201);
-  const { id } = await saved.json();
+  const { id } = (await saved.json()).link;
   await page.goto(`/read/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "The Tide Tables" })).toBeVisible({ timeout: 30_000 });
   const highlights = page.getByRole("region", { name: /^Highlights/ });
