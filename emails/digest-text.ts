@@ -1,3 +1,4 @@
+import { digestHighlightsText } from "@/emails/components/digest-highlights";
 import type { DigestEmailLink, DigestEmailProps } from "./digest";
 
 function block(link: DigestEmailLink): string {
@@ -31,6 +32,7 @@ export function digestPlainText({
   moreCount,
   rediscovered,
   progress,
+  highlights = [],
   dashboardUrl,
   historyUrl,
   unsubscribeUrl,
@@ -44,6 +46,7 @@ export function digestPlainText({
     ...links.map(block),
     ...(moreCount > 0 ? [`and ${moreCount} more in your link history: ${historyUrl}`] : []),
     ...(rediscovered.length ? ["From your stash", ...rediscovered.map(block)] : []),
+    ...digestHighlightsText(highlights),
     ...(progress ? [progress] : []),
     `Open your dashboard: ${dashboardUrl}`,
     `You get this email because you save links in LinkStash. Unsubscribe from digest emails: ${unsubscribeUrl}`,

@@ -1,4 +1,5 @@
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
+import { DigestHighlights, type DigestEmailHighlight } from "@/emails/components/digest-highlights";
 import { Fragment, type CSSProperties } from "react";
 import { actionButtonStyle } from "./components/action-link";
 import { colors, EmailLayout } from "./components/email-layout";
@@ -39,6 +40,8 @@ export type DigestEmailProps = {
   rediscovered: DigestEmailLink[];
   /** One line for the period the digest covers: "This week: 12 saved, 5 read, 3 came back". */
   progress: string | null;
+  /** Last week's highlights, for a reader who asked for them (none otherwise). */
+  highlights?: DigestEmailHighlight[];
   dashboardUrl: string;
   historyUrl: string;
   unsubscribeUrl: string;
@@ -155,6 +158,7 @@ export default function DigestEmail({
   moreCount,
   rediscovered,
   progress,
+  highlights = [],
   dashboardUrl,
   historyUrl,
   unsubscribeUrl,
@@ -211,6 +215,8 @@ export default function DigestEmail({
       {rediscovered.map((link, index) => (
         <LinkEntry key={`rediscovered-${index}-${link.url}`} link={link} />
       ))}
+
+      <DigestHighlights highlights={highlights} />
 
       {progress ? (
         <Text

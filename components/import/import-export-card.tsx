@@ -7,6 +7,7 @@ const EXPORTS = [
   { format: "json", label: "JSON" },
   { format: "csv", label: "CSV" },
   { format: "html", label: "Bookmarks (HTML)" },
+  { format: "markdown", label: "Highlights (Markdown)" },
 ] as const;
 
 export function ImportExportCard() {

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { HighlightsMount } from "@/components/reader/highlights-mount";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
 import { displayUrl } from "@/lib/links/display-url";
@@ -56,6 +57,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
       </header>
       {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.mjs). */}
       <div {...own} className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      <HighlightsMount linkId={link.id} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
     </article>
   );

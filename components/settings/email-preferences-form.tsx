@@ -302,6 +302,31 @@ function PreferencesForm({ user, frequencies }: Frequencies & { user: UserRespon
           )}
         />
 
+        <FormField
+          control={form.control}
+          name="digestHighlights"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center gap-3">
+                <FormControl>
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                </FormControl>
+                <FormLabel weight="normal">Show my highlights from the last 7 days</FormLabel>
+              </div>
+              <FormDescription>
+                A few passages you highlighted, with your notes, at the end of each digest.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
         <div>
           <SubmitButton disabled={save.isPending}>
             <BusyLabel busy={save.isPending} label="Save preferences" busyLabel="Saving..." />

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import * as answers from "@/lib/api-docs/responses";
+import { MAX_HIGHLIGHTS_PER_LINK, MAX_HIGHLIGHTS_PER_USER } from "@/lib/highlights/rules";
 import { EXPORT_FORMATS } from "@/lib/export/formats";
 import type { ErrorCode, ErrorStatus } from "@/lib/http/error-codes";
 import { apiTokenSchema } from "@/lib/validations/api-token";
@@ -9,6 +10,7 @@ import { categorySchema } from "@/lib/validations/category";
 import { cronQuerySchema } from "@/lib/validations/cron";
 import { emailChangeConfirmSchema } from "@/lib/validations/email-change";
 import { extensionConnectSchema } from "@/lib/validations/extension-connect";
+import { highlightCreateSchema, highlightUpdateSchema } from "@/lib/validations/highlight";
 import { historyQuerySchema } from "@/lib/validations/history";
 import { createInvitationSchema } from "@/lib/validations/invitation";
 import { linkSchema } from "@/lib/validations/link";
@@ -118,6 +120,11 @@ function errorStatus(status: number): ErrorStatus {
 }
 
 const idParam = (what: string) => z.object({ id: z.string().meta({ description: `The ${what}'s id.` }) });
+
+const highlightParams = z.object({
+  id: z.string().meta({ description: "The link's id." }),
+  hid: z.string().meta({ description: "The highlight's id." }),
+});
 
 const location = z.object({ Location: z.string().meta({ description: "Where the browser goes next." }) });
 const pageHeaders = z.object({
@@ -295,6 +302,54 @@ export const OPERATIONS: Operation[] = [
     params: idParam("link"),
     answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
     errors: { 404: ["not_found"], 409: ["conflict"], 429: ["rate_limited"] },
+  },
+  {
+    method: "get",
+    path: "/api/links/{id}/highlights",
+    tag: "links",
+    summary: "List a link's highlights",
+    description: "Every highlight of the link with its note, whether or not it is still found in the article's text.",
+    access: "token",
+    wrapped: true,
+    params: idParam("link"),
+    answers: { 200: { description: "The highlights.", schema: answers.highlightListSchema } },
+    errors: { 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/links/{id}/highlights",
+    tag: "links",
+    summary: "Highlight a passage of a link's article",
+    description: `The passage as a W3C Web Annotation TextQuoteSelector (\`quote\`, \`prefix\`, \`suffix\`) and, optionally, a TextPositionSelector (\`start\`, \`end\`), with a note and a colour. A link holds at most ${MAX_HIGHLIGHTS_PER_LINK} highlights, an account ${MAX_HIGHLIGHTS_PER_USER.toLocaleString("en-US")}.`,
+    access: "token",
+    wrapped: true,
+    params: idParam("link"),
+    body: { schema: highlightCreateSchema, required: true },
+    answers: { 201: { description: "Created.", schema: answers.highlightSchema } },
+    errors: { 404: ["not_found"], 409: ["conflict"] },
+  },
+  {
+    method: "patch",
+    path: "/api/links/{id}/highlights/{hid}",
+    tag: "links",
+    summary: "Change a highlight's note or colour",
+    access: "token",
+    wrapped: true,
+    params: highlightParams,
+    body: { schema: highlightUpdateSchema, required: true },
+    answers: { 200: { description: "The highlight as it is now.", schema: answers.highlightSchema } },
+    errors: { 404: ["not_found"] },
+  },
+  {
+    method: "delete",
+    path: "/api/links/{id}/highlights/{hid}",
+    tag: "links",
+    summary: "Delete a highlight",
+    access: "token",
+    wrapped: true,
+    params: highlightParams,
+    answers: { 200: { description: "Deleted.", schema: answers.successSchema } },
+    errors: { 404: ["not_found"] },
   },
   // Categories
   {

@@ -5,7 +5,9 @@ import type { ApiTokenResponse } from "@/lib/auth/api-tokens";
 import type { SaveAddressResponse } from "@/lib/inbound-mail/save-address";
 import type { SubscriptionInfo } from "@/lib/billing/subscription-info";
 import type { SendNowResult } from "@/lib/digests/send-now";
+import { HIGHLIGHT_COLORS } from "@/lib/highlights/rules";
 import { ERROR_CODES } from "@/lib/http/error-codes";
+import type { HighlightResponse } from "@/lib/highlights/response";
 import type { InvitationCheck, InvitationResponse, InvitationsResponse } from "@/lib/invitations/response";
 import type { LinkResponse } from "@/lib/links/response";
 import type { ReadingStatsResponse } from "@/lib/stats/response";
@@ -73,6 +75,28 @@ export const categorySchema = z.object({ id: z.string(), name: z.string() }).met
 export const categoryNamesSchema = z
   .array(z.string())
   .meta({ description: "Every category name found on the caller's links." });
+
+export const highlightSchema = describes<HighlightResponse>()(
+  z
+    .object({
+      id: z.string(),
+      linkId: z.string(),
+      quote: z.string().meta({ description: "The highlighted text." }),
+      prefix: z.string().meta({ description: "The text just before it when it was made (may be empty)." }),
+      suffix: z.string().meta({ description: "The text just after it (may be empty)." }),
+      start: z.number().int().nullable().meta({ description: "Its offset in the article's text, if sent." }),
+      end: z.number().int().nullable(),
+      note: z.string().nullable(),
+      color: z.enum(HIGHLIGHT_COLORS),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })
+    .meta({ id: "Highlight" }),
+);
+
+export const highlightListSchema = z
+  .object({ highlights: z.array(highlightSchema).meta({ description: "In the order they were made." }) })
+  .meta({ id: "HighlightList" });
 
 export const successSchema = z.object({ success: z.literal(true) });
 
@@ -147,6 +171,9 @@ export const userSchema = describes<UserResponse>()(
       digestWithoutNewLinks: z
         .boolean()
         .meta({ description: "Whether a digest day with no new links still sends when links come back." }),
+      digestHighlights: z
+        .boolean()
+        .meta({ description: "Whether each digest shows a few of the highlights made in the last 7 days." }),
       digest: z
         .object({ title: z.string(), text: z.string(), note: z.string().nullable() })
         .meta({ description: "What the plan actually sends, in words." }),

@@ -2,6 +2,8 @@ import "server-only";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import type { DigestEmailLink, DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
+import type { DigestEmailHighlight } from "@/emails/components/digest-highlights";
+import type { DigestHighlight } from "@/lib/highlights/digest";
 import { env } from "@/lib/env";
 import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
@@ -50,6 +52,8 @@ export type DigestContent = {
   /** Where the new links start: the previous digest, or (a first Send now) the start of the day. */
   since: "last-digest" | "today";
   progress: (ProgressCounts & { windowStart: Date | null; windowEnd: Date }) | null;
+  /** Last week's highlights, when the reader asked for them (lib/highlights/digest.ts). */
+  highlights?: DigestHighlight[];
 };
 
 const countOf = (count: number) => `${count} ${count === 1 ? "link" : "links"}`;
@@ -67,11 +71,20 @@ function introFor(kind: DigestKindName, since: DigestContent["since"], total: nu
   return back > 0 ? `${saved}, and ${cameBack}.` : `${saved}.`;
 }
 
+function highlightEntry(highlight: DigestHighlight): DigestEmailHighlight {
+  return {
+    quote: highlight.quote,
+    note: highlight.note,
+    source: highlight.linkTitle ?? displayUrl(highlight.linkUrl),
+    readUrl: `${env.appUrl}/read/${highlight.linkId}#highlights`,
+  };
+}
+
 /** Renders one digest. */
 export async function composeDigest(
   recipient: DigestRecipient,
   kind: DigestKindName,
-  { links, total, reminders, rediscovered, since, progress }: DigestContent,
+  { links, total, reminders, rediscovered, since, progress, highlights = [] }: DigestContent,
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
   const listed = links.slice(0, DIGEST_MAX_LINKS);
   const back = reminders.length + rediscovered.length;
@@ -103,6 +116,7 @@ export async function composeDigest(
     rediscovered: rediscovered.map((link) => entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), true)),
     moreCount: Math.max(0, total - listed.length),
     progress: progress ? progressLine(progressPeriod(progress.windowStart, progress.windowEnd), progress) : null,
+    highlights: highlights.map(highlightEntry),
     dashboardUrl: `${env.appUrl}/dashboard`,
     historyUrl: `${env.appUrl}/history`,
     unsubscribeUrl: unsubscribeUrl(recipient.id),

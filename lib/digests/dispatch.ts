@@ -1,4 +1,5 @@
 import "server-only";
+import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { composeDigest } from "@/lib/digests/compose";
 import { workersToStart } from "@/lib/digests/fan-out";
@@ -106,7 +107,14 @@ async function sendClaimed(
     linksFor(ids),
     db.user.findMany({
       where: { id: { in: claimed.map((row) => row.userId) } },
-      select: { id: true, email: true, timezone: true, emailFrequency: true, digestWithoutNewLinks: true },
+      select: {
+        id: true,
+        email: true,
+        timezone: true,
+        emailFrequency: true,
+        digestWithoutNewLinks: true,
+        digestHighlights: true,
+      },
     }),
     progressFor(ids),
   ]);
@@ -132,6 +140,7 @@ async function sendClaimed(
       ...back,
       since: "last-digest",
       progress: counts ? { ...counts, windowStart: row.windowStart, windowEnd: row.windowEnd } : null,
+      highlights: await digestHighlightsFor(user, row.windowEnd),
     });
     toSend.push({ id: row.id, linkCount: window?.total ?? 0, email: { ...email, idempotencyKey: row.id } });
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { composeDigest } from "@/lib/digests/compose";
 import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
@@ -95,6 +96,7 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
     ...back,
     since,
     progress: counts ? { ...counts, windowStart, windowEnd: now } : null,
+    highlights: await digestHighlightsFor(user, now),
   });
   const result = await mailTransport().send({ ...email, idempotencyKey: delivery.id });
   if (!result.ok) {

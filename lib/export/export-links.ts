@@ -29,7 +29,29 @@ function page(userId: string, after: { createdAt: Date; id: string } | null): Pr
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: PAGE_SIZE,
-    select: { id: true, url: true, title: true, notes: true, categories: true, createdAt: true, readAt: true },
+    select: {
+      id: true,
+      url: true,
+      title: true,
+      notes: true,
+      categories: true,
+      createdAt: true,
+      readAt: true,
+      // At most MAX_HIGHLIGHTS_PER_LINK each, and MAX_HIGHLIGHTS_PER_USER in all: a page stays bounded.
+      highlights: {
+        select: {
+          quote: true,
+          prefix: true,
+          suffix: true,
+          start: true,
+          end: true,
+          note: true,
+          color: true,
+          createdAt: true,
+        },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      },
+    },
   });
 }
 

@@ -16,6 +16,28 @@ const links: ExportedLink[] = [
     categories: ["News", "Ünïcödé"],
     createdAt: new Date("2024-03-04T05:06:07.000Z"),
     readAt: null,
+    highlights: [
+      {
+        quote: "line <two>",
+        prefix: "Line one\n",
+        suffix: " & more",
+        start: 9,
+        end: 19,
+        note: "A note on it",
+        color: "pink",
+        createdAt: new Date("2024-03-05T00:00:00.000Z"),
+      },
+      {
+        quote: "Quotes",
+        prefix: "",
+        suffix: "",
+        start: null,
+        end: null,
+        note: null,
+        color: "yellow",
+        createdAt: new Date("2024-03-06T00:00:00.000Z"),
+      },
+    ],
   },
   {
     url: "https://example.org/",
@@ -24,10 +46,11 @@ const links: ExportedLink[] = [
     categories: ["Uncategorized"],
     createdAt: new Date("2023-01-01T00:00:00.000Z"),
     readAt: new Date("2023-02-01T00:00:00.000Z"),
+    highlights: [],
   },
 ];
 
-function write(format: "json" | "csv" | "html", written: readonly ExportedLink[] = links): string {
+function write(format: "json" | "csv" | "html" | "markdown", written: readonly ExportedLink[] = links): string {
   const writer = EXPORT_WRITERS[format];
   return (
     writer.head(new Date("2026-11-22T00:00:00Z")) +
@@ -37,13 +60,14 @@ function write(format: "json" | "csv" | "html", written: readonly ExportedLink[]
 }
 
 /** A record read back, in the shape the exporter was given. */
-const asExportedLink = ({ url, title, notes, tags, createdAt, readAt }: ImportRecord) => ({
+const asExportedLink = ({ url, title, notes, tags, createdAt, readAt, highlights }: ImportRecord) => ({
   url,
   title,
   notes,
   categories: tags,
   createdAt,
   readAt,
+  highlights: highlights ?? [],
 });
 
 const fixture = (name: string) =>
@@ -55,11 +79,31 @@ describe("the export formats", () => {
     expect(records?.map(asExportedLink)).toEqual(links);
   });
 
+  it("writes the highlights alone as Markdown, skipping links without any", () => {
+    expect(write("markdown")).toBe(
+      [
+        "# Highlights from LinkStash",
+        "",
+        "Exported 2026-11-22.",
+        "",
+        '## [Quotes "and", commas](<https://example.com/a?x=1&y=2>)',
+        "",
+        "> line <two>",
+        "",
+        "Note: A note on it",
+        "",
+        "> Quotes",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("writes CSV that reads back exactly", () => {
     const [header, ...rows] = parseCsv(write("csv"));
     if (!header) throw new Error("no header");
     const map = linkstashCsvMapper(header.fields);
-    expect(rows.map(map).map(asExportedLink)).toEqual(links);
+    // The CSV is links only: highlights travel in the JSON.
+    expect(rows.map(map).map(asExportedLink)).toEqual(links.map((link) => ({ ...link, highlights: [] })));
   });
 
   it("writes spreadsheet-safe CSV cells that read back exactly", () => {
@@ -70,6 +114,7 @@ describe("the export formats", () => {
       categories: ["-draft", "+1"],
       createdAt: new Date("2024-01-01T00:00:00.000Z"),
       readAt: null,
+      highlights: [],
     };
     const writer = EXPORT_WRITERS.csv;
     const row = writer.link(hostile, 0);
@@ -116,6 +161,7 @@ describe("the export formats", () => {
         categories: ["Later, maybe", "News"],
         createdAt: new Date(1700000000_000),
         readAt: new Date(1700086400_000),
+        highlights: [],
       },
       {
         url: "https://example.test/titled-with-its-address",
@@ -124,6 +170,7 @@ describe("the export formats", () => {
         categories: ["a|b", "100% sure"],
         createdAt: new Date(1699990000_000),
         readAt: null,
+        highlights: [],
       },
       {
         url: "https://example.test/untitled",
@@ -132,6 +179,7 @@ describe("the export formats", () => {
         categories: ["Uncategorized"],
         createdAt: new Date(1699980000_000),
         readAt: null,
+        highlights: [],
       },
     ];
     const html = write("html", fidelity);
@@ -172,6 +220,7 @@ describe("the export formats", () => {
             categories: item.categories,
             createdAt: item.createdAt,
             readAt: item.readAt,
+            highlights: [],
           };
         });
         const fromHtml = parseNetscape(write("html", written)).map(({ url, title, tags, createdAt, readAt }) => ({
@@ -181,6 +230,7 @@ describe("the export formats", () => {
           categories: tags,
           createdAt,
           readAt,
+          highlights: [],
         }));
         expect(fromHtml).toEqual(written);
         const [header, ...rows] = parseCsv(write("csv", written));
@@ -192,6 +242,7 @@ describe("the export formats", () => {
           categories: tags,
           createdAt,
           readAt,
+          highlights: [],
         }));
         expect(fromCsv).toEqual(written);
       }),

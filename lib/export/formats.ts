@@ -1,15 +1,18 @@
+import { highlightJson, type ExportedHighlight } from "@/lib/highlights/exported";
+import { markdownHead, markdownLink } from "@/lib/highlights/markdown";
 import { spreadsheetSafe } from "@/lib/export/spreadsheet-cell";
 import { csvRow } from "@/lib/import/csv";
 import { encodeEntities } from "@/lib/import/html-entities";
 import { LINKSTASH_CSV_COLUMNS, LINKSTASH_JSON_FORMAT } from "@/lib/import/linkstash";
 import { joinNames } from "@/lib/import/name-list";
 
-// The three export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a
-// Netscape bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports
-// back into the same links: titles as stored (one equal to its address too), read state and whole
-// category names (a separator inside a name is escaped, lib/import/name-list.ts).
+// The export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a Netscape
+// bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports back into
+// the same links: titles as stored (one equal to its address too), read state and whole category
+// names (a separator inside a name is escaped, lib/import/name-list.ts). The JSON carries each link's
+// highlights too; "markdown" is the highlights alone, to read or paste elsewhere (not imported).
 
-export const EXPORT_FORMATS = ["json", "csv", "html"] as const;
+export const EXPORT_FORMATS = ["json", "csv", "html", "markdown"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function isExportFormat(value: string | null): value is ExportFormat {
@@ -23,6 +26,8 @@ export type ExportedLink = {
   categories: string[];
   createdAt: Date;
   readAt: Date | null;
+  /** Oldest first. */
+  highlights: ExportedHighlight[];
 };
 
 export type ExportWriter = {
@@ -47,6 +52,7 @@ const json: ExportWriter = {
       categories: link.categories,
       createdAt: link.createdAt.toISOString(),
       readAt: link.readAt?.toISOString() ?? null,
+      highlights: link.highlights.map(highlightJson),
     })}`,
   tail: "\n]}\n",
 };
@@ -95,7 +101,15 @@ const html: ExportWriter = {
   tail: "</DL><p>\n",
 };
 
-export const EXPORT_WRITERS: Record<ExportFormat, ExportWriter> = { json, csv, html };
+const markdown: ExportWriter = {
+  contentType: "text/markdown; charset=utf-8",
+  extension: "md",
+  head: markdownHead,
+  link: (link) => markdownLink(link, link.highlights),
+  tail: "",
+};
+
+export const EXPORT_WRITERS: Record<ExportFormat, ExportWriter> = { json, csv, html, markdown };
 
 /** "linkstash-2026-11-22.csv": the date of the export in the user's time zone. */
 export function exportFileName(format: ExportFormat, dateKey: string): string {

@@ -2,7 +2,9 @@ import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
-import type { User } from "@/lib/generated/prisma/client";
+import { newRecordId } from "@/lib/db/record-id";
+import type { Prisma, User } from "@/lib/generated/prisma/client";
+import { MAX_HIGHLIGHTS_PER_USER } from "@/lib/highlights/rules";
 import { FORMAT_LABELS } from "@/lib/import/detect";
 import { ImportFileError, ImportLimitError } from "@/lib/import/errors";
 import { count, IMPORT_LIMITS, megabytes, type ImportLimits } from "@/lib/import/limits";
@@ -79,6 +81,33 @@ async function saveTimeCap(userId: string, now: Date): Promise<Date> {
   return cap;
 }
 
+/**
+ * The highlights of links just imported (LinkStash JSON), within what the user may still keep
+ * (MAX_HIGHLIGHTS_PER_USER; the user's row is locked by the caller). Those past it are left out.
+ */
+async function insertImportedHighlights(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  rows: LinkRow[],
+  ids: string[],
+): Promise<void> {
+  if (!rows.some((row) => row.highlights.length > 0)) return;
+  let room = MAX_HIGHLIGHTS_PER_USER - (await tx.highlight.count({ where: { userId } }));
+  const data: Prisma.HighlightCreateManyInput[] = [];
+  rows.forEach((row, index) => {
+    const linkId = ids[index];
+    for (const highlight of row.highlights) {
+      if (room <= 0 || linkId === undefined) return;
+      room -= 1;
+      data.push({ ...highlight, userId, linkId });
+    }
+  });
+  for (let i = 0; i < data.length; i += INSERT_SLICE) {
+    await nextTurn();
+    await tx.highlight.createMany({ data: data.slice(i, i + INSERT_SLICE) });
+  }
+}
+
 /** Inserts the rows not stashed yet; returns how many went in. */
 async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -91,11 +120,13 @@ async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
       });
       const stashed = new Set(existing.map((row) => row.url));
       const fresh = rows.filter((row) => !stashed.has(row.url));
+      const ids = fresh.map(() => newRecordId());
       let inserted = 0;
       for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
         await nextTurn();
-        inserted += await insertLinkBatch(tx, userId, fresh.slice(i, i + INSERT_SLICE));
+        inserted += await insertLinkBatch(tx, userId, fresh.slice(i, i + INSERT_SLICE), ids.slice(i, i + INSERT_SLICE));
       }
+      await insertImportedHighlights(tx, userId, fresh, ids);
       return inserted;
     },
     // Prisma's 5 s default is tight for four inserts with turns between on a busy embedded database.

@@ -1,3 +1,4 @@
+import { importedHighlights } from "@/lib/highlights/exported";
 import { fromSpreadsheetSafe } from "@/lib/export/spreadsheet-cell";
 import { ImportFileError } from "@/lib/import/errors";
 import { createJsonEntryReader, type JsonValue } from "@/lib/import/json-stream";
@@ -7,7 +8,8 @@ import { importedTitle, type ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
 // categories joined by "|" with a "|" inside a name escaped (lib/import/name-list.ts), ISO 8601
-// times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}.
+// times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}, whose
+// links carry their highlights.
 
 export const LINKSTASH_CSV_COLUMNS = ["url", "title", "notes", "categories", "created_at", "read_at"] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";
@@ -48,6 +50,7 @@ export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRec
   const categories = Array.isArray(item.categories)
     ? item.categories.filter((name): name is string => typeof name === "string")
     : [];
+  const highlights = importedHighlights(item.highlights, isoDate(item.createdAt) ?? new Date());
   return {
     line: number,
     url: text(item.url) ?? "",
@@ -56,6 +59,7 @@ export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRec
     tags: categories,
     createdAt: isoDate(item.createdAt),
     readAt: isoDate(item.readAt),
+    ...(highlights.length > 0 && { highlights }),
   };
 }
 

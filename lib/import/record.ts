@@ -6,6 +6,7 @@ import {
   MAX_CATEGORIES_PER_LINK,
   MAX_CATEGORY_NAME_LENGTH,
 } from "@/lib/categories/rules";
+import type { ExportedHighlight } from "@/lib/highlights/exported";
 import { normalizeImportedUrl, URL_INVALID_MESSAGE, type NormalizedUrl } from "@/lib/links/url";
 import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
 
@@ -21,6 +22,8 @@ export type ImportRecord = {
   tags: string[];
   createdAt: Date | null;
   readAt: Date | null;
+  /** LinkStash JSON only: the link's highlights, checked as the API checks them. */
+  highlights?: ExportedHighlight[];
 };
 
 export type LinkRow = {
@@ -31,6 +34,7 @@ export type LinkRow = {
   categories: string[];
   createdAt: Date;
   readAt: Date | null;
+  highlights: ExportedHighlight[];
 };
 
 export type RowResult = { ok: true; row: LinkRow } | { ok: false; line: number; reason: string };
@@ -121,7 +125,16 @@ export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
   const [primary = DEFAULT_CATEGORY, ...others] = categories;
   return {
     ok: true,
-    row: { url: normalized.url, title, notes, category: primary, categories: [primary, ...others], createdAt, readAt },
+    row: {
+      url: normalized.url,
+      title,
+      notes,
+      category: primary,
+      categories: [primary, ...others],
+      createdAt,
+      readAt,
+      highlights: record.highlights ?? [],
+    },
   };
 }
 

@@ -93,14 +93,18 @@ function matching(filter: LinkFilter): Prisma.Sql {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${filter.category})`);
   }
   if (filter.tsquery) {
-    // The words are in the link or in its article (decision 0262): each side read through its own
-    // GIN index, once per query, as a hashed set of the user's matching link ids.
+    // The words are in the link, in its article (decision 0262) or in its highlights and their notes
+    // (decision 0338): each read through its own GIN index, once per query, as a hashed set of the
+    // user's matching link ids.
     conditions.push(
       Prisma.sql`"id" IN (
         SELECT "id" FROM "Link" WHERE "userId" = ${filter.userId}
           AND link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${filter.tsquery})
         UNION ALL
         SELECT "linkId" FROM "Article" WHERE "userId" = ${filter.userId}
+          AND "searchVector" @@ to_tsquery('simple', ${filter.tsquery})
+        UNION ALL
+        SELECT "linkId" FROM "Highlight" WHERE "userId" = ${filter.userId}
           AND "searchVector" @@ to_tsquery('simple', ${filter.tsquery}))`,
     );
   }

@@ -27,6 +27,8 @@ export function toUserResponse(user: User, billingEnabled: boolean, now = new Da
     rediscoverCount: user.rediscoverCount,
     /** Whether a digest day with no new links still sends when links come back. */
     digestWithoutNewLinks: user.digestWithoutNewLinks,
+    /** Whether each digest shows a few of last week's highlights. */
+    digestHighlights: user.digestHighlights,
     /** What the plan actually sends (lib/digests/schedule-summary.ts): the dashboard and Settings show it. */
     digest: scheduledEmailText({ ...user, ...scheduleOf(user) }, now, billingEnabled),
     onboarded: user.onboarded,

@@ -20,6 +20,7 @@ const user = (overrides: Partial<SettingsUser> = {}): SettingsUser => ({
   timezone: "Europe/Berlin",
   rediscoverCount: 3,
   digestWithoutNewLinks: true,
+  digestHighlights: false,
   ...overrides,
 });
 
@@ -122,6 +123,7 @@ describe("toSettingsRequest", () => {
       timezone: "Europe/Berlin",
       rediscoverCount: 3,
       digestWithoutNewLinks: true,
+      digestHighlights: false,
     });
     expect(submit({ emailFrequency: "weekly", weeklyDay: "5", globalHour: "7" })).toEqual({
       email: "reader@example.com",
@@ -131,6 +133,7 @@ describe("toSettingsRequest", () => {
       timezone: "Europe/Berlin",
       rediscoverCount: 3,
       digestWithoutNewLinks: true,
+      digestHighlights: false,
     });
     expect(
       submit({
@@ -146,6 +149,7 @@ describe("toSettingsRequest", () => {
       timezone: "Europe/Berlin",
       rediscoverCount: 3,
       digestWithoutNewLinks: true,
+      digestHighlights: false,
     });
     expect(submit({ emailFrequency: "none" })).toEqual({
       email: "reader@example.com",
@@ -153,7 +157,21 @@ describe("toSettingsRequest", () => {
       timezone: "Europe/Berlin",
       rediscoverCount: 3,
       digestWithoutNewLinks: true,
+      digestHighlights: false,
     });
+  });
+});
+
+describe("last week's highlights in the digest", () => {
+  it("starts from the saved choice and sends it with any frequency", () => {
+    const values = settingsFormDefaults(user({ digestHighlights: true }), ALL_FREQUENCIES);
+    expect(values).toMatchObject({ digestHighlights: true });
+    const request = toSettingsRequest(settingsFormSchema.parse({ ...values, emailFrequency: "none" }));
+    expect(request).toMatchObject({ emailFrequency: "none", digestHighlights: true });
+    expect(settingsRequestSchema.parse(request)).toEqual(request);
+    expect(settingsRequestSchema.safeParse({ ...request, digestHighlights: "yes" }).error?.issues[0]?.message).toBe(
+      "digestHighlights must be true or false",
+    );
   });
 });
 

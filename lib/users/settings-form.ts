@@ -20,6 +20,8 @@ export type SettingsUser = DigestSchedule & {
   /** Older links each digest brings back (0-5) and whether a day with only those still sends. */
   rediscoverCount: number;
   digestWithoutNewLinks: boolean;
+  /** Last week's highlights in the digest. */
+  digestHighlights: boolean;
 };
 
 export type TimePreference = "today" | "tomorrow";
@@ -76,6 +78,7 @@ export function settingsFormDefaults(user: SettingsUser, allowed: readonly Email
     timezone: user.timezone,
     rediscoverCount: String(user.rediscoverCount),
     digestWithoutNewLinks: user.digestWithoutNewLinks,
+    digestHighlights: user.digestHighlights,
   };
 }
 
@@ -86,6 +89,7 @@ export function toSettingsRequest(values: SettingsFormOutput): SettingsRequest {
     timezone: values.timezone,
     rediscoverCount: Number(values.rediscoverCount),
     digestWithoutNewLinks: values.digestWithoutNewLinks,
+    digestHighlights: values.digestHighlights,
   };
   switch (values.emailFrequency) {
     case "daily":

@@ -54,6 +54,7 @@ export async function updateSettings(user: User, input: SettingsRequest, now = n
       // Left as saved when the request does not name them (an API client written before they existed).
       rediscoverCount: input.rediscoverCount,
       digestWithoutNewLinks: input.digestWithoutNewLinks,
+      digestHighlights: input.digestHighlights,
       nextDigestAt: nextDigestAt(schedule, user, timezone, now, env.billingEnabled),
     },
     now,

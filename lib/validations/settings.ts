@@ -26,6 +26,7 @@ const timeField = hourField(TIME_MESSAGE);
 export const REDISCOVER_MAX = 5;
 export const REDISCOVER_MESSAGE = `Choose from 0 to ${REDISCOVER_MAX} links from your stash`;
 export const DIGEST_WITHOUT_NEW_LINKS_MESSAGE = "digestWithoutNewLinks must be true or false";
+export const DIGEST_HIGHLIGHTS_MESSAGE = "digestHighlights must be true or false";
 
 /**
  * What each digest brings back besides the new links (docs/product.md, "Remind me"): how many older
@@ -44,6 +45,10 @@ const comingBackFields = {
     .boolean({ error: DIGEST_WITHOUT_NEW_LINKS_MESSAGE })
     .optional()
     .meta({ description: "Whether a digest day with no new links still sends when links come back." }),
+  digestHighlights: z
+    .boolean({ error: DIGEST_HIGHLIGHTS_MESSAGE })
+    .optional()
+    .meta({ description: "Whether each digest shows a few of the highlights made in the last 7 days." }),
 };
 
 /** emailHours: weekday number as a string ("0".."6") -> hour. */
@@ -131,6 +136,7 @@ export const settingsFormSchema = z
     timezone: timeZoneField,
     rediscoverCount: z.string({ error: REDISCOVER_MESSAGE }).regex(/^[0-5]$/, { error: REDISCOVER_MESSAGE }),
     digestWithoutNewLinks: z.boolean({ error: DIGEST_WITHOUT_NEW_LINKS_MESSAGE }),
+    digestHighlights: z.boolean({ error: DIGEST_HIGHLIGHTS_MESSAGE }),
   })
   .superRefine((values, ctx) => {
     if (values.emailFrequency !== "custom") return;

@@ -3,7 +3,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmailAction } from "@/lib/digests/email-actions";
-import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
+import type { Category, Highlight, Invitation, Link, User } from "@/lib/generated/prisma/client";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
 // The API contract: every operation of the OpenAPI document (GET /api/openapi.json) is called
@@ -51,6 +51,7 @@ type World = {
   strangerCookie: string;
   tag: string;
   link: Link;
+  highlight: Highlight;
   category: Category;
   invitation: Invitation;
   token: string;
@@ -64,6 +65,9 @@ async function newWorld(): Promise<World> {
   const { user: owner, cookie } = await signedInUser();
   const { user: stranger, cookie: strangerCookie } = await signedInUser();
   const link = await db.link.create({ data: { userId: owner.id, url: `https://example.test/${tag}` } });
+  const highlight = await db.highlight.create({
+    data: { userId: owner.id, linkId: link.id, quote: `A passage ${tag}`, prefix: "Before ", suffix: " after" },
+  });
   const category = await db.category.create({ data: { userId: owner.id, name: `Own ${tag}`, nameKey: `own ${tag}` } });
   const invitation = await db.invitation.create({
     data: { inviterId: owner.id, code: randomBytes(12).toString("base64url") },
@@ -78,6 +82,7 @@ async function newWorld(): Promise<World> {
     strangerCookie,
     tag,
     link,
+    highlight,
     category,
     invitation,
     token: token.secret,
@@ -371,6 +376,69 @@ const SCENARIOS: Record<string, Scenario> = {
       },
       { label: "a link whose article is not refused", status: 409, call: (w) => ({ params: { id: w.link.id } }) },
       { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-link" } }) },
+    ],
+  },
+  "GET /api/links/{id}/highlights": {
+    cases: [
+      { label: "lists", status: 200, call: (w) => ({ params: { id: w.link.id } }) },
+      {
+        label: "another user's link",
+        status: 404,
+        call: (w) => ({ params: { id: w.link.id }, cookie: w.strangerCookie }),
+      },
+    ],
+  },
+  "POST /api/links/{id}/highlights": {
+    cases: [
+      {
+        label: "highlights",
+        status: 201,
+        call: (w) => ({
+          params: { id: w.link.id },
+          json: { quote: "a passage", prefix: "Just ", suffix: " here", start: 5, end: 14, note: "Why", color: "blue" },
+        }),
+      },
+      { label: "no quote", status: 400, call: (w) => ({ params: { id: w.link.id }, json: { note: "x" } }) },
+      {
+        label: "another user's link",
+        status: 404,
+        call: (w) => ({ params: { id: w.link.id }, cookie: w.strangerCookie, json: { quote: "a passage" } }),
+      },
+      {
+        label: "past the link's cap",
+        status: 409,
+        call: async (w) => {
+          await getDb().highlight.createMany({
+            data: Array.from({ length: 200 }, (_, i) => ({ userId: w.owner.id, linkId: w.link.id, quote: `q${i}` })),
+          });
+          return { params: { id: w.link.id }, json: { quote: "one more" } };
+        },
+      },
+    ],
+  },
+  "PATCH /api/links/{id}/highlights/{hid}": {
+    cases: [
+      {
+        label: "changes the note and colour",
+        status: 200,
+        call: (w) => ({ params: { id: w.link.id, hid: w.highlight.id }, json: { note: "Changed", color: "pink" } }),
+      },
+      {
+        label: "an unknown colour",
+        status: 400,
+        call: (w) => ({ params: { id: w.link.id, hid: w.highlight.id }, json: { color: "red" } }),
+      },
+      {
+        label: "another user's highlight",
+        status: 404,
+        call: (w) => ({ params: { id: w.link.id, hid: w.highlight.id }, cookie: w.strangerCookie, json: { note: "" } }),
+      },
+    ],
+  },
+  "DELETE /api/links/{id}/highlights/{hid}": {
+    cases: [
+      { label: "deletes", status: 200, call: (w) => ({ params: { id: w.link.id, hid: w.highlight.id } }) },
+      { label: "an unknown id", status: 404, call: (w) => ({ params: { id: w.link.id, hid: "no-such-highlight" } }) },
     ],
   },
   "GET /api/categories": { cases: [{ label: "lists", status: 200 }] },

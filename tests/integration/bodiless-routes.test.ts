@@ -20,6 +20,7 @@ const { DELETE: deleteInvitation } = await import("@/app/api/invitations/[idOrCo
 const { POST: showTextAnyway } = await import("@/app/api/links/[id]/article/anyway/route");
 const { POST: refreshArticle } = await import("@/app/api/links/[id]/article/route");
 const { DELETE: deleteLink } = await import("@/app/api/links/[id]/route");
+const { DELETE: deleteHighlight } = await import("@/app/api/links/[id]/highlights/[hid]/route");
 const { POST: createCheckout } = await import("@/app/api/subscriptions/create-checkout-session/route");
 const { GET: verifySession } = await import("@/app/api/subscriptions/verify-session/route");
 const { DELETE: revokeToken } = await import("@/app/api/tokens/[id]/route");
@@ -168,6 +169,18 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       cookie,
       send: (req) => deleteLink(req, routeParams({ id })),
       happened: async () => (await getDb().link.findUnique({ where: { id } })) === null,
+    };
+  },
+  "DELETE /api/links/[id]/highlights/[hid]": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const { id } = await getDb().link.create({ data: { userId: user.id, url: "https://highlighted.example/" } });
+    const { id: hid } = await getDb().highlight.create({ data: { userId: user.id, linkId: id, quote: "a passage" } });
+    return {
+      method: "DELETE",
+      path: `/api/links/${id}/highlights/${hid}`,
+      cookie,
+      send: (req) => deleteHighlight(req, routeParams({ id, hid })),
+      happened: async () => (await getDb().highlight.findUnique({ where: { id: hid } })) === null,
     };
   },
   "POST /api/links/[id]/article": async () => {

@@ -115,6 +115,83 @@ describe("GET /api/export", () => {
     },
   );
 
+  it("round-trips highlights and their notes through LinkStash JSON; importing the file again adds none twice", async () => {
+    const owner = await stockedUser();
+    const db = getDb();
+    const links = await db.link.findMany({ where: { userId: owner.user.id }, orderBy: { url: "asc" } });
+    const [first, second] = links;
+    if (!first || !second) throw new Error("no links");
+    await db.highlight.create({
+      data: {
+        userId: owner.user.id,
+        linkId: first.id,
+        quote: "A passage\nacross two lines",
+        prefix: "Before it: ",
+        suffix: " and after.",
+        start: 11,
+        end: 36,
+        note: "Worth rereading",
+        color: "green",
+        createdAt: new Date("2024-04-01T10:00:00.000Z"),
+      },
+    });
+    await db.highlight.create({
+      data: { userId: owner.user.id, linkId: second.id, quote: "Short", createdAt: new Date("2024-04-02T10:00:00Z") },
+    });
+    const file = await (await exportOf(owner.cookie, "json")).text();
+    const fresh = await signedInUser();
+    const res = await importRoute(uploadRequest(fresh.cookie, "linkstash.json", file));
+    expect((await importLines(res)).at(-1)).toMatchObject({ done: true, imported: 4, errors: 0 });
+
+    const highlightsOf = async (userId: string) =>
+      (
+        await db.highlight.findMany({
+          where: { userId },
+          include: { link: { select: { url: true } } },
+          orderBy: { createdAt: "asc" },
+        })
+      ).map(({ quote, prefix, suffix, start, end, note, color, createdAt, link }) => ({
+        url: link.url,
+        quote,
+        prefix,
+        suffix,
+        start,
+        end,
+        note,
+        color,
+        createdAt,
+      }));
+    const before = await highlightsOf(owner.user.id);
+    expect(before).toHaveLength(2);
+    expect(await highlightsOf(fresh.user.id)).toEqual(before);
+
+    const again = await importRoute(uploadRequest(fresh.cookie, "linkstash.json", file));
+    expect((await importLines(again)).at(-1)).toMatchObject({ done: true, imported: 0, skipped: 4 });
+    expect(await db.highlight.count({ where: { userId: fresh.user.id } })).toBe(2);
+  });
+
+  it("exports the highlights alone as Markdown, the owner's only", async () => {
+    const owner = await stockedUser();
+    const stranger = await signedInUser();
+    const db = getDb();
+    const link = await db.link.findFirstOrThrow({ where: { userId: owner.user.id, url: "https://sample.test/" } });
+    await db.highlight.create({
+      data: { userId: owner.user.id, linkId: link.id, quote: "Kept words", note: "My note" },
+    });
+    const strangerLink = await db.link.create({ data: { userId: stranger.user.id, url: "https://sample.test/x" } });
+    await db.highlight.create({ data: { userId: stranger.user.id, linkId: strangerLink.id, quote: "Secret words" } });
+
+    const res = await exportOf(owner.cookie, "markdown");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="linkstash-\d{4}-\d{2}-\d{2}\.md"$/);
+    const text = await res.text();
+    expect(text).toContain("## [https://sample.test/](<https://sample.test/>)\n\n> Kept words\n\nNote: My note\n");
+    expect(text).not.toContain("Secret words");
+    // Links without highlights are left out.
+    expect(text).not.toContain("example.test/a");
+  });
+
   it("pages through more links than one page holds, newest first", async () => {
     const { user, cookie } = await signedInUser();
     const base = Date.parse("2020-01-01T00:00:00Z");
@@ -135,7 +212,7 @@ describe("GET /api/export", () => {
     const { cookie } = await signedInUser();
     const unknown = await exportOf(cookie, "xml");
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).message).toMatch(/json, csv, html/);
+    expect((await unknown.json()).message).toMatch(/json, csv, html, markdown/);
     expect((await exportRoute(apiRequest("GET", "/api/export", { cookie }))).status).toBe(400);
     expect((await exportOf(undefined, "json")).status).toBe(401);
   });

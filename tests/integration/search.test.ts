@@ -104,6 +104,25 @@ describe("GET /api/links/history?q=", () => {
     ]);
   });
 
+  it("finds a word of a highlight or of its note, each link once, and never through another user's highlights", async () => {
+    const { user, cookie } = await library();
+    const [link] = await addLinks(user, [{ url: "https://essays.example/tides", title: "On tides" }]);
+    const db = getDb();
+    await db.highlight.create({
+      data: { userId: user.id, linkId: link?.id ?? "", quote: "The moon pulls the ocean", note: "Perigee matters" },
+    });
+    await db.highlight.create({ data: { userId: user.id, linkId: link?.id ?? "", quote: "ocean again" } });
+    expect(await search(cookie, q("moon"))).toEqual(["https://essays.example/tides"]);
+    expect(await search(cookie, q("perig"))).toEqual(["https://essays.example/tides"]);
+    expect(await search(cookie, q("ocean"))).toEqual(["https://essays.example/tides"]);
+
+    const stranger = await signedInUser();
+    const [own] = await addLinks(stranger.user, [{ url: "https://sample.test/elsewhere" }]);
+    await db.highlight.create({ data: { userId: stranger.user.id, linkId: own?.id ?? "", quote: "zeppelin" } });
+    expect(await search(cookie, q("zeppelin"))).toEqual([]);
+    expect(await search(stranger.cookie, q("zeppelin"))).toEqual(["https://sample.test/elsewhere"]);
+  });
+
   it("matches words of any script, and every word as a prefix", async () => {
     const { cookie } = await library();
     expect(await search(cookie, q("brötchen"))).toEqual(["https://cooking.example/recipes/bread"]);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Category, Invitation, Link, User } from "@/lib/generated/prisma/client";
+import type { Category, Highlight, Invitation, Link, User } from "@/lib/generated/prisma/client";
 import type { EmailAction } from "@/lib/digests/email-actions";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
@@ -66,6 +66,8 @@ type World = {
   /** Another unique word, for what a request creates (its echo is not a leak). */
   tag: string;
   link: Link;
+  /** The owner's highlight on that link, its quote carrying the mark. */
+  highlight: Highlight;
   category: Category;
   invitation: Invitation;
   /** Working API tokens of the owner and the stranger, and a revoked one of the owner. */
@@ -120,6 +122,9 @@ async function newWorld(): Promise<World> {
     },
   });
   await db.link.create({ data: { userId: stranger.id, url: "https://sample.test/stranger" } });
+  const highlight = await db.highlight.create({
+    data: { userId: owner.id, linkId: link.id, quote: `Passage ${mark}`, note: `Note ${mark}` },
+  });
   const category = await db.category.create({
     data: { userId: owner.id, name: `Own ${mark}`, nameKey: `own ${mark}` },
   });
@@ -138,6 +143,7 @@ async function newWorld(): Promise<World> {
     mark,
     tag,
     link,
+    highlight,
     category,
     invitation,
     ownerToken: ownerToken.secret,
@@ -154,6 +160,7 @@ async function ownerState(world: World) {
   return {
     user: await db.user.findUnique({ where: { id } }),
     links: await db.link.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    highlights: await db.highlight.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
     categories: await db.category.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
     invitationsSent: await db.invitation.findMany({ where: { inviterId: id }, orderBy: { id: "asc" } }),
     invitationClaimed: await db.invitation.findUnique({ where: { recipientId: id } }),
@@ -733,6 +740,52 @@ const MATRIX: Record<string, Entry> = {
       return { params: { id: world.link.id } };
     },
     expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
+  },
+  "GET /api/links/[id]/highlights": {
+    bearer: true,
+    class: "owner",
+    what: "the highlights and notes of one link",
+    arrange: async (world) => ({ params: { id: world.link.id } }),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => `Note ${world.mark}`),
+    ),
+  },
+  "POST /api/links/[id]/highlights": {
+    bearer: true,
+    class: "owner",
+    what: "highlights a passage of one link's article",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.link.id }, json: { quote: `Quote ${world.tag}` } }),
+    expect: ownerScoped(201, async (world) =>
+      expect(await getDb().highlight.count({ where: { linkId: world.link.id } })).toBe(2),
+    ),
+  },
+  "PATCH /api/links/[id]/highlights/[hid]": {
+    bearer: true,
+    class: "owner",
+    what: "changes the note or colour of one highlight",
+    origin: "same-origin",
+    arrange: async (world) => ({
+      params: { id: world.link.id, hid: world.highlight.id },
+      json: { note: `Changed ${world.tag}`, color: "green" },
+    }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().highlight.findUniqueOrThrow({ where: { id: world.highlight.id } })).toMatchObject({
+        note: `Changed ${world.tag}`,
+        color: "green",
+      }),
+    ),
+  },
+  "DELETE /api/links/[id]/highlights/[hid]": {
+    bearer: true,
+    class: "owner",
+    what: "deletes one highlight",
+    origin: "same-origin",
+    arrange: async (world) => ({ params: { id: world.link.id, hid: world.highlight.id } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().highlight.findUnique({ where: { id: world.highlight.id } })).toBeNull(),
+    ),
   },
   "POST /api/mark-read": emailActionEntry("mark-read"),
   "POST /api/snooze": emailActionEntry("snooze"),

@@ -83,6 +83,8 @@ type Owned = { id: string; ownerId: string };
 type Pool = {
   users: FuzzUser[];
   links: Owned[];
+  /** Each with the link it is on. */
+  highlights: (Owned & { linkId: string })[];
   categories: Owned[];
   invitations: (Owned & { code: string })[];
   tokens: Owned[];
@@ -97,9 +99,10 @@ let victim: FuzzUser | undefined;
 async function fuzzUser(label: string, data: Parameters<typeof signedInUser>[0] = {}): Promise<FuzzUser> {
   const { user, cookie } = await signedInUser(data);
   const db = getDb();
-  await db.link.create({
+  const link = await db.link.create({
     data: { userId: user.id, url: `https://example.test/${label}`, category: "News", categories: ["News", "Work"] },
   });
+  await db.highlight.create({ data: { userId: user.id, linkId: link.id, quote: `A passage ${label}` } });
   await db.category.create({ data: { userId: user.id, name: `Own ${label}`, nameKey: `own ${label}` } });
   await db.invitation.create({ data: { inviterId: user.id, code: `${label}-code-${user.id}`.slice(0, 64) } });
   await db.apiToken.create({
@@ -121,6 +124,9 @@ async function refreshPool(): Promise<void> {
     id,
     ownerId: userId,
   }));
+  pool.highlights = (
+    await db.highlight.findMany({ where: owned, select: { id: true, userId: true, linkId: true } })
+  ).map(({ id, userId, linkId }) => ({ id, ownerId: userId, linkId }));
   pool.categories = (await db.category.findMany({ where: owned, select: { id: true, userId: true } })).map(
     ({ id, userId }) => ({ id, ownerId: userId }),
   );
@@ -291,6 +297,69 @@ function readStateInput(): fc.Arbitrary<Input> {
   return fc
     .tuple(idParam("id", () => pool.links)(), fuzzBody(payload))
     .map(([input, body]): Input => ({ ...input, body }));
+}
+
+const highlightFields = {
+  note: fc.oneof(anyString, fc.constant(null), fc.constant("")),
+  color: fc.oneof(
+    fc.constantFrom("yellow", "green", "blue", "pink", "purple"),
+    fc.constantFrom("red", "YELLOW"),
+    anyString,
+  ),
+};
+
+/** POST /api/links/{id}/highlights: a real or hostile link id, and selectors, a note and a colour of any type. */
+function highlightCreateInput(): fc.Arbitrary<Input> {
+  const offset = fc.oneof(fc.nat({ max: 100_000 }), fc.integer(), fc.double(), fc.constant(-1));
+  // A well-formed highlight now and then, so the fuzzer also walks the path that stores one.
+  const wellFormed = fc.record({
+    quote: fc.constantFrom("A passage worth keeping", "émoji 🌊 and\nlines"),
+    note: fc.constantFrom("Why it matters", null),
+    color: fc.constantFrom("yellow", "green", "blue", "pink", "purple"),
+  });
+  const hostile = shape({
+    quote: fc.oneof(
+      fc.constantFrom("A passage worth keeping", "émoji 🌊 and\nlines"),
+      anyString,
+      fc.constantFrom("", " ", "a\u0000b", "x".repeat(5001)),
+    ),
+    prefix: fc.oneof(fc.constant("Before "), anyString),
+    suffix: fc.oneof(fc.constant(" after"), anyString),
+    start: offset,
+    end: offset,
+    ...highlightFields,
+  });
+  return fc
+    .tuple(idParam("id", () => pool.links)(), fuzzBody(fc.oneof(wellFormed, hostile)))
+    .map(([input, body]): Input => ({ ...input, body }));
+}
+
+/**
+ * PATCH and DELETE /api/links/{id}/highlights/{hid}: a real highlight on its own link, a real one under
+ * another link of its owner or of someone else, or hostile ids.
+ */
+function highlightIdInput(withBody: boolean): () => fc.Arbitrary<Input> {
+  return () => {
+    const ids: fc.Arbitrary<{ id: string; hid: string; addresses?: Owned }>[] = [
+      fc.tuple(anyString, anyString).map(([id, hid]) => ({ id, hid })),
+      fc.constantFrom(...ODD_SEGMENT_VALUES).map((value) => ({ id: value, hid: value })),
+    ];
+    if (pool.highlights.length > 0) {
+      ids.push(fc.constantFrom(...pool.highlights).map((row) => ({ id: row.linkId, hid: row.id, addresses: row })));
+      if (pool.links.length > 0)
+        ids.push(
+          fc
+            .tuple(fc.constantFrom(...pool.links), fc.constantFrom(...pool.highlights))
+            .map(([link, row]) => ({ id: link.id, hid: row.id, addresses: row })),
+        );
+    }
+    const body = withBody ? fuzzBody(shape(highlightFields)) : fuzzBody(noPayload, { bodiless: true });
+    return fc.tuple(fc.oneof(...ids), body).map(([{ id, hid, addresses }, payload]): Input => ({
+      params: { id: id.toWellFormed(), hid: hid.toWellFormed() },
+      body: payload,
+      addresses,
+    }));
+  };
 }
 
 /**
@@ -696,6 +765,24 @@ const TARGETS: Record<string, Target> = {
     addressesRows: true,
     input: idParam("id", () => pool.links),
   },
+  "POST /api/links/[id]/highlights": {
+    wrapper: "session",
+    ownRowsOnly: true,
+    addressesRows: true,
+    input: highlightCreateInput,
+  },
+  "PATCH /api/links/[id]/highlights/[hid]": {
+    wrapper: "session",
+    ownRowsOnly: true,
+    addressesRows: true,
+    input: highlightIdInput(true),
+  },
+  "DELETE /api/links/[id]/highlights/[hid]": {
+    wrapper: "session",
+    ownRowsOnly: true,
+    addressesRows: true,
+    input: highlightIdInput(false),
+  },
   "POST /api/mark-read": { wrapper: "public", input: emailActionInput("mark-read") },
   "POST /api/snooze": { wrapper: "public", input: emailActionInput("snooze") },
   "POST /api/not-interested": { wrapper: "public", input: emailActionInput("not-interested") },
@@ -945,7 +1032,7 @@ beforeAll(async () => {
     await fuzzUser("subscriber"),
     await fuzzUser("new", { onboarded: false }),
   ];
-  pool = { users, links: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
+  pool = { users, links: [], highlights: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
 
   // The subscriber pays through the real checkout and payment-return routes, against the fake.
   const subscriber = users[4];

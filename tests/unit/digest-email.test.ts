@@ -55,6 +55,32 @@ const nothingElse = { reminders: [], rediscovered: [], since: "today", progress:
 >;
 
 describe("DigestEmail", () => {
+  it("ends with last week's highlights when it has some, escaped, each linking to its reader page", async () => {
+    const highlights = [
+      {
+        quote: "The <b>moon</b> pulls & the sea follows",
+        note: "Perigee",
+        source: "On tides",
+        readUrl: "https://links.example.test/read/link1#highlights",
+      },
+      {
+        quote: "Short",
+        note: null,
+        source: "example.test/x",
+        readUrl: "https://links.example.test/read/link2#highlights",
+      },
+    ];
+    const html = await render(DigestEmail({ ...props, highlights }));
+    expect(html).toContain("Your highlights this week");
+    expect(html).toContain("The &lt;b&gt;moon&lt;/b&gt; pulls &amp; the sea follows");
+    expect(html).toContain('href="https://links.example.test/read/link1#highlights"');
+    const text = digestPlainText({ ...props, highlights });
+    expect(text).toContain(
+      'Your highlights this week\n\n"The <b>moon</b> pulls & the sea follows"\nNote: Perigee\nOn tides: https://links.example.test/read/link1#highlights\n\n"Short"\nexample.test/x: https://links.example.test/read/link2#highlights',
+    );
+    expect(await render(DigestEmail(props))).not.toContain("Your highlights this week");
+  });
+
   it("lists every link with its title (or URL), notes, categories and saved time", async () => {
     const html = await render(DigestEmail(props));
     expect(html).toContain('href="https://example.test/articles/one?a=1&amp;b=2"');
