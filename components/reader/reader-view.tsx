@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { BookActions } from "@/components/books/book-actions";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
 import { displayUrl } from "@/lib/links/display-url";
@@ -50,6 +51,9 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
       {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.mjs). */}
       <div className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
+      <div dir="ltr">
+        <BookActions selection={{ link: link.id }} label="Read it on an e-reader" />
+      </div>
     </article>
   );
 }
