@@ -106,7 +106,7 @@ function mailboxTransport(): MailTransport {
             filename: file.filename,
             contentType: file.contentType,
             size: file.content.length,
-            content: new Uint8Array(file.content),
+            contentBase64: file.content.toString("base64"),
           })),
         });
       }

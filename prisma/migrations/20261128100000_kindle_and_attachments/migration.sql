@@ -12,7 +12,7 @@ CREATE TABLE "MailboxAttachment" (
     "filename" TEXT NOT NULL,
     "contentType" TEXT NOT NULL,
     "size" INTEGER NOT NULL,
-    "content" BYTEA NOT NULL,
+    "contentBase64" TEXT NOT NULL,
 
     CONSTRAINT "MailboxAttachment_pkey" PRIMARY KEY ("id")
 );

@@ -9,7 +9,7 @@ export const GET = withRouteErrors(
     const { id, attachmentId } = await params;
     const file = env.mailboxEnabled ? await getMailboxAttachment(id, attachmentId) : null;
     if (!file) throw notFound();
-    return new Response(new Uint8Array(file.content), {
+    return new Response(new Uint8Array(Buffer.from(file.contentBase64, "base64")), {
       headers: {
         "content-type": file.contentType,
         "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
