@@ -18,6 +18,8 @@ missing=()
 [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
 # The backup test dumps and restores PostgreSQL with its own client programs.
 command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
+# The EPUB tests check every book with epubcheck (Debian's package; its jar runs on Java).
+ls /usr/share/java/epubcheck*.jar >/dev/null 2>&1 || missing+=(epubcheck)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

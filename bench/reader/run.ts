@@ -9,11 +9,17 @@
 //  2. history search on PostgreSQL over 25,000 links (5 users with 5,000 each), every link with a
 //     stored article of about 400 words: p50 / p95 of a page of results (--skip-search to leave out);
 //  3. Lighthouse (desktop preset) on the reader page of a 10,000-word article on the built app, the
-//     median of --runs runs (--skip-lighthouse to leave out; needs `npx next build`).
+//     median of --runs runs (--skip-lighthouse to leave out; needs `npx next build`);
+//  4. an EPUB of --epub-articles articles (Readability's expected articles, sanitised as stored, in
+//     turn), each with its images fetched from a local server through the SSRF-safe fetcher: the
+//     build's time, the book's size, and this process's peak resident memory and heap over the build
+//     (--skip-epub to leave out).
 //
 //   npm run bench:reader
 //   npm run bench:reader -- --rounds 5 --links-per-user 1000 --skip-lighthouse
 //   npm run bench:reader -- --skip-extraction --skip-lighthouse
+//   npm run bench:reader -- --skip-extraction --skip-search --skip-lighthouse --epub-articles 100
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -36,6 +42,8 @@ const { values } = parseArgs({
     "skip-extraction": { type: "boolean", default: false },
     "skip-search": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
+    "skip-epub": { type: "boolean", default: false },
+    "epub-articles": { type: "string", default: "500" },
   },
 });
 
@@ -144,6 +152,75 @@ async function extraction(): Promise<void> {
   console.log(
     `peak resident memory of each extractor child: ${[...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(", ") || "none sampled"}`,
   );
+}
+
+// A photograph-sized image that does not compress (80 KB), served for every image address.
+const BENCH_IMAGE = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), randomBytes(80 * 1024)]);
+
+async function epubBook(): Promise<void> {
+  const { buildEpub } = await import("@/lib/epub/build-epub");
+  const { fetchImage } = await import("@/lib/unfurl/fetch-page");
+  const { sanitizeArticleHtml } = await import("@/lib/articles/sanitize.mjs");
+  const count = Number(values["epub-articles"]);
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(BENCH_IMAGE));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const host = `127.0.0.1:${port}`;
+  const pages = readdirSync(CORPUS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => readFileSync(path.join(CORPUS, entry.name, "expected.html"), "utf8"));
+  let image = 0;
+  // The corpus's images are on their sites' hosts: each becomes an address of the local server.
+  const articles = pages.map((html, index) =>
+    sanitizeArticleHtml(html, `http://fixtures.test/${index}/`, "http://app.test").replace(/ src="[^"]*"/g, () => {
+      image += 1;
+      return ` src="http://${host}/images/${image}.png"`;
+    }),
+  );
+  async function* links() {
+    for (let index = 0; index < count; index += 1) {
+      const contentHtml = articles[index % articles.length] ?? "";
+      yield {
+        url: `https://site.example/${index}`,
+        title: `Article ${index}`,
+        notes: null,
+        article: { title: null, byline: null, siteName: null, lang: null, dir: null, contentHtml },
+      };
+    }
+  }
+  global.gc?.();
+  const start = process.memoryUsage();
+  let peakRss = start.rss;
+  let peakHeap = start.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  const book = buildEpub(links(), {
+    title: "Bench",
+    description: "A benchmark",
+    now: new Date(),
+    fetchImage: (url) => fetchImage(url, { allowedHosts: [host], maxBytes: 2 * 1024 * 1024 }),
+  });
+  for await (const chunk of book) bytes += Buffer.byteLength(chunk);
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  server.close();
+  const mb = (value: number) => (value / 1024 / 1024).toFixed(1);
+  console.log(`\n4. EPUB of ${count} articles with their images (at most 400 in a book)`);
+  console.table([
+    {
+      "build s": (ms / 1000).toFixed(1),
+      "book MB": mb(bytes),
+      "RSS at start MB": mb(start.rss),
+      "peak RSS MB": mb(peakRss),
+      "peak RSS - start MB": mb(peakRss - start.rss),
+      "peak heap - start MB": mb(peakHeap - start.heapUsed),
+    },
+  ]);
 }
 
 async function search(): Promise<void> {
@@ -287,3 +364,4 @@ async function readerLighthouse(): Promise<void> {
 if (!values["skip-extraction"]) await extraction();
 if (!values["skip-search"]) await search();
 if (!values["skip-lighthouse"]) await readerLighthouse();
+if (!values["skip-epub"]) await epubBook();

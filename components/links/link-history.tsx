@@ -18,6 +18,7 @@ import { serverMessage } from "@/lib/client/fetcher";
 import { useNow } from "@/lib/client/use-now";
 import { historyKey } from "@/lib/client/query-keys";
 import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filters";
+import { BookActions } from "@/components/books/book-actions";
 import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
@@ -195,6 +196,11 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
           </Link>
         </Button>
       </div>
+
+      <BookActions
+        selection={{ category: category || undefined, q: q || undefined, unread }}
+        label="These links as a book"
+      />
 
       {history.isPending ? (
         <div className="grid gap-8">

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { HighlightsMount } from "@/components/reader/highlights-mount";
+import { BookActions } from "@/components/books/book-actions";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
 import { displayUrl } from "@/lib/links/display-url";
@@ -59,6 +60,9 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
       <div {...own} className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
       <HighlightsMount linkId={link.id} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
+      <div dir="ltr">
+        <BookActions selection={{ link: link.id }} label="Read it on an e-reader" />
+      </div>
     </article>
   );
 }

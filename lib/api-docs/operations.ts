@@ -20,6 +20,7 @@ import { linkUpdateSchema } from "@/lib/validations/link-update";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
 import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
 import { saveAddressSettingsSchema } from "@/lib/validations/save-address";
+import { kindleSendSchema, kindleSettingsSchema } from "@/lib/validations/kindle";
 import { settingsRequestSchema } from "@/lib/validations/settings";
 import { testEmailSchema } from "@/lib/validations/test-email";
 import { todayQuerySchema } from "@/lib/validations/today";
@@ -478,6 +479,33 @@ export const OPERATIONS: Operation[] = [
     errors: { 404: ["not_found"] },
   },
   {
+    method: "get",
+    path: "/api/user/kindle",
+    tag: "account",
+    summary: "The caller's Send to Kindle settings",
+    access: "session",
+    wrapped: true,
+    answers: {
+      200: {
+        description: "The Kindle address, the digest choice and the sender.",
+        schema: answers.kindleSettingsAnswerSchema,
+      },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/user/kindle",
+    tag: "account",
+    summary: "Set the caller's Kindle address",
+    description:
+      "A Send to Kindle address (@kindle.com, @free.kindle.com or @kindle.cn); empty or null removes it, and the digest's books with it.",
+    access: "session",
+    wrapped: true,
+    body: { schema: kindleSettingsSchema, required: true },
+    answers: { 200: { description: "The settings saved.", schema: answers.kindleSettingsAnswerSchema } },
+    errors: { 400: ["validation_failed"] },
+  },
+  {
     method: "post",
     path: "/api/user/save-address/regenerate",
     tag: "account",
@@ -765,11 +793,20 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/export",
     tag: "import and export",
-    summary: "Download every link",
-    description: "As an attachment named by today's date; each format imports back into the same links.",
+    summary: "Download every link, or a book of some",
+    description:
+      "As an attachment named by today's date; json, csv and html hold every link and import back into the same links. epub is an EPUB 3 book of the articles (at most 500 links, newest first, with their images): one link (`link`), or the links History's filters select (`category`, `q`, `unread`; none: every link). At most 30 books an hour.",
     access: "session",
     wrapped: true,
-    query: z.object({ format: z.enum(EXPORT_FORMATS).meta({ description: "LinkStash JSON, CSV or bookmarks HTML." }) }),
+    query: z.object({
+      format: z
+        .enum([...EXPORT_FORMATS, "epub"])
+        .meta({ description: "LinkStash JSON, CSV, bookmarks HTML, or an EPUB book." }),
+      link: z.string().optional().meta({ description: "epub only: the one link the book holds." }),
+      category: z.string().optional().meta({ description: "epub only: links in this category (any case)." }),
+      q: z.string().optional().meta({ description: "epub only: links matching these words, as History searches." }),
+      unread: z.enum(["1", "true", "0", "false"]).optional().meta({ description: "epub only: unread links only." }),
+    }),
     answers: {
       200: {
         description: "The file.",
@@ -777,10 +814,31 @@ export const OPERATIONS: Operation[] = [
           "application/json": answers.exportJsonSchema,
           "text/csv": z.string().meta({ description: "LinkStash CSV, one link a row." }),
           "text/html": z.string().meta({ description: "A Netscape bookmark file, as browsers export." }),
+          "application/epub+zip": z.string().meta({ description: "An EPUB 3 book.", format: "binary" }),
         },
       },
     },
-    errors: { 400: ["validation_failed"] },
+    errors: { 400: ["validation_failed"], 404: ["not_found"], 429: ["rate_limited"] },
+  },
+  {
+    method: "post",
+    path: "/api/export/kindle",
+    tag: "import and export",
+    summary: "Send a book to the caller's Kindle",
+    description:
+      "The book GET /api/export?format=epub makes for the same `link` or filters, mailed as an attachment to the Kindle address in Settings. A book over 25 MB is not sent (413). At most 10 a day.",
+    access: "session",
+    wrapped: true,
+    body: { schema: kindleSendSchema, required: true },
+    answers: { 200: { description: "Mailed.", schema: answers.kindleSentSchema } },
+    errors: {
+      400: ["validation_failed"],
+      404: ["not_found"],
+      409: ["conflict"],
+      413: ["payload_too_large"],
+      429: ["rate_limited"],
+      503: ["unavailable"],
+    },
   },
   // Sign-in
   {

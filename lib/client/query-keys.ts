@@ -24,6 +24,8 @@ export const INVITATIONS_KEY = ["/api/invitations"];
 export const SAVE_ADDRESS_KEY = ["/api/user/save-address"];
 /** GET /api/tokens: the user's API tokens. */
 export const API_TOKENS_KEY = ["/api/tokens"];
+/** The user's Send to Kindle settings (Settings → Send to Kindle). */
+export const KINDLE_KEY = ["/api/user/kindle"];
 
 /** One history list (its pages are fetched by URL, not by this key's path). */
 export const historyKey = (filters: HistoryFilters) => [...HISTORY_KEY, filters];

@@ -5,6 +5,7 @@ import { composeDigest } from "@/lib/digests/compose";
 import { workersToStart } from "@/lib/digests/fan-out";
 import { countBusyWorkers, releaseWorkerSlot, type WorkerLease } from "@/lib/digests/worker-slots";
 import { getDb } from "@/lib/db/client";
+import { queueDigestBooks } from "@/lib/digests/kindle-books";
 import {
   claimPending,
   countBacklog,
@@ -166,6 +167,8 @@ async function sendClaimed(
           linkCount: entry.linkCount,
         })),
       );
+      // A step of its own, in the background: a book for Kindle never holds up or fails a digest.
+      queueDigestBooks(toSend.map((entry) => entry.id));
       return { ...outcome, sent: toSend.length };
     }
     // Rate limited (429): this call sent nothing, and its Retry-After now holds every worker back.

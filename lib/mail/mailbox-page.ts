@@ -52,10 +52,16 @@ export function mailboxMessagePage(message: MailboxEntry): Response {
   const headers = Object.entries(message.headers)
     .map(([key, value]) => `${escapeHtml(key)}: ${escapeHtml(value)}`)
     .join("\n");
+  const attachments = message.attachments
+    .map(
+      (file) =>
+        `<li><a href="${MAILBOX_PATH}/${message.id}/attachments/${file.id}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)}, ${file.size} bytes)</li>`,
+    )
+    .join("");
   return page(
     message.subject,
     `<p><a href="${MAILBOX_PATH}">&larr; Mailbox</a></p><h1>${escapeHtml(message.subject)}</h1>
-<p>To ${escapeHtml(message.to)} &middot; ${escapeHtml(message.createdAt)}</p>
+<p>To ${escapeHtml(message.to)} &middot; ${escapeHtml(message.createdAt)}</p>${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ""}
 <h2>HTML</h2><iframe title="HTML part" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(previewDocument(message.html))}"></iframe>
 <h2>Plain text</h2><pre>${escapeHtml(message.text)}</pre>${headers ? `<h2>Headers</h2><pre>${headers}</pre>` : ""}`,
   );

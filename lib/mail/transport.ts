@@ -18,7 +18,28 @@ export type OutgoingEmail = {
   headers: Record<string, string>;
   /** Makes a retried send a no-op where the transport supports it (Resend, the mailbox). */
   idempotencyKey?: string;
+  /** Files sent with a single email (never in a batch: Resend's batch call takes none). */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+/**
+ * The most bytes of files one email carries: Resend takes 40 MB of attachments after base64
+ * (about 30 MB of files), Amazon's Send to Kindle 50 MB per mail; this leaves room for the message.
+ */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+/** The refusal of an email whose files are over MAX_ATTACHMENT_BYTES, or null. */
+function attachmentsTooLarge(email: OutgoingEmail): Failure | null {
+  const bytes = (email.attachments ?? []).reduce((total, file) => total + file.content.length, 0);
+  if (bytes <= MAX_ATTACHMENT_BYTES) return null;
+  return {
+    ok: false,
+    error: `attachments of ${bytes} bytes are over the ${MAX_ATTACHMENT_BYTES}-byte limit`,
+    retryable: false,
+  };
+}
 
 type Failure = {
   ok: false;
@@ -75,7 +96,20 @@ function mailboxTransport(): MailTransport {
     name: "mailbox",
     maxBatchSize: 500,
     async send(email) {
+      const refusal = attachmentsTooLarge(email);
+      if (refusal) return refusal;
       const [row] = await getDb().mailboxMessage.createManyAndReturn({ data: [toRow(email)], skipDuplicates: true });
+      if (row && email.attachments?.length) {
+        await getDb().mailboxAttachment.createMany({
+          data: email.attachments.map((file) => ({
+            messageId: row.id,
+            filename: file.filename,
+            contentType: file.contentType,
+            size: file.content.length,
+            contentBase64: file.content.toString("base64"),
+          })),
+        });
+      }
       return { ok: true, id: row?.id ?? email.idempotencyKey ?? "duplicate" };
     },
     async sendBatch(emails) {
@@ -89,9 +123,16 @@ function mailboxTransport(): MailTransport {
 function smtpTransport(url: string): MailTransport {
   let transporter: Promise<Transporter> | undefined;
   const send = async (email: OutgoingEmail): Promise<SendResult> => {
+    const refusal = attachmentsTooLarge(email);
+    if (refusal) return refusal;
     try {
       transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
-      const info = await (await transporter).sendMail(messageOf(email));
+      const attachments = email.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content,
+      }));
+      const info = await (await transporter).sendMail({ ...messageOf(email), attachments });
       return { ok: true, id: info.messageId };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error), retryable: true };
@@ -161,10 +202,18 @@ function resendTransport(apiKey: string): MailTransport {
     maxBatchSize: 100,
     callsPerSecond: perSecond,
     async send(email) {
+      const refusal = attachmentsTooLarge(email);
+      if (refusal) return refusal;
       await awaitCallSlot("resend", perSecond);
       const client = await resend();
+      // Resend's wire format: each file as { filename, content } with the content in base64.
+      const attachments = email.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: content.toString("base64"),
+      }));
       const response = await client.emails.send(
-        messageOf(email),
+        { ...messageOf(email), ...(attachments && { attachments }) },
         email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
       );
       if (response.data) return { ok: true, id: response.data.id };

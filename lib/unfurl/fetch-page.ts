@@ -203,12 +203,15 @@ function decodeHtml(bytes: Buffer, contentType: string): string {
   }
 }
 
+type FetchedBody = { bytes: Buffer; contentType: string; url: string };
+
 async function fetchWithRedirects(
   url: URL,
   allowed: ReadonlySet<string>,
+  accepts: (mime: string) => boolean,
   maxBytes: number,
   signal: AbortSignal,
-): Promise<FetchedPage | null> {
+): Promise<FetchedBody | null> {
   let target = url;
   for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
     const response = await requestPinned(target, allowed, signal);
@@ -222,10 +225,10 @@ async function fetchWithRedirects(
         continue;
       }
       const contentType = response.headers["content-type"] ?? "";
-      if (status < 200 || status > 299 || !HTML_TYPES.has(mimeType(contentType))) return null;
+      if (status < 200 || status > 299 || !accepts(mimeType(contentType))) return null;
       const body = decodedBody(response);
       if (!body) return null;
-      return { html: decodeHtml(await readCapped(body, maxBytes, signal), contentType), url: target.href };
+      return { bytes: await readCapped(body, maxBytes, signal), contentType, url: target.href };
     } finally {
       // Unread bodies (redirects, refusals, the rest of a long page) are dropped with their connection.
       response.destroy();
@@ -234,12 +237,12 @@ async function fetchWithRedirects(
   return null;
 }
 
-/**
- * The HTML of the page at `url` (at most `maxBytes`, 1 MB unless told), or null when the page cannot
- * or must not be fetched (refused address or scheme, too many redirects, timeout, not HTML, HTTP
- * error). Never throws: the caller simply has no page.
- */
-export async function fetchPageHtml(url: string, options: FetchPageOptions = {}): Promise<FetchedPage | null> {
+async function fetchBody(
+  url: string,
+  options: FetchPageOptions,
+  accepts: (mime: string) => boolean,
+  maxBytes: number,
+): Promise<FetchedBody | null> {
   // A timer cleared when the fetch ends, unlike AbortSignal.timeout's, which every save would keep
   // alive (and out of the young generation) for the full 5 s.
   const controller = new AbortController();
@@ -248,10 +251,36 @@ export async function fetchPageHtml(url: string, options: FetchPageOptions = {})
     (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
   );
   try {
-    return await fetchWithRedirects(new URL(url), allowed, options.maxBytes ?? MAX_PAGE_BYTES, controller.signal);
+    return await fetchWithRedirects(new URL(url), allowed, accepts, maxBytes, controller.signal);
   } catch {
     return null;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The HTML of the page at `url` (at most `maxBytes`, 1 MB unless told), or null when the page cannot
+ * or must not be fetched (refused address or scheme, too many redirects, timeout, not HTML, HTTP
+ * error). Never throws: the caller simply has no page.
+ */
+export async function fetchPageHtml(url: string, options: FetchPageOptions = {}): Promise<FetchedPage | null> {
+  const body = await fetchBody(url, options, (mime) => HTML_TYPES.has(mime), options.maxBytes ?? MAX_PAGE_BYTES);
+  return body && { html: decodeHtml(body.bytes, body.contentType), url: body.url };
+}
+
+/** A fetched image: its bytes and the media type its server gave. */
+export type FetchedImage = { bytes: Buffer; contentType: string };
+
+/**
+ * The image at `url` under the same rules as a page (addresses, redirects, 5 s), when its server
+ * calls it an image and it is at most `maxBytes` long (a longer one is refused, not cut). Never throws.
+ */
+export async function fetchImage(
+  url: string,
+  options: FetchPageOptions & { maxBytes: number },
+): Promise<FetchedImage | null> {
+  const body = await fetchBody(url, options, (mime) => mime.startsWith("image/"), options.maxBytes + 1);
+  if (!body || body.bytes.length > options.maxBytes) return null;
+  return { bytes: body.bytes, contentType: mimeType(body.contentType) };
 }

@@ -5,7 +5,14 @@ export function uniqueEmail(prefix = "reader"): string {
   return `${prefix}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
 }
 
-type MailboxEntry = { subject: string; text: string; html: string; to: string };
+type MailboxEntry = {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: string;
+  attachments: { id: string; filename: string; contentType: string; size: number }[];
+};
 
 /** Polls the local mailbox until a message for `to` arrives. */
 export async function latestEmail(page: Page, to: string, subject?: RegExp): Promise<MailboxEntry> {

@@ -28,9 +28,13 @@ export type RecordedEmail = {
   html: string | null;
   text: string | null;
   headers: Record<string, string>;
+  /** Files as Resend takes them (`{ filename, content }`, content in base64), decoded. */
+  attachments: RecordedAttachment[];
   idempotencyKey: string | null;
   receivedAt: Date;
 };
+
+export type RecordedAttachment = { filename: string; contentType: string | null; content: Buffer };
 
 export type RecordedRequest = {
   method: string;
@@ -125,7 +129,16 @@ const emailSchema = z.object({
   headers: z.record(z.string(), z.string()).nullish(),
   // A template send carries no html or text of its own.
   template: z.object({ id: z.string() }).nullish(),
+  attachments: z
+    .array(
+      z.object({ filename: z.string().nullish(), content: z.string().nullish(), content_type: z.string().nullish() }),
+    )
+    .nullish(),
 });
+
+/** Resend's limit on one email's attachments, counted after base64 encoding. */
+export const MAX_ATTACHMENT_BASE64_BYTES = 40 * 1024 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const BARE_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
 const NAMED_ADDRESS = /^[^<>]*<([^<>]+)>$/;
@@ -166,7 +179,27 @@ function validateEmail(input: unknown): Validation {
     return refused(422, "validation_error", `Invalid \`to\` field. At most ${MAX_RECIPIENTS} recipients are allowed.`);
   }
   if (!html && !text && !template) return refused(422, "validation_error", "Missing `html` or `text` field.");
-  return { ok: true, email: { from, to, subject, html: html ?? null, text: text ?? null, headers: headers ?? {} } };
+  const attachments: RecordedAttachment[] = [];
+  let encodedBytes = 0;
+  for (const attachment of parsed.data.attachments ?? []) {
+    if (!attachment.filename)
+      return refused(422, "validation_error", "Invalid `attachments` field: a filename is required.");
+    const content = attachment.content ?? "";
+    if (!content || content.length % 4 !== 0 || !BASE64.test(content))
+      return refused(422, "validation_error", "Invalid `attachments` field: content must be base64.");
+    encodedBytes += content.length;
+    attachments.push({
+      filename: attachment.filename,
+      contentType: attachment.content_type ?? null,
+      content: Buffer.from(content, "base64"),
+    });
+  }
+  if (encodedBytes > MAX_ATTACHMENT_BASE64_BYTES)
+    return refused(422, "validation_error", "Attachments are larger than 40 MB after encoding.");
+  return {
+    ok: true,
+    email: { from, to, subject, html: html ?? null, text: text ?? null, headers: headers ?? {}, attachments },
+  };
 }
 
 /** JSON with sorted keys, so a replay is recognised whatever order its fields were written in. */
@@ -324,6 +357,8 @@ export async function startResendFake(options: ResendFakeOptions = {}): Promise<
       );
     }
     const results = body.map(validateEmail);
+    if (results.some((result) => result.ok && result.email.attachments.length > 0))
+      return errorReply(422, "validation_error", "The `attachments` field is not supported in batch emails.");
     const refusals = results.flatMap((result, index) => (result.ok ? [] : [{ index, ...result.refusal }]));
     // Strict (the SDK's default) refuses the whole batch for one bad email; permissive sends the rest.
     const firstRefusal = refusals[0];

@@ -842,6 +842,31 @@ const MATRIX: Record<string, Entry> = {
     arrange: async () => ({ query: "?format=json" }),
     expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
   },
+  "POST /api/export/kindle": {
+    class: "user",
+    what: "mails a book of the caller's own link to the caller's own Kindle address; another user's link is not found",
+    origin: "same-origin",
+    arrange: async (world) => {
+      await getDb().user.update({
+        where: { id: world.owner.id },
+        data: { kindleEmail: `owner-${world.tag}@kindle.com` },
+      });
+      await getDb().user.update({
+        where: { id: world.stranger.id },
+        data: { kindleEmail: `stranger-${world.tag}@kindle.com` },
+      });
+      return { json: { link: world.link.id } };
+    },
+    expect: {
+      "signed out": untouched(401),
+      "another user": untouched(404),
+      owner: {
+        status: 200,
+        check: async (world) =>
+          expect(await getDb().mailboxMessage.count({ where: { to: `owner-${world.tag}@kindle.com` } })).toBe(1),
+      },
+    },
+  },
   "GET /api/stats/reading": {
     class: "user",
     what: "the caller's links saved and read per week",
@@ -1110,6 +1135,21 @@ const MATRIX: Record<string, Entry> = {
           address: `${world.owner.saveAddressKey}@${INBOUND_DOMAIN}`,
           fromAnySender: false,
         }),
+    }),
+  },
+  "GET /api/user/kindle": {
+    class: "user",
+    what: "the caller's own Send to Kindle settings",
+    arrange: async () => ({}),
+    expect: userScoped(200),
+  },
+  "PUT /api/user/kindle": {
+    class: "user",
+    what: "sets the caller's own Kindle address",
+    origin: "same-origin",
+    arrange: async (world) => ({ json: { kindleEmail: `set-${world.tag}@kindle.com` } }),
+    expect: userScoped(200, {
+      check: async (world) => expect((await reloadOwner(world))?.kindleEmail).toBe(`set-${world.tag}@kindle.com`),
     }),
   },
   "PUT /api/user/save-address": {

@@ -722,7 +722,12 @@ const TARGETS: Record<string, Target> = {
   "GET /api/export": {
     wrapper: "session",
     input: () =>
-      queryOf({ format: fc.constantFrom("json", "csv", "html", "JSON", "xml", "") }).map((query): Input => ({
+      queryOf({
+        format: fc.constantFrom("json", "csv", "html", "epub", "JSON", "xml", ""),
+        link: anyString,
+        category: anyString,
+        unread: fc.constantFrom("1", "0", "yes"),
+      }).map((query): Input => ({
         query,
         body: noBodyAtAll,
       })),
@@ -838,6 +843,19 @@ const TARGETS: Record<string, Target> = {
   "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
   "POST /api/inbound/mailgun/mime": { wrapper: "none", input: mailgunInput },
   "PUT /api/user/save-address": { wrapper: "session", input: bodyOnly(shape({ fromAnySender: fc.boolean() })) },
+  "PUT /api/user/kindle": {
+    wrapper: "session",
+    input: bodyOnly(
+      shape({
+        kindleEmail: fc.oneof(plausible.email, fc.constant("reader@kindle.com"), fc.constant("")),
+        kindleWithDigest: fc.boolean(),
+      }),
+    ),
+  },
+  "POST /api/export/kindle": {
+    wrapper: "session",
+    input: bodyOnly(fc.oneof(noPayload, shape({ link: anyString, category: anyString, unread: fc.boolean() }))),
+  },
   "POST /api/user/save-address/regenerate": { wrapper: "session", input: noBody },
   "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
   "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },

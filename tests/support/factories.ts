@@ -12,6 +12,10 @@ export const ARTICLE_TEST_HOST = "127.0.0.1:45874";
 export const CORPUS_TEST_HOST = "127.0.0.1:45875";
 /** And one for the page-work queue's tests. */
 export const PAGE_WORK_TEST_HOST = "127.0.0.1:45876";
+/** And one for the EPUB tests' pages and images. */
+export const EPUB_TEST_HOST = "127.0.0.1:45881";
+/** And one for the Send to Kindle tests' images. */
+export const KINDLE_TEST_HOST = "127.0.0.1:45882";
 
 let counter = 0;
 

@@ -7,6 +7,7 @@ import { LazyApiTokens } from "@/components/settings/lazy-api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
+import { LazyKindleSettings } from "@/components/settings/lazy-kindle-settings";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
@@ -89,6 +90,16 @@ export default async function SettingsPage() {
             </CardContent>
           </Card>
         ) : null}
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Send to Kindle</CardTitle>
+            <CardDescription>Read your links on a Kindle: LinkStash mails them as a book.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LazyKindleSettings />
+          </CardContent>
+        </Card>
 
         <Card>
           <CardHeader>

@@ -1,0 +1,92 @@
+import "server-only";
+import type { Readable } from "node:stream";
+import { env } from "@/lib/env";
+import { categoryKey } from "@/lib/categories/rules";
+import { getDb } from "@/lib/db/client";
+import { buildEpub, type BookLink } from "@/lib/epub/build-epub";
+import { hasMatchingLink, linksById, linksMatching } from "@/lib/epub/book-links";
+import { bookTitle } from "@/lib/epub/book-title";
+import { notFound } from "@/lib/http/errors";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
+import type { User } from "@/lib/generated/prisma/client";
+import { localDateKey } from "@/lib/time/local-day";
+import { fetchImage } from "@/lib/unfurl/fetch-page";
+import { BOOK_LIMITS } from "@/lib/epub/limits";
+import type { EpubExportQuery } from "@/lib/validations/epub-export";
+
+// A book of the user's links: what GET /api/export?format=epub downloads and Send to Kindle mails.
+
+/** Books a user may have made in an hour: each can fetch hundreds of images (decision 0341). */
+export const EPUB_BOOK_LIMIT = { name: "epub-book:user", limit: 30, windowSeconds: 60 * 60 } satisfies RateLimitRule;
+
+export type Book = { title: string; description: string; links: AsyncIterable<BookLink>; fileName: string };
+
+/** The images of a book, fetched like the pages themselves (the SSRF-safe fetcher). */
+export function fetchBookImage(url: string) {
+  return fetchImage(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: BOOK_LIMITS.bytesPerImage });
+}
+
+/** The user's book for `query`: 404 when it would hold no link (another user's link included). */
+export async function selectBook(
+  user: Pick<User, "id" | "timezone">,
+  query: Omit<EpubExportQuery, "format">,
+  now: Date,
+): Promise<Book> {
+  const fileName = `linkstash-${localDateKey(user.timezone, now)}.epub`;
+  if (query.link) {
+    const link = await getDb().link.findFirst({
+      where: { id: query.link, userId: user.id },
+      select: { id: true, title: true, url: true },
+    });
+    if (!link) throw notFound("Link not found");
+    return {
+      ...bookTitle({ linkTitle: link.title?.trim() || link.url }),
+      links: linksById(user.id, [link.id]),
+      fileName,
+    };
+  }
+  const category = query.category?.trim() ? categoryKey(query.category) : null;
+  const filter = { userId: user.id, category, tsquery: query.q ?? null, unreadOnly: query.unread ?? false };
+  if (!(await hasMatchingLink(filter)))
+    throw notFound("No links match these filters: there is nothing to put in a book.");
+  return {
+    ...bookTitle({ category: query.category?.trim(), unread: query.unread, search: query.q ?? undefined }),
+    links: linksMatching(filter),
+    fileName,
+  };
+}
+
+export function writeBook(book: Book, now: Date): Readable {
+  return buildEpub(book.links, { title: book.title, description: book.description, now, fetchImage: fetchBookImage });
+}
+
+/** `node` read one chunk per pull, so the book is written only as fast as the client reads it. */
+function webStream(node: Readable): ReadableStream<Uint8Array> {
+  const chunks = node[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel() {
+      node.destroy();
+    },
+  });
+}
+
+/** The download, streamed as it is written. */
+export async function epubExportResponse(user: User, query: EpubExportQuery, now = new Date()): Promise<Response> {
+  await enforceRateLimits(
+    [{ rule: EPUB_BOOK_LIMIT, subject: user.id }],
+    "You have made 30 books in the last hour, the most we make in an hour. Please try again later.",
+  );
+  const book = await selectBook(user, query, now);
+  return new Response(webStream(writeBook(book, now)), {
+    headers: {
+      "content-type": "application/epub+zip",
+      "content-disposition": `attachment; filename="${book.fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

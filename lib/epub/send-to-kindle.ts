@@ -1,0 +1,60 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { epubBuffer } from "@/lib/epub/build-epub";
+import { selectBook, writeBook, type Book } from "@/lib/epub/epub-export";
+import { conflict, payloadTooLarge, serviceUnavailable } from "@/lib/http/errors";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
+import type { User } from "@/lib/generated/prisma/client";
+import { MAX_ATTACHMENT_BYTES, mailTransport, type SendResult } from "@/lib/mail/transport";
+import { escapeHtml } from "@/lib/mail/html-escape";
+import type { KindleSendRequest } from "@/lib/validations/kindle";
+
+// Send to Kindle (docs/product.md, "E-reader"): a book mailed as an attachment to the user's Kindle
+// address, on demand or with each digest (lib/digests/kindle-books.ts).
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Books sent on demand per account and day (decision 0342). */
+export const KINDLE_SENDS_PER_DAY = {
+  name: "kindle-send:account",
+  limit: 10,
+  windowSeconds: DAY_SECONDS,
+} satisfies RateLimitRule;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export const BOOK_TOO_LARGE_MESSAGE = `This book is larger than ${megabytes(MAX_ATTACHMENT_BYTES)}, the most one mail can carry to a Kindle. Send fewer links: one category, or only unread ones.`;
+
+export type KindleMailResult =
+  { sent: true; bytes: number } | { sent: false; reason: "too large" | "not sent"; error?: string };
+
+/** Writes `book` and mails it to `to`; a book over the mail's size limit is not sent. */
+export async function mailBook(to: string, book: Book, now: Date, idempotencyKey?: string): Promise<KindleMailResult> {
+  const content = await epubBuffer(writeBook(book, now), MAX_ATTACHMENT_BYTES);
+  if (!content) return { sent: false, reason: "too large" };
+  const result: SendResult = await mailTransport().send({
+    from: env.emailFrom,
+    to,
+    subject: book.title,
+    html: `<p>${escapeHtml(book.description)}, from LinkStash.</p>`,
+    text: `${book.description}, from LinkStash.`,
+    headers: {},
+    idempotencyKey,
+    attachments: [{ filename: book.fileName, contentType: "application/epub+zip", content }],
+  });
+  return result.ok ? { sent: true, bytes: content.length } : { sent: false, reason: "not sent", error: result.error };
+}
+
+/** POST /api/export/kindle: the book of one link or of History's filters, to the user's Kindle. */
+export async function sendToKindle(user: User, request: KindleSendRequest, now = new Date()) {
+  if (!user.kindleEmail) throw conflict("Add your Kindle address in Settings first.", "conflict");
+  await enforceRateLimits(
+    [{ rule: KINDLE_SENDS_PER_DAY, subject: user.id }],
+    `You have sent ${KINDLE_SENDS_PER_DAY.limit} books to your Kindle today, the most one account can send in a day. Please try again tomorrow.`,
+  );
+  const book = await selectBook(user, { ...request, q: request.q ?? null, unread: request.unread ?? false }, now);
+  const result = await mailBook(user.kindleEmail, book, now);
+  if (result.sent) return { sent: true, to: user.kindleEmail, bytes: result.bytes, title: book.title };
+  if (result.reason === "too large") throw payloadTooLarge(BOOK_TOO_LARGE_MESSAGE);
+  throw serviceUnavailable("The book could not be mailed just now. Please try again in a few minutes.");
+}
