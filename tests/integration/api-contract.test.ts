@@ -216,6 +216,34 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   "POST /api/user/save-address/regenerate": { cases: [{ label: "a new address", status: 200 }] },
+  "GET /api/user/kindle": { cases: [{ label: "the settings", status: 200 }] },
+  "PUT /api/user/kindle": {
+    cases: [
+      { label: "a Kindle address", status: 200, call: () => ({ json: { kindleEmail: "contract@kindle.com" } }) },
+      { label: "another address", status: 400, call: () => ({ json: { kindleEmail: "contract@example.com" } }) },
+    ],
+  },
+  "POST /api/export/kindle": {
+    cases: [
+      {
+        label: "a link's book mailed",
+        status: 200,
+        call: async (w) => {
+          await getDb().user.update({ where: { id: w.owner.id }, data: { kindleEmail: "contract-book@kindle.com" } });
+          return { json: { link: w.link.id } };
+        },
+      },
+      {
+        label: "no Kindle address",
+        status: 409,
+        call: async (w) => {
+          await getDb().user.update({ where: { id: w.owner.id }, data: { kindleEmail: null } });
+          return { json: { link: w.link.id } };
+        },
+      },
+      { label: "a field it does not take", status: 400, call: () => ({ json: { to: "someone@example.com" } }) },
+    ],
+  },
   "POST /api/inbound/mailgun/mime": {
     cases: [
       {
@@ -696,6 +724,8 @@ const SCENARIOS: Record<string, Scenario> = {
       { label: "JSON", status: 200, call: () => ({ query: "?format=json" }) },
       { label: "CSV", status: 200, call: () => ({ query: "?format=csv" }) },
       { label: "bookmarks", status: 200, call: () => ({ query: "?format=html" }) },
+      { label: "an EPUB of one link", status: 200, call: (w) => ({ query: `?format=epub&link=${w.link.id}` }) },
+      { label: "an EPUB of no links", status: 404, call: () => ({ query: "?format=epub&category=none-such" }) },
       { label: "an unknown format", status: 400, call: () => ({ query: "?format=xml" }) },
     ],
   },
