@@ -51,7 +51,10 @@ export default function ReaderHighlights({ linkId }: { linkId: string }) {
       .then((body: { highlights: HighlightResponse[] }) => {
         if (live) setHighlights(body.highlights);
       })
-      .catch((error: unknown) => failed(error, "Your highlights could not be loaded"));
+      .catch((error: unknown) => {
+        // A page kept for reading offline reads without its highlights: nothing to tell.
+        if (navigator.onLine) failed(error, "Your highlights could not be loaded");
+      });
     return () => {
       live = false;
     };
