@@ -1,43 +1,25 @@
 "use client";
 
 import { useEffect } from "react";
-import { apiRequest } from "@/lib/client/fetcher";
-import { stringField } from "@/lib/client/json-fields";
+import { OFFLINE_KEEP_STORAGE_KEY, parseOfflineKeep } from "@/lib/client/offline-keep";
+import { readStored } from "@/lib/client/reader-size";
 
-// Tells the service worker (public/sw.js) which reader pages to keep for reading offline: those of
-// the newest unread links (one page of 50), each with its title for the offline page and a version,
-// the link as the API describes it: the worker fetches a page again only when that changed (a new
-// title or note, the reading time once its article is extracted). `owner` names the user whose
-// pages they are.
+// Asks the service worker (public/sw.js) to bring the reader pages kept for reading offline up to
+// date: the newest unread links, as many as this device keeps (Settings, "Offline reading"). The
+// worker asks the server only what changed since its last sync. `owner` names the user whose pages
+// they are.
+
+/** Posts a sync to the worker; `port`, when given, hears what the device keeps once it is done. */
+export async function syncOfflinePages(owner: string, port?: MessagePort): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  const keep = parseOfflineKeep(readStored(OFFLINE_KEEP_STORAGE_KEY));
+  registration.active?.postMessage({ type: "sync-reader-pages", owner, keep }, port ? [port] : []);
+}
 
 export function OfflineReaderSync({ owner }: { owner: string }) {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
-    let cancelled = false;
-    void (async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const res = await apiRequest("GET", "/api/links/history?unread=1&limit=50");
-      const links: unknown = await res.json();
-      if (!Array.isArray(links) || cancelled) return;
-      const pages = links.flatMap((link: unknown) => {
-        const id = stringField(link, "id");
-        const url = stringField(link, "url");
-        if (id === undefined || url === undefined) return [];
-        return [
-          {
-            url: `/read/${encodeURIComponent(id)}`,
-            title: stringField(link, "title") ?? url,
-            version: JSON.stringify(link),
-          },
-        ];
-      });
-      registration.active?.postMessage({ type: "keep-reader-pages", owner, pages });
-    })().catch(() => {
-      // Offline or signed out meanwhile: the pages kept last time stay.
-    });
-    return () => {
-      cancelled = true;
-    };
+    void syncOfflinePages(owner);
   }, [owner]);
   return null;
 }

@@ -7,11 +7,13 @@ import { LazyApiTokens } from "@/components/settings/lazy-api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
+import { LazyOfflineReading } from "@/components/settings/lazy-offline-reading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
 import { API_TOKENS_KEY, CATEGORIES_KEY, SAVE_ADDRESS_KEY, USER_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
+import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { entitlements } from "@/lib/billing/plans";
 import { saveAddressOf } from "@/lib/inbound-mail/save-address";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -89,6 +91,18 @@ export default async function SettingsPage() {
             </CardContent>
           </Card>
         ) : null}
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Offline reading</CardTitle>
+            <CardDescription>
+              The installed app keeps your newest unread articles, with their images, to read without a connection.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LazyOfflineReading owner={offlineReaderOwner(user.id)} />
+          </CardContent>
+        </Card>
 
         <Card>
           <CardHeader>
