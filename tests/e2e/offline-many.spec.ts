@@ -1,0 +1,185 @@
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIResponse, expect, test, type Page } from "@playwright/test";
+import { articlePagesPort } from "../../playwright.config";
+import { signUpAndOnboard } from "./support";
+
+// Offline reading, larger: Settings keeps 200 unread articles on this device with their images
+// (one of another site that allows it, one of the app's own), the worker syncs them, the device
+// goes offline and reads an early and a late one from the offline page; then one link changes and
+// the next sync fetches that page alone.
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+const READER_CACHE = "linkstash-reader-v2";
+const COUNT = 200;
+const origin = `http://127.0.0.1:${articlePagesPort}`;
+const IMAGES = "https://images.linkstash.test";
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function story(n: number, appOrigin: string): string {
+  const sentence = `Story ${n} follows the coast road past the harbour and the old mill. `;
+  return `<!doctype html><html lang="en"><head><title>Story ${n}</title></head><body><article>
+    <h1>Story ${n}</h1>
+    <p><img src="${IMAGES}/story-${n}.png" alt="Map of story ${n}" width="40" height="40"></p>
+    <p><img src="${appOrigin}/icons/icon-192.png" alt="LinkStash mark" width="40" height="40"></p>
+    ${Array.from({ length: 6 }, () => `<p>${sentence.repeat(4)}</p>`).join("\n")}
+  </article></body></html>`;
+}
+
+let server: Server;
+let appOrigin = "";
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    const n = Number(/story-(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(story(n, appOrigin));
+  });
+  await new Promise<void>((resolve) => server.listen(articlePagesPort, "127.0.0.1", resolve));
+});
+
+test.afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+type Index = { pages: { url: string; title: string; version: string; images?: string[] }[] };
+
+function readerIndex(page: Page): Promise<Index | null> {
+  return page.evaluate(async (name) => {
+    const response = await (await caches.open(name)).match("/offline-reader-index.json");
+    return response ? ((await response.json()) as Index) : null;
+  }, READER_CACHE);
+}
+
+function cachedReaderPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const requests = await (await caches.open(name)).keys();
+    return requests.map((request) => new URL(request.url).pathname).filter((p) => p.startsWith("/read/"));
+  }, READER_CACHE);
+}
+
+async function expectImagesShown(page: Page): Promise<void> {
+  for (const image of await page.locator(".reader-content img").all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0))
+      .toBe(true);
+  }
+}
+
+test("keeps 200 articles offline with their images and syncs only what changed", async ({ page, context }) => {
+  test.setTimeout(900_000);
+  // Another site's images, served with CORS (the routes answer the worker's requests too).
+  await context.route(`${IMAGES}/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "image/png",
+      headers: { "access-control-allow-origin": "*" },
+      body: PNG,
+    }),
+  );
+  await signUpAndOnboard(page);
+  appOrigin = new URL(page.url()).origin;
+
+  // 200 unread links, the oldest first, each extracted by the page-work runner after its save.
+  for (let n = 1; n <= COUNT; n += 1) {
+    const res = await page.request.post("/api/links", {
+      data: { url: `${origin}/story-${n}` },
+      headers: { origin: appOrigin },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await expect
+    .poll(
+      async () => {
+        let ready = 0;
+        for (let cursor: string | null = "/api/links/history?unread=1&limit=50"; cursor;) {
+          const res: APIResponse = await page.request.get(cursor);
+          const links = (await res.json()) as { readingMinutes: number | null }[];
+          ready += links.filter((link) => link.readingMinutes !== null).length;
+          cursor = /<([^>]+)>;\s*rel="next"/.exec(res.headers()["link"] ?? "")?.[1] ?? null;
+        }
+        return ready;
+      },
+      { timeout: 600_000, intervals: [5_000] },
+    )
+    .toBe(COUNT);
+
+  // Settings: keep 200 on this device; the worker fetches them and says what it keeps.
+  await page.goto("/settings");
+  const offline = page.getByRole("heading", { name: "Offline reading" }).locator("xpath=../..");
+  await page.getByLabel("Unread articles kept on this device").selectOption("200");
+  await expect(page.getByText(/^Kept: 200 articles and 201 images, [\d.]+ (KB|MB)\.$/)).toBeVisible({
+    timeout: 600_000,
+  });
+  await expect(page.getByText(/^LinkStash uses [\d.]+ (KB|MB|GB) of this device's storage in all\.$/)).toBeVisible();
+  expect(await cachedReaderPaths(page)).toHaveLength(COUNT);
+  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await offline.scrollIntoViewIfNeeded();
+  await offline.screenshot({
+    path: path.join(test.info().project.outputDir, "screens", "settings-offline-reading-phone.png"),
+  });
+
+  // What an opaque answer (another site's image without CORS) would cost in the storage quota.
+  const padding = await page.evaluate(async (url) => {
+    const before = (await navigator.storage.estimate()).usage ?? 0;
+    const scratch = await caches.open("opaque-measure");
+    await scratch.put(url, await fetch(url, { mode: "no-cors" }));
+    const after = (await navigator.storage.estimate()).usage ?? 0;
+    await caches.delete("opaque-measure");
+    return after - before;
+  }, `${IMAGES}/opaque.png`);
+  test.info().annotations.push({ type: "opaque image in the quota (bytes)", description: String(padding) });
+  console.log(`one opaque 1x1 PNG (${PNG.length} bytes) counts ${padding} bytes in the storage estimate`);
+
+  // Offline: the offline page lists them; an early and a late article open with their images.
+  await context.setOffline(true);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByRole("list").getByRole("link")).toHaveCount(COUNT);
+  for (const n of [1, COUNT]) {
+    await page.getByRole("link", { name: `Story ${n}`, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Story ${n}` })).toBeVisible();
+    await expect(page.getByText(`Story ${n} follows the coast road`).first()).toBeVisible();
+    await expect(page.getByRole("img", { name: `Map of story ${n}` })).toBeVisible();
+    await expectImagesShown(page);
+    await page.goBack();
+  }
+  await context.setOffline(false);
+
+  // One link changes: the next sync asks for the changes since its cursor and fetches that page alone.
+  const index = await readerIndex(page);
+  const changed = index?.pages.find((entry) => entry.title === "Story 120");
+  if (!changed) throw new Error("Story 120 is not kept");
+  const id = decodeURIComponent(changed.url.replace("/read/", ""));
+  const patched = await page.request.patch(`/api/links/${id}`, {
+    data: { notes: "Read it on the ferry" },
+    headers: { origin: appOrigin },
+  });
+  expect(patched.status()).toBe(200);
+  const fetched: string[] = [];
+  const asked: string[] = [];
+  context.on("request", (request) => {
+    if (!request.serviceWorker()) return;
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/read/")) fetched.push(url.pathname);
+    if (url.pathname === "/api/links/offline") asked.push(url.search);
+  });
+  await page.goto("/dashboard");
+  await expect
+    .poll(async () => (await readerIndex(page))?.pages.find((entry) => entry.url === changed.url)?.version, {
+      timeout: 60_000,
+    })
+    .not.toBe(changed.version);
+  expect(fetched).toEqual([changed.url]);
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^\?keep=200&since=[\w-]{192}$/);
+  expect(await cachedReaderPaths(page)).toHaveLength(COUNT);
+});
