@@ -224,28 +224,6 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
         >
           <SkipForward aria-hidden="true" />
         </Button>
-        <label htmlFor={speedId} className="ml-1 text-sm text-muted-foreground">
-          Speed
-        </label>
-        <NativeSelect
-          id={speedId}
-          className="h-9 w-24"
-          value={String(rate)}
-          onChange={(event) => {
-            const next = parseRate(event.target.value);
-            setRate(next);
-            rateRef.current = next;
-            writeStored(RATE_KEY, String(next));
-            // The new speed from the sentence being read.
-            if (playing) speak(position);
-          }}
-        >
-          {LISTEN_RATES.map((option) => (
-            <option key={option} value={String(option)}>
-              {`${option}×`}
-            </option>
-          ))}
-        </NativeSelect>
         <Button
           type="button"
           variant="ghost"
@@ -258,13 +236,39 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
           <X aria-hidden="true" />
         </Button>
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      ) : (
-        <p className="text-sm text-muted-foreground">{`Paragraph ${position.paragraph + 1} of ${paragraphs}`}</p>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {failure ? (
+          <p role="alert" className="text-sm text-destructive">
+            {failure}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">{`Paragraph ${position.paragraph + 1} of ${paragraphs}`}</p>
+        )}
+        <div className="flex items-center gap-2">
+          <label htmlFor={speedId} className="text-sm text-muted-foreground">
+            Speed
+          </label>
+          <NativeSelect
+            id={speedId}
+            className="h-9 w-24"
+            value={String(rate)}
+            onChange={(event) => {
+              const next = parseRate(event.target.value);
+              setRate(next);
+              rateRef.current = next;
+              writeStored(RATE_KEY, String(next));
+              // The new speed from the sentence being read.
+              if (playing) speak(position);
+            }}
+          >
+            {LISTEN_RATES.map((option) => (
+              <option key={option} value={String(option)}>
+                {`${option}×`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,25 +1,19 @@
 "use client";
 
 import { useEffect } from "react";
-import { OFFLINE_KEEP_STORAGE_KEY, parseOfflineKeep } from "@/lib/client/offline-keep";
-import { readStored } from "@/lib/client/reader-size";
 
-// Asks the service worker (public/sw.js) to bring the reader pages kept for reading offline up to
-// date: the newest unread links, as many as this device keeps (Settings, "Offline reading"). The
-// worker asks the server only what changed since its last sync. `owner` names the user whose pages
-// they are.
-
-/** Posts a sync to the worker; `port`, when given, hears what the device keeps once it is done. */
-export async function syncOfflinePages(owner: string, port?: MessagePort): Promise<void> {
-  const registration = await navigator.serviceWorker.ready;
-  const keep = parseOfflineKeep(readStored(OFFLINE_KEEP_STORAGE_KEY));
-  registration.active?.postMessage({ type: "sync-reader-pages", owner, keep }, port ? [port] : []);
-}
+// The dashboard asks the service worker to sync the articles kept offline; the worker asks the
+// server only what changed since its last sync. The code loads after the page (decision 0318):
+// the dashboard is at its page-weight budget. `owner` names the user whose pages they are.
 
 export function OfflineReaderSync({ owner }: { owner: string }) {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
-    void syncOfflinePages(owner);
+    import("@/components/reader/offline-sync")
+      .then((module) => module.syncOfflinePages(owner))
+      .catch(() => {
+        // Offline and the code not loaded yet: the pages kept last time stay until the next visit.
+      });
   }, [owner]);
   return null;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useState } from "react";
-import { syncOfflinePages } from "@/components/reader/offline-reader-sync";
+import { syncOfflinePages } from "@/components/reader/offline-sync";
 import { NativeSelect } from "@/components/ui/native-select";
 import {
   formatBytes,

@@ -129,6 +129,11 @@ test("Listen reads the article aloud sentence by sentence, pauses, skips, change
 
   const { violations } = await new AxeBuilder({ page }).include("section[aria-label='Listen']").analyze();
   expect(violations.map((violation) => violation.id)).toEqual([]);
+  // The marked sentence in view under the player, for the screenshot.
+  await page.evaluate(() => {
+    const range = [...(CSS.highlights.get("listen-sentence")?.keys() ?? [])][0];
+    if (range instanceof Range) range.startContainer.parentElement?.scrollIntoView({ block: "center" });
+  });
   await page.screenshot({
     path: path.join(test.info().project.outputDir, "screens", "reader-listen-phone.png"),
     animations: "disabled",
