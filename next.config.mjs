@@ -46,6 +46,18 @@ const nextConfig = {
       // The token routes, for browser extensions; Next answers their preflight (OPTIONS) itself.
       { source: "/api/links/:path*", headers: TOKEN_API_CORS_HEADERS },
       { source: "/api/categories/:path*", headers: TOKEN_API_CORS_HEADERS },
+      // The service worker's own policy (a worker's fetches follow its script's CSP, not the
+      // page's): it may fetch this site, and the https: images the reader shows, to keep them
+      // offline (docs/decisions/0347). It renders nothing, so no nonce.
+      {
+        source: "/sw.js",
+        headers: [
+          {
+            key: "Content-Security-Policy",
+            value: "default-src 'self'; connect-src 'self' https:; img-src 'self' https:",
+          },
+        ],
+      },
     ];
   },
 };

@@ -60,8 +60,9 @@ export const config = {
   matcher: [
     {
       // No generic "has a file extension" exclusion: a crafted dotted page path must not escape the CSP.
+      // The service worker has a policy of its own (next.config.mjs).
       source:
-        "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|dev/mailbox(?:/|$)).*)",
+        "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|sw\\.js$|dev/mailbox(?:/|$)).*)",
       // The router's prefetches fetch RSC payloads, no HTML to protect. (A browser's document
       // prefetch, `Purpose: prefetch`, does get the policy: that response may become the page.)
       missing: [{ type: "header", key: "next-router-prefetch" }],

@@ -1,20 +1,30 @@
-// LinkStash service worker: the app shell, and the reader pages of the newest unread links. Hashed
-// static assets and icons are served from the cache once fetched; a page that cannot load offline
-// gets the offline page, which lists the articles that can be read offline. API answers and other
-// pages (signed-in HTML) are never cached: they pass straight through to the network. Reader pages
-// (/read/…) are fetched from the network first, and from the reader cache without one; the app
-// posts the list to keep (components/reader/offline-reader-sync.tsx) and everything else is dropped.
+// LinkStash service worker: the app shell, and the reader pages of the newest unread links with
+// their images. Hashed static assets and icons are served from the cache once fetched; a page that
+// cannot load offline gets the offline page, which lists the articles that can be read offline.
+// API answers and other pages (signed-in HTML) are never cached: they pass straight through to the
+// network. Reader pages (/read/…) and images are fetched from the network first, and from the
+// reader cache without one. The dashboard asks the worker to sync (components/reader/
+// offline-reader-sync.tsx) with the number of articles this device keeps (50 to 500); the worker
+// asks the server what changed since its cursor (/api/links/offline, docs/decisions/0346) and
+// fetches only the pages whose version changed.
 //
 // The reader cache belongs to one user (docs/decisions/0302): every page tells the worker who is
 // signed in (an opaque key, null for nobody), and pages of anyone else are dropped at once; signing
 // out drops them as the sign-out starts.
 const CACHE = "linkstash-shell-v1";
 const READER_CACHE = "linkstash-reader-v2";
-// Whose pages these are and which: { owner, pages: [{ url, title, version }] }. The titles are for
-// the offline page; a page whose version the app posts again is not fetched again.
+// Whose pages these are and which: { owner, keep, cursor, pages: [{ url, title, version, bucket,
+// savedAt, bytes, images }] }, newest first. The titles are for the offline page; a page whose
+// version is unchanged is not fetched again.
 const READER_INDEX = "/offline-reader-index.json";
 const LOGOUT_PATH = "/api/logout";
-const MAX_READER_PAGES = 50;
+const MAX_READER_PAGES = 500;
+// Images kept per article, and reader pages fetched at once during a sync.
+const MAX_IMAGES_PER_PAGE = 30;
+const SYNC_CONCURRENCY = 4;
+// A cursor's bucket hash the server never gives: that bucket is sent again next time.
+const UNKNOWN_BUCKET = "------";
+const BUCKET_TOKEN_LENGTH = 6;
 const OFFLINE_PAGE = "/offline.html";
 const PRECACHE = [OFFLINE_PAGE, "/icons/icon-192.png", "/icons/icon-512.png"];
 // Each deploy brings new hashed assets; the oldest beyond this many are dropped.
@@ -127,49 +137,161 @@ async function readerPage(request) {
   }
 }
 
+/** The images of a reader page's article (their src), absolute, at most MAX_IMAGES_PER_PAGE. */
+function articleImages(html) {
+  const start = html.indexOf('class="reader-content"');
+  if (start < 0) return [];
+  const urls = new Set();
+  for (const tag of html.slice(start).matchAll(/<img\b[^>]*>/gi)) {
+    const src = /\ssrc="([^"]+)"/i.exec(tag[0]);
+    if (!src) continue;
+    const raw = src[1]
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'");
+    try {
+      const url = new URL(raw, self.location.origin);
+      if (url.protocol === "https:" || url.origin === self.location.origin) urls.add(url.href);
+    } catch {
+      // Not an address: nothing to keep.
+    }
+    if (urls.size >= MAX_IMAGES_PER_PAGE) break;
+  }
+  return [...urls];
+}
+
 /**
- * Keeps exactly these reader pages ({ url, title, version }, newest first) of this user in the
- * reader cache. A page held already under the same version is kept as it is: a dashboard visit
- * with nothing new fetches nothing (opening a page online refreshes its copy anyway).
+ * Keeps an image in the reader cache; answers its size, or null when it is not kept. Another
+ * site's image is kept only when that site allows it (CORS): an opaque answer counts for megabytes
+ * in the browser's storage quota whatever its size (docs/decisions/0347).
  */
-async function keepReaderPages(owner, pages) {
+async function keepImage(cache, url) {
+  const held = await cache.match(url);
+  if (held) return Number(held.headers.get("content-length")) || (await held.clone().blob()).size;
+  const sameOrigin = new URL(url).origin === self.location.origin;
+  const response = await fetch(
+    url,
+    sameOrigin ? { credentials: "same-origin" } : { mode: "cors", credentials: "omit" },
+  );
+  if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("image/")) return null;
+  const body = await response.blob();
+  await cache.put(
+    url,
+    new Response(body, { headers: { "Content-Type": body.type, "Content-Length": String(body.size) } }),
+  );
+  return body.size;
+}
+
+/** Fetches one reader page and its images into the cache; answers its entry's bytes and images. */
+async function fetchReaderPage(cache, url, generation) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok || response.redirected) throw new Error(`reader page ${response.status}`);
+  const html = await response.text();
+  // Signed out (or someone else signed in) meanwhile: nothing more goes in.
+  if (generation !== readerGeneration) return null;
+  await cache.put(url, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+  let bytes = new Blob([html]).size;
+  const images = [];
+  for (const image of articleImages(html)) {
+    if (generation !== readerGeneration) return null;
+    const size = await keepImage(cache, image).catch(() => null);
+    if (size === null) continue;
+    images.push(image);
+    bytes += size;
+  }
+  return { bytes, images };
+}
+
+async function inTurns(items, limit, work) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      while (queue.length > 0) await work(queue.shift());
+    }),
+  );
+}
+
+/**
+ * Brings the reader cache up to date with the newest `keep` unread links of this user: asks the
+ * server what changed since the cursor it holds, fetches the pages (and images) of links new or
+ * changed, drops those no longer listed. Pages it holds under an unchanged version are not fetched.
+ */
+async function syncReaderPages(owner, keep) {
   await claimReaderPages(owner);
   const generation = readerGeneration;
-  const wanted = pages
-    .filter((page) => page && typeof page.url === "string" && isReaderPage(new URL(page.url, self.location.origin)))
-    .slice(0, MAX_READER_PAGES);
+  const index = await readerIndex();
+  const since = index.owner === owner && index.keep === keep && typeof index.cursor === "string" ? index.cursor : "";
+  // Offline or the server is away: the pages held stay as they are until the next sync.
+  const response = await fetch(`/api/links/offline?keep=${keep}${since ? `&since=${since}` : ""}`, {
+    credentials: "same-origin",
+  }).catch(() => null);
+  if (!response?.ok) return;
+  const answer = await response.json();
+  if (generation !== readerGeneration || !Array.isArray(answer.buckets)) return;
   const cache = await caches.open(READER_CACHE);
-  const held = new Map((await readerIndex()).pages.map((page) => [page.url, page.version]));
-  const kept = [];
-  for (const page of wanted) {
-    const entry = { url: page.url, title: String(page.title ?? page.url), version: String(page.version ?? "") };
-    const cached = await cache.match(page.url);
-    if (cached && held.get(page.url) === entry.version) {
-      kept.push(entry);
-      continue;
+  const held = new Map(index.pages.map((page) => [page.url, page]));
+  const answered = new Set(answer.buckets.map((bucket) => bucket.bucket));
+  const pages = index.pages.filter((page) => Number.isInteger(page.bucket) && !answered.has(page.bucket));
+  let cursor = String(answer.cursor ?? "");
+  const unknown = (bucket) => {
+    const at = bucket * BUCKET_TOKEN_LENGTH;
+    cursor = cursor.slice(0, at) + UNKNOWN_BUCKET + cursor.slice(at + BUCKET_TOKEN_LENGTH);
+  };
+  const work = answer.buckets.flatMap(({ bucket, links }) => links.map((link) => ({ bucket, link })));
+  await inTurns(work, SYNC_CONCURRENCY, async ({ bucket, link }) => {
+    const url = `/read/${encodeURIComponent(link.id)}`;
+    const entry = { url, title: String(link.title), version: String(link.version), bucket, savedAt: link.savedAt };
+    const old = held.get(url);
+    if (old && old.version === entry.version && (await cache.match(url))) {
+      pages.push({ ...old, ...entry });
+      return;
     }
     try {
-      const response = await fetch(page.url, { credentials: "same-origin" });
-      if (!response.ok || response.redirected) continue;
-      // Signed out (or someone else signed in) meanwhile: nothing more goes in.
-      if (generation !== readerGeneration) return;
-      await cache.put(page.url, response);
-      kept.push(entry);
+      const fetched = await fetchReaderPage(cache, url, generation);
+      if (fetched) pages.push({ ...entry, ...fetched });
     } catch {
-      // Offline or the server is away: what was cached before stays, marked stale for next time.
-      if (cached) kept.push({ ...entry, version: held.get(page.url) ?? "" });
+      // Offline or the server is away: what was cached before stays, and the bucket is asked again.
+      if (old) pages.push(old);
+      unknown(bucket);
     }
-  }
+  });
   if (generation !== readerGeneration) return;
-  const keep = new Set(kept.map((page) => page.url));
+  pages.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
+  const kept = pages.slice(0, MAX_READER_PAGES);
+  const wanted = new Set([READER_INDEX, ...kept.flatMap((page) => [page.url, ...(page.images ?? [])])]);
   for (const request of await cache.keys()) {
-    const path = new URL(request.url).pathname;
-    if (path !== READER_INDEX && !keep.has(path)) await cache.delete(request);
+    const url = new URL(request.url);
+    const key = url.origin === self.location.origin ? url.pathname : url.href;
+    if (!wanted.has(key) && !wanted.has(url.href)) await cache.delete(request);
   }
   await cache.put(
     READER_INDEX,
-    new Response(JSON.stringify({ owner, pages: kept }), { headers: { "Content-Type": "application/json" } }),
+    new Response(JSON.stringify({ owner, keep, cursor, pages: kept }), {
+      headers: { "Content-Type": "application/json" },
+    }),
   );
+}
+
+/** What this device keeps: pages, images and their bytes (for Settings). */
+async function readerStatus() {
+  const { keep, pages } = await readerIndex();
+  const images = new Set(pages.flatMap((page) => page.images ?? []));
+  return {
+    keep: typeof keep === "number" ? keep : null,
+    pages: pages.length,
+    images: images.size,
+    bytes: pages.reduce((sum, page) => sum + (Number(page.bytes) || 0), 0),
+  };
+}
+
+async function readerImage(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await (await caches.open(READER_CACHE)).match(request.url);
+    if (cached) return cached;
+    throw error;
+  }
 }
 
 // One reader task at a time, in the order they came: an owner check must not drop a fill halfway
@@ -186,13 +308,23 @@ self.addEventListener("message", (event) => {
   if (event.origin !== self.location.origin || !data) return;
   const owner = typeof data.owner === "string" && data.owner !== "" ? data.owner : null;
   if (data.type === "reader-owner") event.waitUntil(readerTask(() => claimReaderPages(owner)));
-  if (data.type === "keep-reader-pages" && owner !== null)
-    event.waitUntil(readerTask(() => keepReaderPages(owner, Array.isArray(data.pages) ? data.pages : [])));
+  const keep = Number(data.keep);
+  // A port, when sent, hears what the device keeps once the sync is done (Settings shows it).
+  const port = event.ports[0];
+  const report = () => (port ? readerStatus().then((status) => port.postMessage(status)) : undefined);
+  if (data.type === "sync-reader-pages" && owner !== null && Number.isInteger(keep) && keep >= 50 && keep <= 500)
+    event.waitUntil(readerTask(() => syncReaderPages(owner, keep)).then(report));
+  if (data.type === "reader-status") event.waitUntil(Promise.resolve(report()));
 });
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
+  // Images, of this site or another: an article's images are kept with its page for reading offline.
+  if (request.method === "GET" && request.destination === "image") {
+    event.respondWith(readerImage(request));
+    return;
+  }
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && url.pathname === LOGOUT_PATH) {
     // Signing out (the link or the confirm page's form): the reader pages go now, before anyone

@@ -16,6 +16,9 @@ missing=()
 [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 # The PostgreSQL-only tests start PgBouncers of their own (scripts/pgbouncer.sh).
 [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+# Listen's journey hears Chromium speak through speech-dispatcher with the espeak-ng voices.
+[ -x /usr/bin/speech-dispatcher ] || missing+=(speech-dispatcher)
+[ -x /usr/lib/speech-dispatcher-modules/sd_espeak-ng ] || missing+=(speech-dispatcher-espeak-ng espeak-ng)
 # The backup test dumps and restores PostgreSQL with its own client programs.
 command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
 # The EPUB tests check every book with epubcheck (Debian's package; its jar runs on Java).

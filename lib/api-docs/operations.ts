@@ -17,6 +17,7 @@ import { linkSchema } from "@/lib/validations/link";
 import { linkLookupQuerySchema } from "@/lib/validations/link-lookup";
 import { emailActionSchema } from "@/lib/validations/email-action";
 import { linkUpdateSchema } from "@/lib/validations/link-update";
+import { offlineSyncQuerySchema } from "@/lib/validations/offline-sync";
 import { onboardRequestSchema } from "@/lib/validations/onboard";
 import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
 import { saveAddressSettingsSchema } from "@/lib/validations/save-address";
@@ -201,6 +202,19 @@ export const OPERATIONS: Operation[] = [
     wrapped: true,
     query: historyQuerySchema,
     answers: { 200: linkPage("Links") },
+    errors: { 400: ["validation_failed"] },
+  },
+  {
+    method: "get",
+    path: "/api/links/offline",
+    tag: "links",
+    summary: "What changed in the links kept offline",
+    description:
+      "The caller's newest `keep` unread links (50 to 500) that a device keeps for reading offline, as changes since the device's cursor `since`: only the buckets that differ, so a sync with nothing new answers the cursor alone. Without `since`, every bucket.",
+    access: "token",
+    wrapped: true,
+    query: offlineSyncQuerySchema,
+    answers: { 200: { description: "The changes.", schema: answers.offlineSyncSchema } },
     errors: { 400: ["validation_failed"] },
   },
   {

@@ -807,6 +807,13 @@ const MATRIX: Record<string, Entry> = {
       check: bodyHas((world) => world.link.id),
     }),
   },
+  "GET /api/links/offline": {
+    bearer: true,
+    class: "user",
+    what: "the changes to the caller's newest unread links kept offline",
+    arrange: async () => ({ query: "?keep=50" }),
+    expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
+  },
   "GET /api/links/history": {
     bearer: true,
     class: "user",

@@ -626,6 +626,19 @@ function historyInput(): fc.Arbitrary<Input> {
   }));
 }
 
+function offlineSyncInput(): fc.Arbitrary<Input> {
+  const keep = fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 50, max: 500 }).map(String) },
+    fc.constantFrom("0", "49", "501", "1e3", "0x40", "Infinity", "-0", "50.5", ""),
+  );
+  const since = fc.oneof(
+    { weight: 2, arbitrary: fc.constant("-".repeat(192)) },
+    fc.string({ minLength: 190, maxLength: 194 }),
+    fc.constantFrom("", "%00".repeat(64), "a".repeat(5000)),
+  );
+  return queryOf({ keep, since }).map((query): Input => ({ query, body: noBodyAtAll }));
+}
+
 const linkPayload = shape({
   url: plausible.url,
   title: anyString,
@@ -864,6 +877,7 @@ const TARGETS: Record<string, Target> = {
 
   // Not mutations, but their query or path parameters reach the database or a redirect too.
   "GET /api/links/history": { wrapper: "session", input: historyInput },
+  "GET /api/links/offline": { wrapper: "session", input: offlineSyncInput },
   // A garbled bearer token is 401 whatever cookie comes with it, never a 5xx.
   "GET /api/links/today": { wrapper: "session", input: bearerHeaders },
   "GET /api/links/back-today": { wrapper: "session", input: bearerHeaders },

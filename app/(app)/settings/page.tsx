@@ -8,11 +8,13 @@ import { EmailPreferencesForm } from "@/components/settings/email-preferences-fo
 import { ManageCategories } from "@/components/settings/manage-categories";
 import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
 import { LazyKindleSettings } from "@/components/settings/lazy-kindle-settings";
+import { LazyOfflineReading } from "@/components/settings/lazy-offline-reading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
 import { API_TOKENS_KEY, CATEGORIES_KEY, SAVE_ADDRESS_KEY, USER_KEY } from "@/lib/client/query-keys";
 import { env } from "@/lib/env";
+import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { entitlements } from "@/lib/billing/plans";
 import { saveAddressOf } from "@/lib/inbound-mail/save-address";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -98,6 +100,18 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <LazyKindleSettings />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Offline reading</CardTitle>
+            <CardDescription>
+              The installed app keeps your newest unread articles, with their images, to read without a connection.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LazyOfflineReading owner={offlineReaderOwner(user.id)} />
           </CardContent>
         </Card>
 

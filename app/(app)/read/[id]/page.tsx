@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ArticlePending } from "@/components/reader/article-pending";
 import { ArticleUnavailable } from "@/components/reader/article-unavailable";
+import { ListenMount } from "@/components/reader/listen-mount";
 import { ReaderControls } from "@/components/reader/reader-controls";
 import { ReaderView } from "@/components/reader/reader-view";
 import { findReaderLink } from "@/lib/articles/service";
@@ -23,6 +24,7 @@ export default async function ReadPage({ params }: { params: Promise<{ id: strin
   return (
     <div className="mx-auto grid max-w-[44rem] grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <ReaderControls link={link} timeZone={user.timezone} serverNow={now.getTime()} />
+      {article.status === "ready" ? <ListenMount linkId={link.id} lang={article.lang} /> : null}
       {article.status === "ready" ? (
         <ReaderView link={link} article={article} />
       ) : article.status === "pending" ? (

@@ -1,0 +1,49 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { User } from "@/lib/generated/prisma/client";
+import { entryVersion, type OfflineEntry, offlineChanges } from "@/lib/offline/sync-buckets";
+import type { OfflineSyncQuery } from "@/lib/validations/offline-sync";
+
+/**
+ * What changed in the caller's newest `keep` unread links since the device's cursor: one indexed
+ * read of at most 500 rows, and an answer as small as the change (lib/offline/sync-buckets.ts).
+ */
+export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuery) {
+  const links = await getDb().link.findMany({
+    where: { userId: user.id, readAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.keep,
+    select: {
+      id: true,
+      url: true,
+      title: true,
+      notes: true,
+      categories: true,
+      readAt: true,
+      remindOn: true,
+      archivedAt: true,
+      readingMinutes: true,
+      createdAt: true,
+      article: { select: { status: true, title: true, extractedAt: true } },
+    },
+  });
+  const entries: OfflineEntry[] = links.map((link) => ({
+    id: link.id,
+    title: link.article?.title ?? link.title ?? link.url,
+    savedAt: link.createdAt.toISOString(),
+    // Everything the reader page shows of the link, and its article's extraction.
+    version: entryVersion([
+      link.url,
+      link.title,
+      link.notes,
+      link.categories,
+      link.readAt,
+      link.remindOn,
+      link.archivedAt,
+      link.readingMinutes,
+      link.article?.status ?? null,
+      link.article?.extractedAt ?? null,
+    ]),
+  }));
+  return { keep: query.keep, total: entries.length, ...offlineChanges(entries, query.since) };
+}

@@ -1,0 +1,25 @@
+import "@/lib/validations/zod-setup";
+import { z } from "zod";
+import { CURSOR_LENGTH } from "@/lib/offline/sync-buckets";
+
+/** How many unread articles a device may keep offline (docs/decisions/0345). */
+export const OFFLINE_KEEP_MIN = 50;
+export const OFFLINE_KEEP_MAX = 500;
+
+const KEEP_MESSAGE = `keep must be a number from ${OFFLINE_KEEP_MIN} to ${OFFLINE_KEEP_MAX}`;
+
+// GET /api/links/offline?keep=&since=: the changes to the newest unread links a device keeps.
+export const offlineSyncQuerySchema = z.object({
+  keep: z.coerce
+    .number({ error: KEEP_MESSAGE })
+    .int({ error: KEEP_MESSAGE })
+    .min(OFFLINE_KEEP_MIN, { error: KEEP_MESSAGE })
+    .max(OFFLINE_KEEP_MAX, { error: KEEP_MESSAGE })
+    .default(OFFLINE_KEEP_MIN),
+  since: z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${CURSOR_LENGTH}}$`), { error: "since must be a cursor from an earlier answer" })
+    .optional(),
+});
+
+export type OfflineSyncQuery = z.output<typeof offlineSyncQuerySchema>;
