@@ -90,9 +90,6 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
       const utterance = new SpeechSynthesisUtterance(sentence.text);
       if (lang) utterance.lang = lang;
       utterance.rate = rateRef.current;
-      utterance.addEventListener("start", () => {
-        if (turn === turnRef.current) markSentence(element, sentence.start, sentence.end);
-      });
       utterance.addEventListener("end", () => {
         if (turn !== turnRef.current) return;
         const next = nextSentence(script, here);
@@ -111,7 +108,10 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
         setPlaying(false);
         setFailure("This browser could not read the article aloud (it has no voice for it).");
       });
+      // Marked as it is handed to the voice, with the position: the two never disagree (a mark moved
+      // on the utterance's start event lagged the position by the voice's latency).
       moveTo(here);
+      markSentence(element, sentence.start, sentence.end);
       setPlaying(true);
       setFailure(null);
       window.speechSynthesis.speak(utterance);
