@@ -24,7 +24,7 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
           {" · "}
           {`${article.readingMinutes} min read`}
         </p>
-        <h1 {...own} className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
+        <h1 {...own} className="text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
           {title}
         </h1>
         {article.byline ? (

@@ -22,10 +22,11 @@ const origin = `http://127.0.0.1:${articlePagesPort}`;
 
 const words = "The tide tables of the northern harbour are kept by hand, checked each morning, and posted. ";
 const cells = Array.from({ length: 14 }, (_, i) => `<td>Harbour${i}Reading${"x".repeat(12)}</td>`).join("");
-// A page with what widened the reader before: a wide table, a long line of code, a long address,
-// and footnotes that jump within the article.
-const WIDE = `<!doctype html><html lang="en"><head><title>Tide tables by hand</title></head><body>
-  <article><h1>Tide tables by hand</h1>
+// A page with what widened the reader before: a title with a word longer than a phone is wide, a
+// wide table, a long line of code, a long address, and footnotes that jump within the article.
+const TITLE = "Tide tables by hand: the Gezeitentabellenhandschriftenverzeichnis";
+const WIDE = `<!doctype html><html lang="en"><head><title>${TITLE}</title></head><body>
+  <article><h1>${TITLE}</h1>
   <p>${words}<a href="#note-1"><sup>1</sup></a></p>
   <table><thead><tr>${cells.replace(/td>/g, "th>")}</tr></thead><tbody><tr>${cells}</tr><tr>${cells}</tr></tbody></table>
   <pre><code>const harbour = tideTables.filter((reading) => reading.height > mean).map((reading) => reading.time).join(", "); // ${"long ".repeat(20)}</code></pre>
@@ -148,7 +149,7 @@ test("wide tables and code scroll in their own box; an in-page link jumps within
   expect(await extracted(page, id)).toBe("ready");
   await page.setViewportSize({ width: 320, height: 720 });
   await page.goto(`/read/${id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Tide tables by hand" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await expectFits(page, 320, "tide tables");
   // The table and the code are wider than the column, and scroll inside it.
   for (const selector of [".reader-content table", ".reader-content pre"]) {
