@@ -188,10 +188,11 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
   };
 
   return (
+    // Sticks just under the app's own sticky header (4 rem), not behind it.
     <section
       aria-label="Listen"
       data-listen-state={playing ? "playing" : "paused"}
-      className="sticky top-0 z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-sm backdrop-blur"
+      className="sticky top-[4.5rem] z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-sm backdrop-blur"
     >
       <div className="flex flex-wrap items-center gap-1.5">
         <Button
