@@ -79,14 +79,14 @@ test("save a local article, read it, change the text size and theme, mark it rea
   const fontSize = () => page.locator(".reader-content").evaluate((node) => getComputedStyle(node).fontSize);
   expect(await fontSize()).toBe("24px");
 
-  await page.getByRole("button", { name: "Dark" }).click();
+  await page.getByRole("button", { name: "Dark", exact: true }).click();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 
   await page.reload();
   await expect(page.getByRole("button", { name: "Extra large" })).toHaveAttribute("aria-pressed", "true");
   expect(await fontSize()).toBe("24px");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await page.getByRole("button", { name: "Light" }).click();
+  await page.getByRole("button", { name: "Light", exact: true }).click();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
   await page.getByRole("button", { name: "Mark as read", exact: true }).click();
