@@ -18,7 +18,17 @@ function downloadUrl(selection: BookSelection): string {
 }
 
 /** "Download EPUB" (a plain download) and "Send to Kindle" (mailed to the address in Settings). */
-export function BookActions({ selection, label }: { selection: BookSelection; label: string }) {
+export function BookActions({
+  selection,
+  label,
+  compact = false,
+}: {
+  selection: BookSelection;
+  label: string;
+  /** Icons only on a phone (the words stay for screen readers), for a row that is already full. */
+  compact?: boolean;
+}) {
+  const words = compact ? "sr-only sm:not-sr-only" : undefined;
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
 
@@ -39,15 +49,15 @@ export function BookActions({ selection, label }: { selection: BookSelection; la
   return (
     <section aria-label={label} className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant={compact ? "ghost" : "outline"} size="sm">
           <a href={downloadUrl(selection)} download>
             <BookDown aria-hidden="true" />
-            Download EPUB
+            <span className={words}>Download EPUB</span>
           </a>
         </Button>
-        <Button variant="outline" size="sm" onClick={send} disabled={sending}>
+        <Button variant={compact ? "ghost" : "outline"} size="sm" onClick={send} disabled={sending}>
           <Send aria-hidden="true" />
-          {sending ? "Sending..." : "Send to Kindle"}
+          <span className={words}>{sending ? "Sending..." : "Send to Kindle"}</span>
         </Button>
       </div>
       <p role="status" aria-live="polite" className="text-sm break-words empty:hidden">

@@ -189,18 +189,23 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
             </button>
           ) : null}
         </div>
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/settings">
-            <Settings2 aria-hidden="true" />
-            Manage categories
-          </Link>
-        </Button>
+        <div className="flex flex-wrap items-start gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/settings">
+              <Settings2 aria-hidden="true" />
+              Manage categories
+            </Link>
+          </Button>
+          {/* Beside the row's other action, so the first links stay on a phone's first screen. */}
+          {groups.length > 0 ? (
+            <BookActions
+              selection={{ category: category || undefined, q: q || undefined, unread }}
+              label="These links as a book"
+              compact
+            />
+          ) : null}
+        </div>
       </div>
-
-      <BookActions
-        selection={{ category: category || undefined, q: q || undefined, unread }}
-        label="These links as a book"
-      />
 
       {history.isPending ? (
         <div className="grid gap-8">
