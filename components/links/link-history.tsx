@@ -145,6 +145,16 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
         >
           Unread only
         </button>
+        {/* In the filters' row, where a phone has room: the first links stay on its first screen. */}
+        {groups.length > 0 ? (
+          <div className="ml-auto">
+            <BookActions
+              selection={{ category: category || undefined, q: q || undefined, unread }}
+              label="These links as a book"
+              compact
+            />
+          </div>
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -189,22 +199,12 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
             </button>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-start gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/settings">
-              <Settings2 aria-hidden="true" />
-              Manage categories
-            </Link>
-          </Button>
-          {/* Beside the row's other action, so the first links stay on a phone's first screen. */}
-          {groups.length > 0 ? (
-            <BookActions
-              selection={{ category: category || undefined, q: q || undefined, unread }}
-              label="These links as a book"
-              compact
-            />
-          ) : null}
-        </div>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/settings">
+            <Settings2 aria-hidden="true" />
+            Manage categories
+          </Link>
+        </Button>
       </div>
 
       {history.isPending ? (
