@@ -249,25 +249,26 @@ export function ListenPlayer({ linkId, lang }: { linkId: string; lang: string | 
           <label htmlFor={speedId} className="text-sm text-muted-foreground">
             Speed
           </label>
-          <NativeSelect
-            id={speedId}
-            className="h-9 w-24"
-            value={String(rate)}
-            onChange={(event) => {
-              const next = parseRate(event.target.value);
-              setRate(next);
-              rateRef.current = next;
-              writeStored(RATE_KEY, String(next));
-              // The new speed from the sentence being read.
-              if (playing) speak(position);
-            }}
-          >
-            {LISTEN_RATES.map((option) => (
-              <option key={option} value={String(option)}>
-                {`${option}×`}
-              </option>
-            ))}
-          </NativeSelect>
+          <div className="w-24">
+            <NativeSelect
+              id={speedId}
+              value={String(rate)}
+              onChange={(event) => {
+                const next = parseRate(event.target.value);
+                setRate(next);
+                rateRef.current = next;
+                writeStored(RATE_KEY, String(next));
+                // The new speed from the sentence being read.
+                if (playing) speak(position);
+              }}
+            >
+              {LISTEN_RATES.map((option) => (
+                <option key={option} value={String(option)}>
+                  {`${option}×`}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
         </div>
       </div>
     </section>
