@@ -331,6 +331,12 @@ const SCENARIOS: Record<string, Scenario> = {
       { label: "no address", status: 400, call: () => ({ query: "" }) },
     ],
   },
+  "GET /api/links/offline": {
+    cases: [
+      { label: "the links to keep, from no cursor", status: 200, call: () => ({ query: "?keep=50" }) },
+      { label: "more than 500 to keep", status: 400, call: () => ({ query: "?keep=501" }) },
+    ],
+  },
   "GET /api/stats/reading": { cases: [{ label: "counts", status: 200 }] },
   "PATCH /api/links/{id}": {
     cases: [
