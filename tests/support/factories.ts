@@ -5,17 +5,21 @@ import { SESSION_COOKIE } from "@/lib/auth/session";
 
 export const ORIGIN = "http://localhost:3000";
 
+// The fixed ports below sit under Linux's ephemeral range (32768-60999): a port in it can be taken
+// at any moment by an outgoing connection (to PostgreSQL, a pooler, a page), and a test's server
+// then cannot listen on it.
+
 /** The one local address the integration setup lets the title fetcher reach. */
-export const TITLE_TEST_HOST = "127.0.0.1:45873";
+export const TITLE_TEST_HOST = "127.0.0.1:29873";
 /** Two more, for the article tests (two files may run at once). */
-export const ARTICLE_TEST_HOST = "127.0.0.1:45874";
-export const CORPUS_TEST_HOST = "127.0.0.1:45875";
+export const ARTICLE_TEST_HOST = "127.0.0.1:29874";
+export const CORPUS_TEST_HOST = "127.0.0.1:29875";
 /** And one for the page-work queue's tests. */
-export const PAGE_WORK_TEST_HOST = "127.0.0.1:45876";
+export const PAGE_WORK_TEST_HOST = "127.0.0.1:29876";
 /** And one for the EPUB tests' pages and images. */
-export const EPUB_TEST_HOST = "127.0.0.1:45881";
+export const EPUB_TEST_HOST = "127.0.0.1:29881";
 /** And one for the Send to Kindle tests' images. */
-export const KINDLE_TEST_HOST = "127.0.0.1:45882";
+export const KINDLE_TEST_HOST = "127.0.0.1:29882";
 
 let counter = 0;
 
