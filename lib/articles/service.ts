@@ -145,8 +145,18 @@ export async function refreshLinkArticle(
   later: Later,
 ): Promise<{ status: "pending" }> {
   const link = await findOwnLink(user, id);
+  return oweArticleFetch(user, ip, later, () => owePageWork(link, "extract", { again: true }));
+}
+
+/** An owner's request for another fetch of their page: counted against the article limits (429). */
+async function oweArticleFetch(
+  user: User,
+  ip: string | null,
+  later: Later,
+  owe: () => Promise<unknown>,
+): Promise<{ status: "pending" }> {
   await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
-  await owePageWork(link, "extract", { again: true });
+  await owe();
   later(wakePageWork);
   return { status: "pending" };
 }
@@ -168,10 +178,7 @@ export async function extractLinkTextAnyway(
   const link = await findOwnLink(user, id);
   const article = toArticleResponse(await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } }));
   if (article.status !== "unavailable" || !isRefusedAsNotArticle(article.reason)) throw conflict(NOT_REFUSED_MESSAGE);
-  await enforceRateLimits(userAndIpChecks(ARTICLE_RATE_LIMITS, user.id, ip), ARTICLE_RATE_LIMITED_MESSAGE);
-  await owePageWork(link, "anyway");
-  later(wakePageWork);
-  return { status: "pending" };
+  return oweArticleFetch(user, ip, later, () => owePageWork(link, "anyway"));
 }
 
 /**
