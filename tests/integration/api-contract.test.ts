@@ -34,7 +34,7 @@ const { isErrorCode } = await import("@/lib/http/error-codes");
 const { healthRoute } = await import("@/lib/http/health");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { captureErrorLog, closedPort } = await import("@/tests/support/error-log");
-const { fillPattern, loadRouteInventory } = await import("@/tests/security/route-inventory");
+const { fillPattern, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } = await import("@/tests/security/route-inventory");
 const { callRoute, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
 const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
 const { plainMail } = await import("@/tests/support/inbound-mail");
@@ -928,7 +928,9 @@ const documentedPath = (pattern: string) => pattern.replace(/\[\[?(?:\.\.\.)?([^
 async function routeFor(method: string, path: string): Promise<RouteMethod> {
   if (inventory.size === 0)
     for (const route of await loadRouteInventory())
-      inventory.set(`${route.method} ${documentedPath(route.pattern)}`, route);
+      // The catch-all for paths that do not exist is no operation of the API.
+      if (route.pattern !== UNKNOWN_API_PATH_PATTERN)
+        inventory.set(`${route.method} ${documentedPath(route.pattern)}`, route);
   const route = inventory.get(`${method} ${path}`);
   if (!route) throw new Error(`${method} ${path}: documented, but no route file exports it`);
   return route;

@@ -43,7 +43,7 @@ const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
-const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern } =
+const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern, UNKNOWN_API_PATH_PATTERN } =
   await import("@/tests/security/route-inventory");
 const { callRoute, errorMessage, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
 const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
@@ -1344,7 +1344,31 @@ const MATRIX: Record<string, Entry> = {
       check: async (world) => expect((await reloadOwner(world))?.email).toBe(`new-${world.tag}@example.com`),
     }),
   },
+  ...unknownApiPathEntries(),
 };
+
+/**
+ * An /api path no route serves, by every method: the same 404 `{ code, message }` for everyone, a
+ * cookie neither needed nor read (a signed-out caller is not sent to sign in).
+ */
+function unknownApiPathEntries(): Record<string, Entry> {
+  const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+  return Object.fromEntries(
+    methods.map((method): [string, Entry] => [
+      `${method} ${UNKNOWN_API_PATH_PATTERN}`,
+      {
+        class: "public",
+        what: "an /api path that does not exist: 404 not_found as JSON for everyone, nothing about anyone",
+        origin: { exempt: "nothing happens at an unknown path: every caller gets the same 404" },
+        arrange: async (world) => ({ params: { unknown: ["no-such-endpoint", world.tag] } }),
+        expect: anyone(404, async (_, res) => {
+          expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+          expect(await readJson(res)).toEqual({ code: "not_found", message: "There is no API endpoint at this path." });
+        }),
+      },
+    ]),
+  );
+}
 
 // Origins a browser or a script might send that are not this site's.
 const BAD_ORIGINS: (string | null)[] = [

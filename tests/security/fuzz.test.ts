@@ -730,6 +730,12 @@ function importInput(): fc.Arbitrary<Input> {
     }));
 }
 
+function unknownPathInput(): fc.Arbitrary<Input> {
+  return fc
+    .tuple(fc.array(anyString, { minLength: 1, maxLength: 3 }), fuzzBody(anyValue, { bodiless: true }))
+    .map(([segments, body]): Input => ({ params: { unknown: segments.map((s) => s.toWellFormed()) }, body }));
+}
+
 const TARGETS: Record<string, Target> = {
   "POST /api/import": { wrapper: "session", input: importInput },
   "GET /api/export": {
@@ -871,6 +877,11 @@ const TARGETS: Record<string, Target> = {
   },
   "POST /api/user/save-address/regenerate": { wrapper: "session", input: noBody },
   "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
+  // An /api path no route serves: 404 JSON whatever is sent, by whom, from where.
+  "POST /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
+  "PUT /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
+  "PATCH /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
+  "DELETE /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
   "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },
   // The sign-out page's form: ends the sender's own session, from this site only (403 otherwise).
   "POST /api/logout": { wrapper: "none", actors: "victims", input: noBody },

@@ -29,6 +29,13 @@ export type RouteMethod = {
   handler: RouteHandler;
 };
 
+/**
+ * The catch-all that answers 404 `{ code, message }` to every /api path no other route serves. It is
+ * a route like the others for the security suites, but no operation of the API (the OpenAPI document
+ * leaves it out).
+ */
+export const UNKNOWN_API_PATH_PATTERN = "/api/[...unknown]";
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const API_DIR = path.join(REPO_ROOT, "app", "api");
 
