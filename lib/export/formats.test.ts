@@ -88,7 +88,7 @@ describe("the export formats", () => {
         "",
         '## [Quotes "and", commas](<https://example.com/a?x=1&y=2>)',
         "",
-        "> line <two>",
+        "> line &lt;two&gt;",
         "",
         "Note: A note on it",
         "",
