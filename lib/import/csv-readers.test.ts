@@ -18,10 +18,11 @@ function read(name: string, mapper: (header: readonly string[]) => CsvMapper) {
 }
 
 const cap = new Date("2026-01-01T00:00:00Z");
+const now = new Date("2026-01-02T12:00:00Z");
 
 describe("the CSV readers", () => {
   it("read Pocket's CSV: a title equal to its address kept, archive as read, a bare name in the URL column refused", () => {
-    const rows = read("pocket-fidelity.csv", pocketMapper).map((record) => toLinkRow(record, cap));
+    const rows = read("pocket-fidelity.csv", pocketMapper).map((record) => toLinkRow(record, cap, now));
     expect(rows).toEqual([
       expect.objectContaining({
         row: expect.objectContaining({
@@ -39,7 +40,7 @@ describe("the CSV readers", () => {
   });
 
   it("read Instapaper's CSV the same way", () => {
-    const rows = read("instapaper-fidelity.csv", instapaperMapper).map((record) => toLinkRow(record, cap));
+    const rows = read("instapaper-fidelity.csv", instapaperMapper).map((record) => toLinkRow(record, cap, now));
     expect(rows).toEqual([
       expect.objectContaining({
         row: expect.objectContaining({

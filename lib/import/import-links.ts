@@ -195,7 +195,7 @@ export async function startImport(
             );
           progress.processed += 1;
           if (progress.processed % RECORDS_PER_TURN === 0) await nextTurn();
-          const result = toLinkRow(record, cap);
+          const result = toLinkRow(record, cap, now);
           if (!result.ok) {
             progress.errors += 1;
             if (problems.length < MAX_REPORTED_PROBLEMS) problems.push({ line: result.line, reason: result.reason });

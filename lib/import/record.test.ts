@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fromUnixSeconds, importedTitle, importedUrl, toLinkRow, type ImportRecord } from "@/lib/import/record";
+import {
+  fromUnixSeconds,
+  importedTitle,
+  importedUrl,
+  isPlausibleImportedTime,
+  toLinkRow,
+  type ImportRecord,
+} from "@/lib/import/record";
 
 const cap = new Date("2026-01-01T00:00:00Z");
+const now = new Date("2026-01-02T12:00:00Z");
 const record = (overrides: Partial<ImportRecord>): ImportRecord => ({
   line: 7,
   url: "https://example.com/a",
@@ -15,19 +23,19 @@ const record = (overrides: Partial<ImportRecord>): ImportRecord => ({
 
 describe("turning an imported record into a link row", () => {
   it("normalises the URL like saving does and reports an invalid one with its line", () => {
-    const ok = toLinkRow(record({ url: " HTTPS://Example.com/Path " }), cap);
+    const ok = toLinkRow(record({ url: " HTTPS://Example.com/Path " }), cap, now);
     expect(ok).toMatchObject({ ok: true, row: { url: "https://example.com/Path" } });
-    expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap)).toEqual({
+    expect(toLinkRow(record({ url: "javascript:alert(1)" }), cap, now)).toEqual({
       ok: false,
       line: 7,
       reason: "Please enter a valid website address: javascript:alert(1)",
     });
-    expect(toLinkRow(record({ url: "" }), cap)).toEqual({ ok: false, line: 7, reason: "no URL" });
+    expect(toLinkRow(record({ url: "" }), cap, now)).toEqual({ ok: false, line: 7, reason: "no URL" });
   });
 
   it("refuses an address without http:// or https:// (a name such as Node.js in a URL column), reported like any bad row", () => {
     for (const url of ["Node.js", "example.com/page", "//example.com/page"])
-      expect(toLinkRow(record({ url }), cap)).toEqual({
+      expect(toLinkRow(record({ url }), cap, now)).toEqual({
         ok: false,
         line: 7,
         reason: `Please enter a valid website address: ${url}`,
@@ -37,7 +45,7 @@ describe("turning an imported record into a link row", () => {
 
   it("keeps a title equal to the link's address, and reads an empty or blank one as no title", () => {
     const url = "https://example.com/a";
-    expect(toLinkRow(record({ url, title: url }), cap)).toMatchObject({ ok: true, row: { title: url } });
+    expect(toLinkRow(record({ url, title: url }), cap, now)).toMatchObject({ ok: true, row: { title: url } });
     expect(importedTitle("  Title  ")).toBe("Title");
     for (const blank of ["", "   ", null, undefined]) expect(importedTitle(blank)).toBeNull();
   });
@@ -46,6 +54,7 @@ describe("turning an imported record into a link row", () => {
     const result = toLinkRow(
       record({ tags: ["news", "News", " ", "python", "work", "later", "x".repeat(51)], notes: "My note" }),
       cap,
+      now,
     );
     expect(result).toMatchObject({
       ok: true,
@@ -58,7 +67,7 @@ describe("turning an imported record into a link row", () => {
   });
 
   it("files a link without tags as Uncategorized", () => {
-    expect(toLinkRow(record({}), cap)).toMatchObject({
+    expect(toLinkRow(record({}), cap, now)).toMatchObject({
       ok: true,
       row: { category: "Uncategorized", categories: ["Uncategorized"], notes: null },
     });
@@ -66,21 +75,66 @@ describe("turning an imported record into a link row", () => {
 
   it("keeps an earlier save time and caps a later, missing or impossible one", () => {
     const early = new Date("2020-05-05T10:00:00Z");
-    expect(toLinkRow(record({ createdAt: early }), cap)).toMatchObject({ row: { createdAt: early } });
-    expect(toLinkRow(record({ createdAt: new Date("2030-01-01T00:00:00Z") }), cap)).toMatchObject({
+    expect(toLinkRow(record({ createdAt: early }), cap, now)).toMatchObject({ row: { createdAt: early } });
+    expect(toLinkRow(record({ createdAt: new Date("2030-01-01T00:00:00Z") }), cap, now)).toMatchObject({
       row: { createdAt: cap },
     });
-    expect(toLinkRow(record({ createdAt: new Date(Number.NaN) }), cap)).toMatchObject({ row: { createdAt: cap } });
-    expect(toLinkRow(record({}), cap)).toMatchObject({ row: { createdAt: cap } });
+    expect(toLinkRow(record({ createdAt: new Date(Number.NaN) }), cap, now)).toMatchObject({ row: { createdAt: cap } });
+    expect(toLinkRow(record({}), cap, now)).toMatchObject({ row: { createdAt: cap } });
+  });
+
+  it("takes a time outside 1970 to a day after now as impossible: no save time, read at its save time", () => {
+    const hostile = [
+      "+200000-01-01T00:00:00Z",
+      "-001000-01-01T00:00:00Z",
+      "1969-12-31T23:59:59Z",
+      "2026-01-03T12:00:01Z",
+    ];
+    for (const value of hostile) {
+      const time = new Date(value);
+      expect(Number.isNaN(time.getTime()), value).toBe(false);
+      expect(isPlausibleImportedTime(time, now), value).toBe(false);
+      expect(toLinkRow(record({ createdAt: time, readAt: time }), cap, now), value).toMatchObject({
+        ok: true,
+        row: { createdAt: cap, readAt: cap },
+      });
+    }
+    expect(isPlausibleImportedTime(new Date(0), now)).toBe(true);
+    expect(isPlausibleImportedTime(new Date("2026-01-03T12:00:00Z"), now)).toBe(true);
+  });
+
+  it("gives a highlight with an impossible time the link's save time, and keeps a plausible one", () => {
+    const createdAt = new Date("2020-05-05T10:00:00Z");
+    const highlight = (time: string) => ({
+      quote: "q",
+      prefix: "",
+      suffix: "",
+      start: null,
+      end: null,
+      note: null,
+      color: "yellow" as const,
+      createdAt: new Date(time),
+    });
+    const result = toLinkRow(
+      record({ createdAt, highlights: [highlight("+200000-01-01T00:00:00Z"), highlight("2021-02-03T04:05:06Z")] }),
+      cap,
+      now,
+    );
+    expect(result.ok && result.row.highlights.map((h) => h.createdAt)).toEqual([
+      createdAt,
+      new Date("2021-02-03T04:05:06Z"),
+    ]);
   });
 
   it("never marks a link read before it was saved", () => {
     const createdAt = new Date("2020-05-05T10:00:00Z");
-    expect(toLinkRow(record({ createdAt, readAt: new Date(0) }), cap)).toMatchObject({ row: { readAt: createdAt } });
+    expect(toLinkRow(record({ createdAt, readAt: new Date(0) }), cap, now)).toMatchObject({
+      row: { readAt: createdAt },
+    });
   });
 
   it("cleans text the database cannot store and truncates what is too long", () => {
-    const result = toLinkRow(record({ title: `a\u0000b\ud800${"t".repeat(600)}`, notes: "n".repeat(6000) }), cap);
+    const result = toLinkRow(record({ title: `a\u0000b\ud800${"t".repeat(600)}`, notes: "n".repeat(6000) }), cap, now);
     if (!result.ok) throw new Error("expected a row");
     expect(result.row.title?.startsWith("ab\ufffd")).toBe(true);
     expect(result.row.title).toHaveLength(500);

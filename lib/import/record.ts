@@ -103,11 +103,28 @@ function validDate(value: Date | null): value is Date {
   return value !== null && !Number.isNaN(value.getTime());
 }
 
+/** The earliest time an import keeps: the Unix epoch (what "read, time unknown" is written as). */
+export const EARLIEST_IMPORTED_TIME = new Date(0);
+/** How far past `now` an imported time may be: a clock or a time zone a day off, not more. */
+export const IMPORTED_TIME_LEEWAY_MS = 86_400_000;
+
+/**
+ * Whether an imported time is one a bookmark can have: from 1970 to a day after `now`. JavaScript
+ * reads years up to ±275760 ("+200000-01-01", "-001000-01-01") that the database cannot store
+ * or that no bookmark has; outside this range a time counts as impossible.
+ */
+export function isPlausibleImportedTime(value: Date, now: Date): boolean {
+  const time = value.getTime();
+  return time >= EARLIEST_IMPORTED_TIME.getTime() && time <= now.getTime() + IMPORTED_TIME_LEEWAY_MS;
+}
+
 /**
  * The link row for a record, or why it cannot be one. Times are kept but never later than `cap`
- * (a missing or impossible time becomes `cap`), so imported links stay out of the next digest.
+ * (a missing or impossible time becomes `cap`), so imported links stay out of the next digest. A
+ * read time outside the plausible range still says the link was read: at its save time. A
+ * highlight's impossible time becomes the link's.
  */
-export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
+export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult {
   const normalized = importedUrl(record.url);
   if (!normalized.ok) {
     const shown = truncate(clean(record.url, false), 80);
@@ -120,8 +137,16 @@ export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
   ].filter(Boolean);
   const notes = notesParts.length > 0 ? truncate(notesParts.join("\n\n"), MAX_NOTES_LENGTH) : null;
   const title = record.title ? truncate(clean(record.title, false), MAX_TITLE_LENGTH) || null : null;
-  const createdAt = validDate(record.createdAt) && record.createdAt.getTime() < cap.getTime() ? record.createdAt : cap;
-  const readAt = validDate(record.readAt) ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime())) : null;
+  const plausible = (value: Date | null): value is Date => validDate(value) && isPlausibleImportedTime(value, now);
+  const createdAt = plausible(record.createdAt) && record.createdAt.getTime() < cap.getTime() ? record.createdAt : cap;
+  const readAt = !validDate(record.readAt)
+    ? null
+    : plausible(record.readAt)
+      ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime()))
+      : createdAt;
+  const highlights = (record.highlights ?? []).map((highlight) =>
+    plausible(highlight.createdAt) ? highlight : { ...highlight, createdAt },
+  );
   const [primary = DEFAULT_CATEGORY, ...others] = categories;
   return {
     ok: true,
@@ -133,7 +158,7 @@ export function toLinkRow(record: ImportRecord, cap: Date): RowResult {
       categories: [primary, ...others],
       createdAt,
       readAt,
-      highlights: record.highlights ?? [],
+      highlights,
     },
   };
 }

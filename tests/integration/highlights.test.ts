@@ -28,6 +28,20 @@ async function ownerWithLink() {
 }
 
 describe("the highlights of a link", () => {
+  it("takes no creation time from the client: one sent, however odd, is ignored and the server's time kept", async () => {
+    const { cookie, link } = await ownerWithLink();
+    for (const createdAt of ["+200000-01-01T00:00:00Z", "-001000-01-01T00:00:00Z", "not a time"]) {
+      const before = Date.now();
+      const res = await create(link.id, { cookie, json: { quote: `passage ${createdAt}`, createdAt } });
+      expect(res.status, createdAt).toBe(201);
+      const stored = await getDb().highlight.findFirstOrThrow({
+        where: { linkId: link.id, quote: `passage ${createdAt}` },
+      });
+      expect(stored.createdAt.getTime(), createdAt).toBeGreaterThanOrEqual(before);
+      expect(stored.createdAt.getTime(), createdAt).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
   it("creates (201 with an id), lists, changes and deletes a highlight", async () => {
     const { cookie, link } = await ownerWithLink();
     const res = await create(link.id, {

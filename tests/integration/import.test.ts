@@ -165,6 +165,57 @@ describe("POST /api/import", () => {
     }
   });
 
+  it("takes a time the database cannot hold (year +200000 or -1000) as impossible, and keeps every row of the batch", async () => {
+    const far = "+200000-01-01T00:00:00Z";
+    const before = "-001000-01-01T00:00:00Z";
+    const saved = "2024-03-04T05:06:07.000Z";
+    const json = JSON.stringify({
+      format: "linkstash",
+      version: 1,
+      links: [
+        { url: "https://example.test/fine", createdAt: saved, readAt: null, categories: [] },
+        {
+          url: "https://example.test/far",
+          createdAt: far,
+          readAt: before,
+          categories: [],
+          highlights: [{ quote: "A passage", createdAt: far }],
+        },
+        { url: "https://example.test/before", createdAt: before, readAt: far, categories: [] },
+      ],
+    });
+    const csv = [
+      "url,title,notes,categories,created_at,read_at",
+      `https://example.test/fine,Fine,,,${saved},`,
+      `https://example.test/far,Far,,,${far},${before}`,
+      `https://example.test/before,Before,,,${before},${far}`,
+    ].join("\n");
+    for (const [name, body] of [
+      ["export.json", json],
+      ["export.csv", csv],
+    ] as const) {
+      const { user, cookie } = await signedInUser();
+      const { summary } = await upload(cookie, name, body);
+      expect(summary, name).toMatchObject({ processed: 3, imported: 3, errors: 0, error: null });
+      const links = await linksOf(user.id);
+      const fine = links.find((link) => link.url === "https://example.test/fine");
+      expect(fine?.createdAt.toISOString(), name).toBe(saved);
+      for (const link of links.filter((l) => l !== fine)) {
+        // Saved at the latest an import may carry (the cap), and read then: the file says read.
+        expect(link.createdAt.getTime(), `${name} ${link.url}`).toBeLessThan(Date.now());
+        expect(link.createdAt.getUTCFullYear(), `${name} ${link.url}`).toBeGreaterThanOrEqual(2026);
+        expect(link.readAt, `${name} ${link.url}`).toEqual(link.createdAt);
+      }
+      if (name === "export.json") {
+        const far = links.find((link) => link.url === "https://example.test/far");
+        const highlights = await getDb().highlight.findMany({ where: { userId: user.id } });
+        expect(highlights.map((h) => ({ quote: h.quote, createdAt: h.createdAt }))).toEqual([
+          { quote: "A passage", createdAt: far?.createdAt },
+        ]);
+      }
+    }
+  });
+
   it("skips links already stashed and repeats within the file, so a re-run imports nothing", async () => {
     const { user, cookie } = await signedInUser();
     await getDb().link.create({
