@@ -42,13 +42,22 @@ function lang(attribs) {
   );
 }
 
+/**
+ * A URL's host as a browser's cookies see it: the WHATWG parser has already lower-cased it,
+ * percent-decoded it ("%2e" is a dot), mapped it to ASCII (IDN) and canonicalised an IP address; a
+ * trailing dot (a fully qualified name, the same host) is dropped here.
+ */
+export function canonicalHostname(url) {
+  return url.hostname.replace(/\.+$/, "");
+}
+
 // By host name, whatever the scheme or port: the browser sends the app's cookies to all of them.
 function isOwnHost(url, appHost) {
-  return url.protocol !== "mailto:" && url.hostname === appHost;
+  return url.protocol !== "mailto:" && canonicalHostname(url) === appHost;
 }
 
 function options(baseUrl, appOrigin, pageUrl, targets) {
-  const appHost = new URL(appOrigin).hostname;
+  const appHost = canonicalHostname(new URL(appOrigin));
   const notOwn = (url) => !isOwnHost(url, appHost);
   return {
     allowedTags: ALLOWED_TAGS,

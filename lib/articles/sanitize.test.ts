@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml } from "./sanitize.mjs";
+import { canonicalHostname, sanitizeArticleHtml } from "./sanitize.mjs";
 
 const BASE = "https://news.example/2026/story.html";
 const APP = "https://linkstash.example";
@@ -76,6 +76,48 @@ describe("sanitizeArticleHtml", () => {
     expect(html).toContain("<span>sign out</span> and <span>settings</span>");
     expect(html).toContain('<a href="https://news.example/next" rel="noopener noreferrer nofollow">next</a>');
     expect(html).toContain('<img src="https://img.news.example/a.png" alt="kept"');
+  });
+
+  it("knows the app's host however it is written: trailing dots, %2e, upper case, full-width, any port", () => {
+    const variants = [
+      "https://linkstash.example./api/logout",
+      "https://linkstash.example../api/logout",
+      "https://linkstash.example%2e/api/logout",
+      "https://linkstash.example%2E%2e/api/logout",
+      "https://linkstash%2eexample/api/logout",
+      "https://LinkStash.EXAMPLE./api/logout",
+      "http://linkstash.example.:8080/api/logout",
+      "https://linkstash.example.:443/api/logout",
+      "//linkstash.example./api/logout",
+      "https://ＬＩＮＫＳＴＡＳＨ．ｅｘａｍｐｌｅ/api/logout",
+      "https://linkstash。example。/api/logout",
+    ];
+    for (const href of variants) {
+      const html = sanitizeArticleHtml(`<p><a href="${href}">out</a><img src="${href}" alt="i"></p>`, BASE, APP);
+      expect(html, href).toBe("<p><span>out</span></p>");
+      const srcset = sanitizeArticleHtml(`<p><img srcset="${href.replace(/^\/\//, "https://")} 2x"></p>`, BASE, APP);
+      expect(srcset, href).toBe("<p></p>");
+    }
+    // Another host that merely looks alike is not the app's.
+    const other = sanitizeArticleHtml(`<a href="https://linkstash.example.evil.example/">x</a>`, BASE, APP);
+    expect(other).toContain('href="https://linkstash.example.evil.example/"');
+  });
+
+  it("compares an internationalised or numeric app host in its canonical form too", () => {
+    const cases: [app: string, href: string][] = [
+      ["https://bücher.example", "https://BÜCHER.example./api/logout"],
+      ["https://bücher.example.", "https://xn--bcher-kva.example/api/logout"],
+      ["http://127.0.0.1:3000", "http://0x7f.1./api/logout"],
+      ["http://127.0.0.1:3000", "http://127.0.0.1.:3000/api/logout"],
+      ["http://[::1]:3000", "http://[0:0:0:0:0:0:0:1]/api/logout"],
+    ];
+    for (const [app, href] of cases) {
+      expect(sanitizeArticleHtml(`<p><a href="${href}">out</a></p>`, BASE, app), `${app} ${href}`).toBe(
+        "<p><span>out</span></p>",
+      );
+    }
+    expect(canonicalHostname(new URL("https://LinkStash.Example%2e.:8443/"))).toBe("linkstash.example");
+    expect(canonicalHostname(new URL("https://bücher.example./"))).toBe("xn--bcher-kva.example");
   });
 
   it("drops the app's own images and links when the article's page is on the app's host (relative addresses)", () => {
