@@ -9,10 +9,18 @@ export function ConnectExtension({
   redirectUrl,
   state,
   tokenName,
+  extensionId,
+  whereToCompare,
+  allowed,
 }: {
   redirectUrl: string;
   state: string;
   tokenName: string;
+  /** The asking extension's id, for the user to compare with the one their browser shows. */
+  extensionId: string;
+  whereToCompare: string;
+  /** What its token may do, one phrase each. */
+  allowed: readonly string[];
 }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
@@ -33,9 +41,24 @@ export function ConnectExtension({
   return (
     <div className="grid gap-4">
       <p className="text-sm">
-        The LinkStash extension in this browser will save links to your stash and read your categories. It gets its own
-        token, &ldquo;{tokenName}&rdquo;, which you can revoke at any time in Settings → API tokens.
+        The extension with this ID asks to connect to your stash:
+        <code className="mt-1 block break-all font-mono text-sm" data-testid="extension-id">
+          {extensionId}
+        </code>
       </p>
+      <p className="text-sm">
+        Connect only if it is the LinkStash extension you installed: your browser shows that extension&rsquo;s ID at{" "}
+        {whereToCompare}. If they differ, close this page.
+      </p>
+      <div className="text-sm">
+        <p>Its token, &ldquo;{tokenName}&rdquo;, will only be able to:</p>
+        <ul className="mt-1 list-disc pl-5">
+          {allowed.map((phrase) => (
+            <li key={phrase}>{phrase}</li>
+          ))}
+        </ul>
+        <p className="mt-1">Nothing else. You can revoke it at any time in Settings → API tokens.</p>
+      </div>
       <Button onClick={connect} disabled={busy}>
         {busy ? "Connecting…" : "Connect"}
       </Button>

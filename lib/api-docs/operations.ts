@@ -105,6 +105,8 @@ export function errorsOf(operation: Operation): Partial<Record<ErrorStatus, Erro
   if (operation.wrapped) {
     if (operation.access === "session" || operation.access === "token") add(401, "unauthenticated");
     if (operation.access === "token") add(401, "invalid_token");
+    // A token without the operation's scope, or any token on a session-only operation.
+    if (operation.access === "session" || operation.access === "token") add(403, "insufficient_scope");
     if (MUTATING.has(operation.method)) add(403, "cross_origin");
     if (operation.body?.mediaType === undefined && operation.body) add(400, "invalid_json", "validation_failed");
     else if (MUTATING.has(operation.method) && !operation.body) add(400, "validation_failed");

@@ -5,6 +5,7 @@ import { isRecordId } from "@/lib/db/input";
 import { lockUsers } from "@/lib/db/lock-users";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { ApiToken, User } from "@/lib/generated/prisma/client";
+import { tokenScopes, type TokenScope } from "@/lib/auth/token-scopes";
 
 // Personal API tokens: `lsk_` + 32 random bytes (base64url). Only the SHA-256 of a token is stored
 // (a fast hash is enough for 256 random bits), with its first characters to tell tokens apart.
@@ -40,14 +41,24 @@ export type ApiTokenResponse = ReturnType<typeof toApiTokenResponse>;
  * enough to serialise this user's creations, and it lets the foreign-key checks of other writes
  * (KEY SHARE) through.
  */
-export async function createApiToken(user: User, name: string): Promise<{ token: ApiToken; secret: string }> {
+export async function createApiToken(
+  user: User,
+  name: string,
+  scopes: readonly TokenScope[],
+): Promise<{ token: ApiToken; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const token = await getDb().$transaction(async (tx) => {
     await lockUsers(tx, [user.id], "noKeyUpdate");
     const active = await tx.apiToken.count({ where: { userId: user.id, revokedAt: null } });
     if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE, "token_limit");
     return tx.apiToken.create({
-      data: { userId: user.id, name, tokenHash: hashToken(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH) },
+      data: {
+        userId: user.id,
+        name,
+        tokenHash: hashToken(secret),
+        prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
+        scopes: [...scopes],
+      },
     });
   });
   return { token, secret };
@@ -71,8 +82,11 @@ export async function revokeApiToken(user: User, id: string, now = new Date()): 
   if (count === 0) throw notFound("Token not found");
 }
 
-/** The owner of a working token, or null for anything else (malformed, unknown, revoked). */
-export async function findTokenUser(secret: string, now = new Date()): Promise<User | null> {
+/** The owner of a working token and what the token may do, or null for anything else (malformed, unknown, revoked). */
+export async function findToken(
+  secret: string,
+  now = new Date(),
+): Promise<{ user: User; scopes: TokenScope[] } | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
   const db = getDb();
   const token = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) }, include: { user: true } });
@@ -80,5 +94,15 @@ export async function findTokenUser(secret: string, now = new Date()): Promise<U
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
   }
-  return token.user;
+  return { user: token.user, scopes: tokenScopes(token.scopes) };
+}
+
+/** Whether `secret` is a working token, without counting it as used (a route that takes none asks). */
+export async function isWorkingToken(secret: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(secret)) return false;
+  const token = await getDb().apiToken.findUnique({
+    where: { tokenHash: hashToken(secret) },
+    select: { revokedAt: true },
+  });
+  return token !== null && token.revokedAt === null;
 }

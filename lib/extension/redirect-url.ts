@@ -24,3 +24,13 @@ export function extensionReceiver(value: string): ExtensionBrowser | null {
 export function extensionTokenName(browser: ExtensionBrowser): string {
   return `Browser extension (${browser})`;
 }
+
+/**
+ * The asking extension's id as its browser shows it: Chromium's 32 letters (chrome://extensions,
+ * Developer mode) or Firefox's per-install UUID (about:debugging, "Internal UUID"); null when
+ * `value` is no receiving page.
+ */
+export function extensionId(value: string): string | null {
+  if (extensionReceiver(value) === null) return null;
+  return new URL(value).host;
+}

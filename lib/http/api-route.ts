@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { findTokenUser } from "@/lib/auth/api-tokens";
+import { findToken, isWorkingToken } from "@/lib/auth/api-tokens";
+import { INSUFFICIENT_SCOPE_MESSAGE, SESSION_ONLY_MESSAGE, type TokenScope } from "@/lib/auth/token-scopes";
 import { env } from "@/lib/env";
 import { badRequest, forbidden, unauthorized } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
@@ -158,10 +159,14 @@ function handle<Body, U>(
   });
 }
 
+// A session-only route: without a session, a working API token is told it has no scope here (403),
+// anything else is signed out (401).
 async function requireSessionUser(req: Request): Promise<User> {
   const user = await findSessionUser(sessionTokenFromRequest(req));
-  if (!user) throw unauthorized();
-  return user;
+  if (user) return user;
+  const bearer = bearerToken(req);
+  if (bearer !== null && (await isWorkingToken(bearer))) throw forbidden(SESSION_ONLY_MESSAGE, "insufficient_scope");
+  throw unauthorized();
 }
 
 /** The token of an `Authorization: Bearer …` header; null when the request has none. */
@@ -170,13 +175,17 @@ function bearerToken(req: Request): string | null {
   return match ? (match[1] ?? "").trim() : null;
 }
 
-// With a bearer token the token alone decides: a bad or revoked one is 401 even beside a session cookie.
-async function requireTokenOrSessionUser(req: Request, bearer: string | null): Promise<User> {
-  if (bearer === null) return requireSessionUser(req);
-  const user = await findTokenUser(bearer);
-  if (!user) throw unauthorized("Invalid or revoked API token.", "invalid_token");
-  return user;
-}
+// With a bearer token the token alone decides: a bad or revoked one is 401 even beside a session
+// cookie, one without the route's scope 403.
+const requireTokenOrSessionUser =
+  (scope: TokenScope) =>
+  async (req: Request, bearer: string | null): Promise<User> => {
+    if (bearer === null) return requireSessionUser(req);
+    const token = await findToken(bearer);
+    if (!token) throw unauthorized("Invalid or revoked API token.", "invalid_token");
+    if (!token.scopes.includes(scope)) throw forbidden(INSUFFICIENT_SCOPE_MESSAGE, "insufficient_scope");
+    return token.user;
+  };
 
 /** A route for signed-in users (401 without a session); with a schema, the JSON body it accepts. */
 export function apiRoute(handler: Handler<undefined, User>): RouteHandler;
@@ -188,15 +197,25 @@ export function apiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>
 }
 
 /**
- * apiRoute that also accepts a personal API token (`Authorization: Bearer lsk_…`) instead of the
- * session: the links and categories endpoints only. Every other route ignores bearer tokens.
+ * apiRoute that also accepts an API token (`Authorization: Bearer lsk_…`) instead of the session,
+ * when the token has `scope`: the links and categories endpoints only. Every other route refuses
+ * tokens.
  */
-export function tokenApiRoute(handler: Handler<undefined, User>): RouteHandler;
-export function tokenApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User>): RouteHandler;
-export function tokenApiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>, second?: Handler<Body, User>) {
-  if (typeof first === "function") return handle(readNoBody, requireTokenOrSessionUser, first, { acceptsBearer: true });
-  if (!second) throw new Error("tokenApiRoute(schema, handler): handler missing");
-  return handle(withSchema(first), requireTokenOrSessionUser, second, { acceptsBearer: true });
+export function tokenApiRoute(scope: TokenScope, handler: Handler<undefined, User>): RouteHandler;
+export function tokenApiRoute<Body>(
+  scope: TokenScope,
+  schema: z.ZodType<Body>,
+  handler: Handler<Body, User>,
+): RouteHandler;
+export function tokenApiRoute<Body>(
+  scope: TokenScope,
+  first: z.ZodType<Body> | Handler<undefined, User>,
+  second?: Handler<Body, User>,
+) {
+  const resolveUser = requireTokenOrSessionUser(scope);
+  if (typeof first === "function") return handle(readNoBody, resolveUser, first, { acceptsBearer: true });
+  if (!second) throw new Error("tokenApiRoute(scope, schema, handler): handler missing");
+  return handle(withSchema(first), resolveUser, second, { acceptsBearer: true });
 }
 
 /** A signed-in route that reads its request body itself (an uploaded file, streamed). */

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "invalid_signature",
   "unauthenticated",
   "invalid_token",
+  "insufficient_scope",
   "forbidden",
   "cross_origin",
   "plan_limit",
@@ -35,6 +36,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   invalid_signature: "A signed token (an emailed link's) or a webhook signature does not verify.",
   unauthenticated: "No valid session (or, for the scheduler's route, no valid secret): sign in first.",
   invalid_token: "The `Authorization: Bearer` token is unknown or revoked.",
+  insufficient_scope:
+    "The API token may not do this: the extension's token only saves, looks up and reads categories; no token reaches the session-only endpoints.",
   forbidden: "Signed in, but this action is not allowed for this account.",
   cross_origin: "A browser request that changes something came without this site's Origin.",
   plan_limit: "The account's plan does not allow this (a daily limit, no invitations left, a Pro-only choice).",

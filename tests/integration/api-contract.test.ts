@@ -27,6 +27,7 @@ const fake = await vi.hoisted(async () => {
 
 const { apiDocument } = await import("@/lib/api-docs/document");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { PERSONAL_TOKEN_SCOPES } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
@@ -72,8 +73,8 @@ async function newWorld(): Promise<World> {
   const invitation = await db.invitation.create({
     data: { inviterId: owner.id, code: randomBytes(12).toString("base64url") },
   });
-  const token = await createApiToken(owner, "Contract");
-  const revoked = await createApiToken(owner, "Revoked");
+  const token = await createApiToken(owner, "Contract", PERSONAL_TOKEN_SCOPES);
+  const revoked = await createApiToken(owner, "Revoked", PERSONAL_TOKEN_SCOPES);
   await db.apiToken.update({ where: { id: revoked.token.id }, data: { revokedAt: new Date() } });
   return {
     owner,
@@ -1056,8 +1057,8 @@ function casesOf(operation: DocumentedOperation, scenario: Scenario): Case[] {
   } else if (operation.access.includes("session")) {
     // This site's Origin, so that only the session is missing.
     cases.push({
-      label: "a personal token alone",
-      status: 401,
+      label: "a personal token alone (a token has no scope here)",
+      status: 403,
       as: "token",
       call: async (world) => ({ ...(await success.call?.(world)), origin: mutating ? ORIGIN : null }),
     });

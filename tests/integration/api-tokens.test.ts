@@ -8,9 +8,18 @@ import { POST as saveLinkRoute } from "@/app/api/links/route";
 import { GET as todayRoute } from "@/app/api/links/today/route";
 import { DELETE as revokeRoute } from "@/app/api/tokens/[id]/route";
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/tokens/route";
+import { POST as connectExtensionRoute } from "@/app/api/extension/connect/route";
+import { POST as billingPortalRoute } from "@/app/api/billing/portal/route";
+import { GET as lookupRoute } from "@/app/api/links/lookup/route";
 import { GET as subscriptionRoute } from "@/app/api/subscription/route";
 import { PUT as settingsRoute } from "@/app/api/user/settings/route";
 import { MAX_ACTIVE_TOKENS } from "@/lib/auth/api-tokens";
+import {
+  EXTENSION_TOKEN_SCOPES,
+  INSUFFICIENT_SCOPE_MESSAGE,
+  SESSION_ONLY_MESSAGE,
+  TOKEN_SCOPES,
+} from "@/lib/auth/token-scopes";
 import { getDb } from "@/lib/db/client";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
@@ -91,20 +100,22 @@ describe("POST /api/tokens and GET /api/tokens", () => {
     await createToken(cookie, "one more");
   });
 
-  it("answers 401 signed out, and a token cannot manage tokens", async () => {
+  it("answers 401 signed out, and a token cannot manage tokens (403 insufficient_scope)", async () => {
     const { secret, token } = await userWithToken();
     expect((await listTokensRoute(apiRequest("GET", "/api/tokens"))).status).toBe(401);
     expect((await createTokenRoute(apiRequest("POST", "/api/tokens", { json: { name: "x" } }))).status).toBe(401);
-    expect((await listTokensRoute(bearer("GET", "/api/tokens", secret))).status).toBe(401);
+    const listed = await listTokensRoute(bearer("GET", "/api/tokens", secret));
+    expect(listed.status).toBe(403);
+    expect(await listed.json()).toEqual({ code: "insufficient_scope", message: SESSION_ONLY_MESSAGE });
     const minted = await createTokenRoute(
       apiRequest("POST", "/api/tokens", { json: { name: "x" }, headers: { authorization: `Bearer ${secret}` } }),
     );
-    expect(minted.status).toBe(401);
+    expect(minted.status).toBe(403);
     const revoked = await revokeRoute(
       apiRequest("DELETE", `/api/tokens/${token.id}`, { headers: { authorization: `Bearer ${secret}` } }),
       routeParams({ id: token.id }),
     );
-    expect(revoked.status).toBe(401);
+    expect(revoked.status).toBe(403);
     expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).toBeNull();
   });
 });
@@ -221,17 +232,22 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     expect(await getDb().link.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("does not open other routes: a token alone there is signed out", async () => {
+  it("does not open other routes: a token alone there is refused (403 insufficient_scope)", async () => {
     const { user, secret } = await userWithToken();
-    expect((await subscriptionRoute(bearer("GET", "/api/subscription", secret))).status).toBe(401);
+    expect((await subscriptionRoute(bearer("GET", "/api/subscription", secret))).status).toBe(403);
     const settings = await settingsRoute(
       apiRequest("PUT", "/api/user/settings", {
         json: { emailFrequency: "none" },
         headers: { authorization: `Bearer ${secret}` },
       }),
     );
-    expect(settings.status).toBe(401);
+    expect(settings.status).toBe(403);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).emailFrequency).toBe(user.emailFrequency);
+  });
+
+  it("a personal token made in Settings has every scope", async () => {
+    const { token } = await userWithToken();
+    expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).scopes).toEqual([...TOKEN_SCOPES]);
   });
 
   it("keeps the same-origin rule for the session cookie on token routes", async () => {
@@ -254,5 +270,82 @@ describe("Bearer tokens on the links and categories endpoints", () => {
     await todayRoute(bearer("GET", "/api/links/today", secret));
     const later = (await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).lastUsedAt;
     expect(later?.getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+});
+
+describe("the browser extension's token", () => {
+  async function connectedExtension() {
+    const { user, cookie } = await signedInUser();
+    const res = await connectExtensionRoute(
+      apiRequest("POST", "/api/extension/connect", {
+        cookie,
+        json: {
+          redirectUrl: `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`,
+          state: "state-0123456789abcdef",
+        },
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { redirectUrl }: { redirectUrl: string } = await res.json();
+    const secret = new URLSearchParams(new URL(redirectUrl).hash.slice(1)).get("token");
+    if (!secret) throw new Error("no token in the extension's address");
+    return { user, cookie, secret };
+  }
+
+  it("has only the scopes the extension uses", async () => {
+    const { user } = await connectedExtension();
+    const [token] = await getDb().apiToken.findMany({ where: { userId: user.id } });
+    expect(token?.scopes).toEqual([...EXTENSION_TOKEN_SCOPES]);
+  });
+
+  it("does what the extension does: saves a page, looks it up, lists the categories", async () => {
+    const { user, secret } = await connectedExtension();
+    const saved = await saveLinkRoute(
+      bearer("POST", "/api/links", secret, { url: "https://example.test/from-extension" }),
+    );
+    expect(saved.status).toBe(201);
+    await flushAfterTasks();
+    const lookup = await lookupRoute(
+      bearer("GET", `/api/links/lookup?url=${encodeURIComponent("https://example.test/from-extension")}`, secret),
+    );
+    expect(lookup.status).toBe(200);
+    expect(await lookup.json()).toMatchObject({ link: { url: "https://example.test/from-extension" } });
+    expect((await listCategoriesRoute(bearer("GET", "/api/categories", secret))).status).toBe(200);
+    expect(await getDb().link.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("gets 403 insufficient_scope everywhere else, and changes nothing", async () => {
+    const { user, secret } = await connectedExtension();
+    const link = await getDb().link.create({ data: { userId: user.id, url: "https://example.test/kept" } });
+    const refused = [
+      await historyRoute(bearer("GET", "/api/links/history", secret)),
+      await todayRoute(bearer("GET", "/api/links/today", secret)),
+      await deleteLinkRoute(bearer("DELETE", `/api/links/${link.id}`, secret), routeParams({ id: link.id })),
+      await createCategoryRoute(bearer("POST", "/api/categories", secret, { name: "Nope" })),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ code: "insufficient_scope", message: INSUFFICIENT_SCOPE_MESSAGE });
+    }
+    const sessionOnly = [
+      await listTokensRoute(bearer("GET", "/api/tokens", secret)),
+      await subscriptionRoute(bearer("GET", "/api/subscription", secret)),
+      await settingsRoute(
+        apiRequest("PUT", "/api/user/settings", {
+          json: { emailFrequency: "none" },
+          headers: { authorization: `Bearer ${secret}` },
+        }),
+      ),
+      await billingPortalRoute(
+        apiRequest("POST", "/api/billing/portal", { headers: { authorization: `Bearer ${secret}` } }),
+      ),
+    ];
+    for (const res of sessionOnly) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ code: "insufficient_scope", message: SESSION_ONLY_MESSAGE });
+    }
+    expect(await getDb().link.findUnique({ where: { id: link.id } })).not.toBeNull();
+    expect(await getDb().category.count({ where: { userId: user.id } })).toBe(0);
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).emailFrequency).toBe(user.emailFrequency);
   });
 });

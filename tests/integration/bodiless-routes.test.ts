@@ -253,7 +253,7 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
 /** "METHOD /api/pattern" of every mutation whose route file wraps it without a schema. */
 function bodilessMutationsInTheCode(): string[] {
   const wrappedWithoutSchema =
-    /export const (POST|PUT|PATCH|DELETE) = (?:apiRoute|tokenApiRoute|publicApiRoute)\(\s*(?:async\s*)?\(/g;
+    /export const (POST|PUT|PATCH|DELETE) = (?:apiRoute|tokenApiRoute|publicApiRoute)\(\s*(?:"[a-z:]+",\s*)?(?:async\s*)?\(/g;
   return listRouteFiles().flatMap((file) =>
     [...readFileSync(path.join(REPO_ROOT, file), "utf8").matchAll(wrappedWithoutSchema)].map(
       ([, method]) => `${method} ${routePattern(file)}`,

@@ -7,6 +7,7 @@ import { POST as confirmEmail } from "@/app/api/user/email/confirm/route";
 import { POST as onboard } from "@/app/api/user/onboard/route";
 import { PUT as saveSettings } from "@/app/api/user/settings/route";
 import { createApiToken } from "@/lib/auth/api-tokens";
+import { PERSONAL_TOKEN_SCOPES } from "@/lib/auth/token-scopes";
 import { getDb } from "@/lib/db/client";
 import { listMailbox } from "@/lib/mail/mailbox";
 import { EMAIL_CHANGE_INVALID_MESSAGE, EMAIL_CHANGE_RATE_LIMITS } from "@/lib/users/email-change";
@@ -153,7 +154,7 @@ describe("a pending address never signs anyone in (the takeover of finding 2)", 
   it("a magic link to an address another account asked for opens an account of its own", async () => {
     // The attacker's account, with a session and an API token made beforehand, asks for the victim's address.
     const attacker = await signedInUser({ emailVerified: new Date() });
-    const { secret } = await createApiToken(attacker.user, "reader");
+    const { secret } = await createApiToken(attacker.user, "reader", PERSONAL_TOKEN_SCOPES);
     const victim = `victim-${tag()}@example.com`;
     expect((await putEmail(attacker.cookie, victim)).status).toBe(200);
 

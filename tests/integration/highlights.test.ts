@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, PATCH as patchRoute } from "@/app/api/links/[id]/highlights/[hid]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/links/[id]/highlights/route";
 import { createApiToken } from "@/lib/auth/api-tokens";
+import { PERSONAL_TOKEN_SCOPES } from "@/lib/auth/token-scopes";
 import { getDb } from "@/lib/db/client";
 import { anchorHighlight, describeRange } from "@/lib/highlights/anchor";
 import { MAX_HIGHLIGHTS_PER_LINK } from "@/lib/highlights/rules";
@@ -115,7 +116,7 @@ describe("the highlights of a link", () => {
 
   it("works with a personal API token from any origin", async () => {
     const { user, link } = await ownerWithLink();
-    const { secret } = await createApiToken(user, "Script");
+    const { secret } = await createApiToken(user, "Script", PERSONAL_TOKEN_SCOPES);
     const headers = { authorization: `Bearer ${secret}` };
     const res = await create(link.id, { headers, origin: "https://elsewhere.example", json: { quote: "by script" } });
     expect(res.status).toBe(201);

@@ -24,7 +24,7 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 // Personal API tokens (`Authorization: Bearer lsk_…`): an entry marked `bearer` (the links and
 // categories endpoints) runs its scenario again with each actor's token instead of the cookie and
 // no Origin at all, and a revoked token beside the owner's cookie gets 401; every other owner or
-// user route must answer the owner's token alone as it answers a signed-out caller.
+// user route must refuse the owner's token alone with 403 insufficient_scope, changing nothing.
 
 const CRON_SECRET = "cron-secret-for-the-access-matrix";
 const MAILGUN_KEY = "mailgun-key-for-the-access-matrix";
@@ -39,6 +39,7 @@ const fake = await vi.hoisted(async () => {
 });
 
 const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { PERSONAL_TOKEN_SCOPES, SESSION_ONLY_MESSAGE } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
@@ -131,9 +132,9 @@ async function newWorld(): Promise<World> {
   const invitation = await db.invitation.create({
     data: { inviterId: owner.id, code: randomBytes(12).toString("base64url") },
   });
-  const ownerToken = await createApiToken(owner, `Token ${mark}`);
-  const strangerToken = await createApiToken(stranger, "Stranger's token");
-  const revoked = await createApiToken(owner, "Revoked");
+  const ownerToken = await createApiToken(owner, `Token ${mark}`, PERSONAL_TOKEN_SCOPES);
+  const strangerToken = await createApiToken(stranger, "Stranger's token", PERSONAL_TOKEN_SCOPES);
+  const revoked = await createApiToken(owner, "Revoked", PERSONAL_TOKEN_SCOPES);
   await db.apiToken.update({ where: { id: revoked.token.id }, data: { revokedAt: new Date() } });
   return {
     owner,
@@ -1490,13 +1491,14 @@ describe("access matrix", () => {
             expect(await ownerState(world)).toEqual(before);
           });
         } else {
-          it("ignores API tokens: the owner's token alone is answered as signed out", async () => {
+          it("refuses API tokens: the owner's token alone is 403 insufficient_scope, changing nothing", async () => {
             const route = await routeFor(key);
             const world = await newWorld();
             const call = await entry.arrange(world);
             const before = await ownerState(world);
             const res = await send(route, withBearer(call, world.ownerToken), {});
-            expect(res.status, await res.clone().text()).toBe(entry.expect["signed out"].status);
+            expect(res.status, await res.clone().text()).toBe(403);
+            expect(await readJson(res)).toEqual({ code: "insufficient_scope", message: SESSION_ONLY_MESSAGE });
             expect(await ownerState(world)).toEqual(before);
           });
         }

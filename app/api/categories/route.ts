@@ -3,8 +3,10 @@ import { createCategory, listCategories, toCategoryResponse } from "@/lib/catego
 import { clientIp } from "@/lib/http/rate-limit";
 import { categorySchema } from "@/lib/validations/category";
 
-export const GET = tokenApiRoute(async ({ user }) => (await listCategories(user)).map(toCategoryResponse));
+export const GET = tokenApiRoute("categories:read", async ({ user }) =>
+  (await listCategories(user)).map(toCategoryResponse),
+);
 
-export const POST = tokenApiRoute(categorySchema, async ({ req, user, body }) =>
+export const POST = tokenApiRoute("categories:write", categorySchema, async ({ req, user, body }) =>
   Response.json(toCategoryResponse(await createCategory(user, body.name, clientIp(req))), { status: 201 }),
 );

@@ -3,4 +3,4 @@ import { toLinkResponse } from "@/lib/links/response";
 import { listBackToday } from "@/lib/links/service";
 
 // "Back today": the caller's links whose reminder day has come (the dashboard's section above today's).
-export const GET = tokenApiRoute(async ({ user }) => (await listBackToday(user)).map(toLinkResponse));
+export const GET = tokenApiRoute("links:read", async ({ user }) => (await listBackToday(user)).map(toLinkResponse));

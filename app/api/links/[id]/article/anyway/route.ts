@@ -3,6 +3,6 @@ import { extractLinkTextAnyway } from "@/lib/articles/service";
 import { tokenApiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/rate-limit";
 
-export const POST = tokenApiRoute(async ({ req, user, params }) =>
+export const POST = tokenApiRoute("links:write", async ({ req, user, params }) =>
   Response.json(await extractLinkTextAnyway(user, params.id ?? "", clientIp(req), after), { status: 202 }),
 );
