@@ -74,9 +74,12 @@ export function KindleSettings() {
         </p>
         <p id="kindle-email-help" className="text-sm text-muted-foreground">
           Amazon only delivers mail from senders you approve: add{" "}
-          <span className="break-all font-mono">{current.from}</span> to your Approved Personal Document E-mail List
-          (Amazon → Manage Your Content and Devices → Preferences → Personal Document Settings). Leave the address empty
-          to stop sending.
+          <span className="break-all font-mono" data-testid="kindle-sender">
+            {current.from}
+          </span>{" "}
+          to your Approved Personal Document E-mail List (Amazon → Manage Your Content and Devices → Preferences →
+          Personal Document Settings). This sender is yours alone: approve exactly this address, not the whole domain,
+          so nobody else&apos;s books can reach your Kindle. Leave the address empty to stop sending.
         </p>
       </form>
 

@@ -383,7 +383,10 @@ export const documentSchema = z.looseObject({}).meta({ description: "This OpenAP
 export const kindleSettingsAnswerSchema = z.object({
   kindleEmail: z.string().nullable().meta({ description: "The caller's Send to Kindle address, or null." }),
   kindleWithDigest: z.boolean().meta({ description: "Whether each digest's links are also mailed there as a book." }),
-  from: z.string().meta({ description: "The address books come from: Amazon delivers only from approved senders." }),
+  from: z.string().meta({
+    description:
+      "The address the caller's books come from, theirs alone: Amazon delivers only from senders the Kindle's owner approved.",
+  }),
 });
 
 export const kindleSentSchema = z.object({

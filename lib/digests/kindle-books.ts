@@ -38,7 +38,7 @@ export async function sendDigestBook(deliveryId: string, now = new Date()): Prom
   if (!(await hitRateLimit(KINDLE_DIGEST_BOOKS_PER_DAY, user.id)).allowed) return;
   const day = localDateKey(user.timezone, now);
   const result = await mailBook(
-    user.kindleEmail,
+    { id: user.id, kindleEmail: user.kindleEmail },
     {
       title: `LinkStash digest, ${day}`,
       description: "The links of your digest",

@@ -3,13 +3,19 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import type { KindleSettings } from "@/lib/validations/kindle";
+import { kindleSender } from "@/lib/epub/kindle-sender";
 
-// The user's Send to Kindle settings, with the address books come from (the one Amazon must approve).
+// The user's Send to Kindle settings, with the address their books come from (the one they approve
+// at Amazon: theirs alone, decision 0361).
 
 export type KindleSettingsResponse = { kindleEmail: string | null; kindleWithDigest: boolean; from: string };
 
-export function kindleSettingsOf(user: Pick<User, "kindleEmail" | "kindleWithDigest">): KindleSettingsResponse {
-  return { kindleEmail: user.kindleEmail, kindleWithDigest: user.kindleWithDigest, from: env.emailFrom };
+export function kindleSettingsOf(user: Pick<User, "id" | "kindleEmail" | "kindleWithDigest">): KindleSettingsResponse {
+  return {
+    kindleEmail: user.kindleEmail,
+    kindleWithDigest: user.kindleWithDigest,
+    from: kindleSender(env.emailFrom, user.id).address,
+  };
 }
 
 /** Saves the address; without one, the digest's books stop too. */

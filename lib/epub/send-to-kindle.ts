@@ -8,6 +8,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { MAX_ATTACHMENT_BYTES, mailTransport, type SendResult } from "@/lib/mail/transport";
 import { escapeHtml } from "@/lib/mail/html-escape";
 import type { KindleSendRequest } from "@/lib/validations/kindle";
+import { kindleSender } from "@/lib/epub/kindle-sender";
 
 // Send to Kindle (docs/product.md, "E-reader"): a book mailed as an attachment to the user's Kindle
 // address, on demand or with each digest (lib/digests/kindle-books.ts).
@@ -28,13 +29,21 @@ export const BOOK_TOO_LARGE_MESSAGE = `This book is larger than ${megabytes(MAX_
 export type KindleMailResult =
   { sent: true; bytes: number } | { sent: false; reason: "too large" | "not sent"; error?: string };
 
-/** Writes `book` and mails it to `to`; a book over the mail's size limit is not sent. */
-export async function mailBook(to: string, book: Book, now: Date, idempotencyKey?: string): Promise<KindleMailResult> {
+/**
+ * Writes `book` and mails it to the user's Kindle address from the user's own sender (the one they
+ * approved at Amazon); a book over the mail's size limit is not sent.
+ */
+export async function mailBook(
+  user: { id: string; kindleEmail: string },
+  book: Book,
+  now: Date,
+  idempotencyKey?: string,
+): Promise<KindleMailResult> {
   const content = await epubBuffer(writeBook(book, now), MAX_ATTACHMENT_BYTES);
   if (!content) return { sent: false, reason: "too large" };
   const result: SendResult = await mailTransport().send({
-    from: env.emailFrom,
-    to,
+    from: kindleSender(env.emailFrom, user.id).from,
+    to: user.kindleEmail,
     subject: book.title,
     html: `<p>${escapeHtml(book.description)}, from LinkStash.</p>`,
     text: `${book.description}, from LinkStash.`,
@@ -53,7 +62,7 @@ export async function sendToKindle(user: User, request: KindleSendRequest, now =
     `You have sent ${KINDLE_SENDS_PER_DAY.limit} books to your Kindle today, the most one account can send in a day. Please try again tomorrow.`,
   );
   const book = await selectBook(user, { ...request, q: request.q ?? null, unread: request.unread ?? false }, now);
-  const result = await mailBook(user.kindleEmail, book, now);
+  const result = await mailBook({ id: user.id, kindleEmail: user.kindleEmail }, book, now);
   if (result.sent) return { sent: true, to: user.kindleEmail, bytes: result.bytes, title: book.title };
   if (result.reason === "too large") throw payloadTooLarge(BOOK_TOO_LARGE_MESSAGE);
   throw serviceUnavailable("The book could not be mailed just now. Please try again in a few minutes.");

@@ -7,6 +7,8 @@ import { GET as getKindle, PUT as putKindle } from "@/app/api/user/kindle/route"
 import { storeArticle } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
 import { digestBooksSettled } from "@/lib/digests/kindle-books";
+import { kindleSender } from "@/lib/epub/kindle-sender";
+import { env } from "@/lib/env";
 import { dispatchDigests } from "@/lib/digests/dispatch";
 import { createDueUsers } from "@/tests/support/digest-fixtures";
 import { apiRequest, KINDLE_TEST_HOST, routeParams, signedInUser } from "@/tests/support/factories";
@@ -53,8 +55,8 @@ async function linkWithArticle(userId: string, html: string, url = "https://page
 }
 
 describe("the Kindle address in Settings", () => {
-  it("takes only a Send to Kindle address and shows the address books come from", async () => {
-    const { cookie } = await signedInUser();
+  it("takes only a Send to Kindle address and shows the address books come from, the user's own", async () => {
+    const { user, cookie } = await signedInUser();
     const wrong = await putKindle(
       apiRequest("PUT", "/api/user/kindle", { cookie, json: { kindleEmail: "me@example.com" } }),
     );
@@ -70,8 +72,12 @@ describe("the Kindle address in Settings", () => {
     expect(await saved.json()).toEqual({
       kindleEmail: "me_1@kindle.com",
       kindleWithDigest: true,
-      from: expect.stringContaining("@"),
+      from: kindleSender(env.emailFrom, user.id).address,
     });
+    const other = await signedInUser();
+    const theirs = await (await getKindle(apiRequest("GET", "/api/user/kindle", { cookie: other.cookie }))).json();
+    expect(theirs.from).toBe(kindleSender(env.emailFrom, other.user.id).address);
+    expect(theirs.from).not.toBe(kindleSender(env.emailFrom, user.id).address);
     const removed = await putKindle(apiRequest("PUT", "/api/user/kindle", { cookie, json: { kindleEmail: "" } }));
     expect(await removed.json()).toMatchObject({ kindleEmail: null, kindleWithDigest: false });
     expect((await getKindle(apiRequest("GET", "/api/user/kindle"))).status).toBe(401);
@@ -94,6 +100,7 @@ describe("POST /api/export/kindle", () => {
       include: { attachments: true },
     });
     expect(message.subject).toBe("A page to read");
+    expect(message.from).toBe(kindleSender(env.emailFrom, user.id).from);
     const [attachment] = message.attachments;
     expect(attachment).toMatchObject({
       contentType: "application/epub+zip",
@@ -147,7 +154,7 @@ describe("the digest's book", () => {
   it("is mailed to the Kindle address after the digest, for the users who asked", async () => {
     const due = new Date(Date.now() - 5 * 60_000);
     const [wants, doesNot] = await createDueUsers(2, due, 3, "kindle");
-    await getDb().user.update({
+    const reader = await getDb().user.update({
       where: { email: wants },
       data: { kindleEmail: "digest-reader@kindle.com", kindleWithDigest: true },
     });
@@ -161,6 +168,7 @@ describe("the digest's book", () => {
       include: { attachments: true },
     });
     expect(book.subject).toMatch(/^LinkStash digest, \d{4}-\d{2}-\d{2}$/);
+    expect(book.from).toBe(kindleSender(env.emailFrom, reader.id).from);
     expect(book.attachments[0]?.contentType).toBe("application/epub+zip");
     expect(await getDb().mailboxMessage.count({ where: { to: "no-digest@kindle.com" } })).toBe(0);
   });
