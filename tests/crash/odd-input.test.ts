@@ -72,6 +72,33 @@ describe("odd input on the built app", () => {
     }
   });
 
+  it("answers an /api path that does not exist with 404 JSON by every method, signed in or out (no page, no sign-in redirect)", async () => {
+    for (const path of [
+      "/api/no-such-endpoint",
+      "/api/links/x/no-such-part",
+      "/api/v2/links",
+      "/api/user/kindle/extra",
+    ]) {
+      for (const method of [...METHODS, "OPTIONS"]) {
+        for (const withCookie of [true, false]) {
+          const res = await fetch(`${app.url}${path}`, {
+            method,
+            redirect: "manual",
+            headers: { origin: app.url, ...(withCookie ? { cookie } : {}) },
+          });
+          const label = `${method} ${path}${withCookie ? " signed in" : ""}`;
+          expect(res.status, label).toBe(404);
+          expect(res.headers.get("content-type"), label).toMatch(/^application\/json/);
+          if (method !== "HEAD")
+            expect(await res.json(), label).toEqual({
+              code: "not_found",
+              message: "There is no API endpoint at this path.",
+            });
+        }
+      }
+    }
+  });
+
   it("answers a NUL in a sign-in field, and an unusable callbackUrl, below 500", async () => {
     const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { cookie } });
     const csrfCookie = csrf.headers
