@@ -36,6 +36,7 @@ export function replyTo(outcome: Exclude<DeliveryOutcome, { status: "saved" }>):
     case "too-large":
       return reply(552, outcome.message);
     case "malformed":
+    case "too-complex":
       return reply(554, outcome.message);
     default:
       return reply(550, outcome.message);
