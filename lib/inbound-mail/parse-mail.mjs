@@ -19,7 +19,7 @@ export class UnreadableMail extends Error {
 }
 
 // PostgreSQL text cannot hold U+0000, and no mail means one: a quoted-printable "=00", an encoded
-// display name or HTML in UTF-16 read as another charset would make the save fail (decision 0350).
+// display name or HTML in UTF-16 read as another charset would make the save fail (decision 0348).
 const withoutNul = (text) => (typeof text === "string" ? text.replaceAll("\u0000", "") : null);
 
 function firstAddress(value) {
