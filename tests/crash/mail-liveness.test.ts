@@ -135,6 +135,8 @@ async function send(source: Buffer): Promise<string> {
 describe("mail the old rules backtracked over", () => {
   it("is read while the server answers its liveness probe within 2 s, and each mail gets a definite answer", async () => {
     const mails = pathologicalMails();
+    // The probe's route is loaded on its first request: that load is not what is measured.
+    expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
     const { result, slowest, probes } = await slowestProbeDuring(() =>
       Promise.all(Object.entries(mails).map(async ([name, source]) => [name, await send(source)] as const)),
     );
