@@ -332,17 +332,24 @@ function displayName(text) {
 
 const FROM_LABELS = ["from", "von", "de"];
 
-/** The value of a forwarded mail's "From:" line (Gmail, Apple Mail, Outlook, Thunderbird), or null. */
-function fromLineValue(line) {
+/**
+ * The value of the forwarded mail's "From:" line (Gmail, Apple Mail, Outlook, Thunderbird) at
+ * `lines[index]`, or null. As in a header pattern whose spaces after the colon run on across line
+ * ends, an empty "From:" takes the next line of `lines` that has text.
+ */
+function fromLineValue(lines, index) {
+  const line = lines[index];
   let i = skipSpace(line, 0);
   if (line[i] === "*") i = skipSpace(line, i + 1);
   const label = FROM_LABELS.find((word) => holdsAt(line, i, word));
   if (!label) return null;
   i = skipSpace(line, i + label.length);
   if (line[i] !== ":") return null;
-  i = skipSpace(line, i + 1);
-  if (line[i] === "*") i = skipSpace(line, i + 1);
-  const value = line.slice(i).trimEnd();
+  const rest = [line.slice(i + 1), ...lines.slice(index + 1)].join("\n");
+  let j = skipSpace(rest, 0);
+  if (rest[j] === "*") j = skipSpace(rest, j + 1);
+  const end = rest.indexOf("\n", j);
+  const value = rest.slice(j, end < 0 ? rest.length : end).trimEnd();
   return value === "" ? null : value;
 }
 
@@ -355,10 +362,8 @@ export function forwardedFrom(text) {
     return isForwardHeader(bare) || isReplyHeader(bare);
   });
   if (start < 0) return null;
-  const from = lines
-    .slice(start + 1, start + 12)
-    .map(fromLineValue)
-    .find((value) => value !== null);
+  const header = lines.slice(start + 1, start + 12);
+  const from = header.map((_, index) => fromLineValue(header, index)).find((value) => value !== null);
   const found = from ? scanAddress(from).found : null;
   if (!from || !found) return null;
   const name = displayName(from.slice(0, found.start) + from.slice(found.end)).trim();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanSubject, countHtmlLinks, findUrls, scanAddress } from "./classify-mail.mjs";
+import { cleanSubject, countHtmlLinks, findUrls, forwardedFrom, ownText, scanAddress } from "./classify-mail.mjs";
 import { htmlDepth, textToHtml } from "./newsletter-html.mjs";
 
 // The scanners (decision 0349) find what the patterns they replaced found: each is checked against
@@ -64,6 +64,47 @@ function oldCleanSubject(subject: string): string | null {
     .replace(/\s+/g, " ")
     .trim();
   return cleaned === "" || /^\(?no subject\)?$/i.test(cleaned) ? null : cleaned;
+}
+
+const SIGNATURE = /^-- ?$/;
+const REPLY_HEADER =
+  /^(On .{1,200} wrote:|Le .{1,200} a écrit ?:|Am .{1,200} schrieb .{1,200}:|-{2,} ?Original Message ?-{2,})$/i;
+const FORWARD_HEADER =
+  /^(-{2,} ?Forwarded message ?-{2,}|Begin forwarded message:|-{2,} ?Weitergeleitete Nachricht ?-{2,})$/i;
+const PHONE_FOOTER =
+  /^(Sent from my \S.{0,60}|Sent from (Mail|Outlook|Yahoo Mail) for .{1,40}|Get Outlook for .{1,40}|Sent via .{1,60}|Shared (from|via) .{1,60})$/i;
+
+function oldOwnText(value: string): string {
+  const kept: string[] = [];
+  for (const raw of value.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trimEnd();
+    const bare = line.trim();
+    if (SIGNATURE.test(line) || REPLY_HEADER.test(bare) || FORWARD_HEADER.test(bare)) break;
+    if (bare.startsWith(">") || PHONE_FOOTER.test(bare)) continue;
+    kept.push(line);
+  }
+  return kept
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+const FORWARDED_FROM = /^\s*(?:\*\s*)?(?:From|Von|De)\s*:\s*\*?\s*(.+?)\s*$/im;
+
+function oldForwardedFrom(value: string): { address: string; name: string | null } | null {
+  const lines = value.replace(/\r\n?/g, "\n").split("\n");
+  const start = lines.findIndex((line) => FORWARD_HEADER.test(line.trim()) || REPLY_HEADER.test(line.trim()));
+  if (start < 0) return null;
+  const header = lines.slice(start + 1, start + 12).join("\n");
+  const from = header.match(FORWARDED_FROM)?.[1];
+  const address = from?.match(ADDRESS)?.[1];
+  if (!from || !address) return null;
+  const name = from
+    .replace(ADDRESS, "")
+    .replace(/^["'\s]+|["'\s]+$/g, "")
+    .replace(/\s*\[mailto:[^\]]*\]\s*/i, "")
+    .trim();
+  return { address: address.toLowerCase(), name: name === "" ? null : name };
 }
 
 const RUNS = { numRuns: 2000 };
@@ -155,6 +196,64 @@ describe("the scanners against the patterns they replace", () => {
     ];
     fc.assert(
       fc.property(text(pieces), (value) => void expect(cleanSubject(value)).toBe(oldCleanSubject(value))),
+      RUNS,
+    );
+  });
+
+  it("ownText", () => {
+    const lines = [
+      "Hello",
+      "On Monday, Ada wrote:",
+      "on x wrote:",
+      "Am Montag schrieb Ada:",
+      "Le lundi, Ada a écrit :",
+      "-- ",
+      "--",
+      "----- Original Message -----",
+      "-- Forwarded message --",
+      "Begin forwarded message:",
+      "> quoted",
+      "Sent from my iPhone",
+      "Sent from my  ",
+      "Get Outlook for iOS",
+      "Shared via app",
+      "",
+      "  ",
+      "https://a.example/",
+    ];
+    const mail = fc
+      .array(fc.constantFrom(...lines), { maxLength: 10 })
+      .chain((picked) => fc.constantFrom("\n", "\r\n").map((end) => picked.join(end)));
+    fc.assert(
+      fc.property(mail, (value) => {
+        expect(ownText(value)).toBe(oldOwnText(value));
+      }),
+      RUNS,
+    );
+  });
+
+  it("forwardedFrom", () => {
+    const lines = [
+      "---------- Forwarded message ---------",
+      "Begin forwarded message:",
+      "On Monday, Ada wrote:",
+      "From: Ada <ada@reader.example>",
+      '*From:* "Ada L" <ada@reader.example> [mailto:ada@reader.example]',
+      "Von: ada@reader.example",
+      "de :   x",
+      "From:",
+      "From: *",
+      "  ",
+      "**Ada** <ada@reader.example>",
+      "Date: today",
+      "text",
+      "",
+    ];
+    const mail = fc.array(fc.constantFrom(...lines), { maxLength: 14 }).map((picked) => picked.join("\n"));
+    fc.assert(
+      fc.property(mail, (value) => {
+        expect(forwardedFrom(value)).toEqual(oldForwardedFrom(value));
+      }),
       RUNS,
     );
   });
