@@ -2,8 +2,8 @@
 // expression backtrack over (runs of link characters, unclosed tags, long runs of spaces) is read
 // by loops that count their steps, each returning the work it did. The patterns left are made by
 // `pattern`, which lists them: a test compiles each one for V8's linear-time engine, which refuses
-// backreferences, lookarounds and large counted repetitions, and each is anchored or starts with a
-// literal, so one attempt's work ends within the run it started on.
+// backreferences, lookarounds and large counted repetitions, and each is anchored, starts with a
+// literal, or is one character class repeated, so one attempt's work ends within the run it started on.
 
 /** Every pattern made by `pattern`, for the test that compiles each for the linear-time engine. */
 export const MAIL_PATTERNS = [];

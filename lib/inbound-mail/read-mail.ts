@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { EXTRACTION_TIMEOUT_MS, EXTRACTOR_HEAP_MB, runInExtractor } from "@/lib/articles/extractor-pool";
+import { EXTRACTION_TIMEOUT_MS, runInExtractor } from "@/lib/articles/extractor-pool";
 import { env } from "@/lib/env";
 import { InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
 import { MALFORMED_MESSAGE } from "@/lib/inbound-mail/parse-mail.mjs";
@@ -13,7 +13,8 @@ import { MALFORMED_MESSAGE } from "@/lib/inbound-mail/parse-mail.mjs";
 export { MAX_MAIL_HTML_CHARS } from "@/lib/inbound-mail/parse-mail.mjs";
 
 export const TOO_SLOW_MESSAGE = `This email took longer than ${EXTRACTION_TIMEOUT_MS / 1000} seconds to read: it cannot be saved.`;
-export const TOO_BIG_TO_READ_MESSAGE = `Reading this email took more than ${EXTRACTOR_HEAP_MB} MB of memory: it cannot be saved.`;
+export const TOO_BIG_TO_READ_MESSAGE =
+  "Reading this email took more memory than this server gives it: it cannot be saved.";
 
 const text = z.string().nullable();
 const address = z.object({ address: z.string(), name: text });
