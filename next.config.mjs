@@ -11,6 +11,10 @@ const EXTRACTOR_PACKAGES = [
     " ",
   ),
   ..."picocolors source-map-js".split(" "),
+  // Received mail is read in the same children (decision 0348): mailparser and what it imports.
+  ..."mailparser @zone-eu/mailsplit libbase64 libmime encoding-japanese iconv-lite safer-buffer libqp he".split(" "),
+  ..."html-to-text @selderee/plugin-htmlparser2 selderee parseley leac peberminta deepmerge-ts".split(" "),
+  ..."linkify-it uc.micro punycode.js tlds".split(" "),
 ];
 
 /** @type {import("next").NextConfig} */
@@ -33,6 +37,8 @@ const nextConfig = {
       "./lib/articles/extraction-rules.mjs",
       "./lib/articles/sanitize.mjs",
       "./lib/articles/unavailable-reasons.mjs",
+      "./lib/articles/prepare-page.mjs",
+      "./lib/inbound-mail/*.mjs",
       ...EXTRACTOR_PACKAGES.map((name) => `./node_modules/${name}/**/*`),
     ],
   },

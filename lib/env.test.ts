@@ -102,19 +102,22 @@ describe("loadEnv", () => {
       MAILGUN_WEBHOOK_SIGNING_KEY: "key-123",
     });
     expect(on.inboundEmailDomain).toBe("save.example.com");
-    expect(on.inboundSmtp).toEqual({ port: 2525, host: "0.0.0.0" });
+    expect(on.inboundSmtp).toEqual({ port: 2525, host: "0.0.0.0", sessionSeconds: 600 });
     expect(on.mailgunSigningKey).toBe("key-123");
     const local = loadEnv({
       DATA_DIR: dataDir(),
       INBOUND_EMAIL_DOMAIN: "save.example.com",
       INBOUND_SMTP_PORT: "2525",
       INBOUND_SMTP_HOST: "127.0.0.1",
+      INBOUND_SMTP_SESSION_SECONDS: "120",
     });
-    expect(local.inboundSmtp).toEqual({ port: 2525, host: "127.0.0.1" });
+    expect(local.inboundSmtp).toEqual({ port: 2525, host: "127.0.0.1", sessionSeconds: 120 });
   });
 
   it.each([
     [{ TRUSTED_PROXY_HOPS: "-1" }, "TRUSTED_PROXY_HOPS"],
+    [{ INBOUND_SMTP_SESSION_SECONDS: "ten minutes" }, "INBOUND_SMTP_SESSION_SECONDS"],
+    [{ INBOUND_SMTP_SESSION_SECONDS: "0" }, "INBOUND_SMTP_SESSION_SECONDS"],
     [{ TRUSTED_PROXY_HOPS: "one" }, "TRUSTED_PROXY_HOPS"],
     [{ TRUSTED_PROXY_HOPS: "11" }, "TRUSTED_PROXY_HOPS"],
     [{ TEST_EMAIL_ENABLED: "sometimes" }, "TEST_EMAIL_ENABLED"],

@@ -89,6 +89,9 @@ const schema = z.object({
     z.string().regex(/^\d+$/, "must be a port number").transform(Number).pipe(z.number().min(1).max(65535)).optional(),
   ),
   INBOUND_SMTP_HOST: optional,
+  INBOUND_SMTP_SESSION_SECONDS: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of seconds").transform(Number).pipe(z.number().min(1)).optional(),
+  ),
   MAILGUN_WEBHOOK_SIGNING_KEY: optional,
 });
 
@@ -211,7 +214,12 @@ function build(raw: RawEnv) {
     // The built-in SMTP listener's port and address (off without a port); every interface by default,
     // as a domain's MX host must be reachable.
     inboundSmtp: raw.INBOUND_SMTP_PORT
-      ? { port: raw.INBOUND_SMTP_PORT, host: raw.INBOUND_SMTP_HOST ?? "0.0.0.0" }
+      ? {
+          port: raw.INBOUND_SMTP_PORT,
+          host: raw.INBOUND_SMTP_HOST ?? "0.0.0.0",
+          // Long enough for a 10 MB message at about 150 kbit/s (decision 0351).
+          sessionSeconds: raw.INBOUND_SMTP_SESSION_SECONDS ?? 600,
+        }
       : undefined,
     // Mailgun's HTTP webhook signing key: POST /api/inbound/mailgun/mime is on when it is set.
     mailgunSigningKey: raw.MAILGUN_WEBHOOK_SIGNING_KEY,

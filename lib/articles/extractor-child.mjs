@@ -3,13 +3,15 @@
 // pages as the pool sends it. It runs outside the server so that a page which exhausts its heap
 // (V8 aborts the whole process then) or its time takes only this process down. Plain JavaScript
 // because Node starts it as it is, without the app's bundler. It answers each page with
-// Readability's fields and the sanitised HTML, or readerable: false with the reason.
+// Readability's fields and the sanitised HTML, or readerable: false with the reason. It reads
+// received mail too (decision 0348): each message says which of the two it is.
 import { isProbablyReaderable, Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { measurePage } from "./extraction-rules.mjs";
 import { applyPageBase, applyPictureSources } from "./prepare-page.mjs";
 import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
 import { sanitizeArticleHtml } from "./sanitize.mjs";
+import { readMail } from "../inbound-mail/mail-work.mjs";
 
 // `anyway`: the owner asked for the page's text although it does not look like an article
 // (decision 0334); Readability still has to find some.
@@ -46,6 +48,19 @@ function answer(page) {
   }
 }
 
-process.on("message", (page) => process.send(answer(page)));
+async function answerMail(job) {
+  try {
+    return await readMail(job);
+  } catch (error) {
+    console.error("Reading a mail failed:", error);
+    return { kind: "failed" };
+  }
+}
+
+// One message at a time: the pool sends the next only once this one is answered.
+process.on("message", (job) => {
+  if (job.kind === "mail") void answerMail(job).then((result) => process.send(result));
+  else process.send(answer(job.page));
+});
 // The server went away: nothing more will come.
 process.on("disconnect", () => process.exit(0));

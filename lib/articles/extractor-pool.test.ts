@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deepPage, manySmallElementsPage } from "@/tests/support/hostile-pages";
-import { extractorPids, type ExtractorPage, runExtractor } from "./extractor-pool";
+import { extractorPids, type ExtractorPage, type JobEnd, runExtractor, runInExtractor } from "./extractor-pool";
 
 // The extractor children (decision 0300): pages wait for one of at most two children, a child
 // serves page after page, a page over the budget is refused before any DOM is built, and a child
@@ -86,5 +86,42 @@ describe("runExtractor", () => {
     expect(next.readerable && next.title).toBe("Calm again");
     expect(extractorPids().some((pid) => before.includes(pid))).toBe(false);
     expect(before.some(isAlive)).toBe(false);
+  });
+});
+
+describe("runInExtractor with a mail", () => {
+  const mail = Buffer.from(
+    ["From: Ada <ada@reader.test>", "Subject: Tides", "Content-Type: text/plain", "", "https://tides.example/a."].join(
+      "\r\n",
+    ),
+  );
+  const end: JobEnd<unknown> = { answer: (message) => message, gone: (timedOut) => ({ gone: timedOut }) };
+
+  it("reads and classifies the mail in a child, between pages", async () => {
+    const [reading, page] = await Promise.all([
+      runInExtractor({ kind: "mail", source: new Uint8Array(mail), appOrigin: APP_ORIGIN }, 15_000, end),
+      runExtractor(articlePage("Between the mails")),
+    ]);
+    expect(reading).toMatchObject({
+      kind: "read",
+      from: { address: "ada@reader.test", name: "Ada" },
+      subject: "Tides",
+      verdict: { kind: "link", url: "https://tides.example/a", note: "Tides" },
+    });
+    expect(page.readerable && page.title).toBe("Between the mails");
+  });
+
+  it("says a mail's child ran out of time, and reads the next mail on a new child", async () => {
+    const huge = Buffer.concat([mail, Buffer.from(`\r\n${"word ".repeat(2_000_000)}`)]);
+    const source = new Uint8Array(huge);
+    await expect(runInExtractor({ kind: "mail", source, appOrigin: APP_ORIGIN }, 1, end)).resolves.toEqual({
+      gone: true,
+    });
+    const next = await runInExtractor(
+      { kind: "mail", source: new Uint8Array(mail), appOrigin: APP_ORIGIN },
+      15_000,
+      end,
+    );
+    expect(next).toMatchObject({ kind: "read", subject: "Tides" });
   });
 });

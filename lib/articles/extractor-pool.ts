@@ -11,7 +11,8 @@ import { env } from "@/lib/env";
 // only that child. At most EXTRACTOR_POOL_SIZE children, started when first needed and kept for
 // the next page (starting one and loading linkedom and Readability costs more than most pages). A
 // child that dies or runs out of time is gone: its page is not an article, with the reason, and
-// the next page gets a new child. Idle children do not keep the server alive.
+// the next page gets a new child. Idle children do not keep the server alive. The same children read
+// received mail (decision 0348): a job is an article's page or a mail's source, told apart by `kind`.
 
 export const EXTRACTION_TIMEOUT_MS = 15_000;
 export const EXTRACTOR_HEAP_MB = 256;
@@ -54,10 +55,24 @@ export type ExtractorResult = z.infer<typeof extractorResult>;
 /** `anyway`: the owner asked for the page's text although Readability does not call it an article. */
 export type ExtractorPage = { html: string; url: string; appOrigin: string; anyway?: boolean };
 
+/** What a child is sent: a page to extract, or a received mail's MIME source to read. */
+export type ExtractorJob =
+  { kind: "article"; page: ExtractorPage } | { kind: "mail"; source: Uint8Array; appOrigin: string };
+
+/**
+ * How a child's work ends: its answer, or the child gone (out of time when `timedOut`, else out of
+ * heap). An Error rejects the job's promise.
+ */
+export type JobEnd<T> = {
+  answer: (message: unknown) => T | Error;
+  gone: (timedOut: boolean) => T | Error;
+};
+
 type Job = {
-  page: ExtractorPage;
+  message: ExtractorJob;
   timeoutMs: number;
-  resolve: (result: ExtractorResult) => void;
+  answer: (message: unknown) => void;
+  gone: (timedOut: boolean) => void;
   reject: (error: Error) => void;
 };
 type Extractor = { child: ChildProcess; job: Job | null; timer?: NodeJS.Timeout; timedOut: boolean; gone: boolean };
@@ -95,22 +110,13 @@ function spawn(): Extractor {
     extractor.job = null;
     setIdle(extractor, true);
     idle.push(extractor);
-    const parsed = extractorResult.safeParse(message);
-    if (parsed.success) job.resolve(parsed.data);
-    else job.reject(new Error("The article extractor answered in an unexpected shape"));
+    job.answer(message);
     pump();
   });
   // Could not be started (or signalled): the page fails, the next one tries a new child.
   child.on("error", (error) => retire(extractor, (job) => job.reject(error)));
   // Out of heap (V8 aborts it), killed for its time, or killed from outside: the page is not an article.
-  child.on("exit", () =>
-    retire(extractor, (job) =>
-      job.resolve({
-        readerable: false,
-        reason: extractor.timedOut ? UNAVAILABLE_REASONS.tooSlow : UNAVAILABLE_REASONS.tooLarge,
-      }),
-    ),
-  );
+  child.on("exit", () => retire(extractor, (job) => job.gone(extractor.timedOut)));
   return extractor;
 }
 
@@ -140,7 +146,7 @@ function pump(): void {
       extractor.timedOut = true;
       extractor.child.kill("SIGKILL");
     }, job.timeoutMs);
-    extractor.child.send(job.page, (error) => {
+    extractor.child.send(job.message, (error) => {
       if (error) retire(extractor, (failed) => failed.reject(error));
     });
   }
@@ -153,8 +159,32 @@ function pump(): void {
  * page). Rejects only when no child could be started or it answered in an unexpected shape.
  */
 export function runExtractor(page: ExtractorPage, timeoutMs = EXTRACTION_TIMEOUT_MS): Promise<ExtractorResult> {
+  return runInExtractor({ kind: "article", page }, timeoutMs, {
+    answer: (message) => {
+      const parsed = extractorResult.safeParse(message);
+      return parsed.success ? parsed.data : new Error("The article extractor answered in an unexpected shape");
+    },
+    gone: (timedOut) => ({
+      readerable: false,
+      reason: timedOut ? UNAVAILABLE_REASONS.tooSlow : UNAVAILABLE_REASONS.tooLarge,
+    }),
+  });
+}
+
+/**
+ * Runs `message` in an extractor child, waiting for one like every job: its answer as `end` reads
+ * it (an Error rejects), or what `end` says of a child that ran out of heap or of `timeoutMs`.
+ */
+export function runInExtractor<T>(message: ExtractorJob, timeoutMs: number, end: JobEnd<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    queue.push({ page, timeoutMs, resolve, reject });
+    const settle = (result: T | Error) => (result instanceof Error ? reject(result) : resolve(result));
+    queue.push({
+      message,
+      timeoutMs,
+      answer: (answer) => settle(end.answer(answer)),
+      gone: (timedOut) => settle(end.gone(timedOut)),
+      reject,
+    });
     pump();
   });
 }

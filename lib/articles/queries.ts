@@ -70,7 +70,7 @@ export async function storeArticle(link: { id: string; userId: string }, row: Ar
 
 /**
  * The same, inside the transaction `tx` that saves the link: a newsletter saved from a mail has its
- * article from the start (decision 0328). Its HTML is bounded (lib/inbound-mail/read-mail.ts).
+ * article from the start (decision 0328). Its HTML is bounded (lib/inbound-mail/parse-mail.mjs).
  */
 export async function storeArticleIn(
   tx: Prisma.TransactionClient,

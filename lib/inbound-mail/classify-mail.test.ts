@@ -6,7 +6,7 @@ import {
   forwardedFrom,
   MAX_LINK_MAIL_WORDS,
   ownText,
-} from "@/lib/inbound-mail/classify-mail";
+} from "@/lib/inbound-mail/classify-mail.mjs";
 
 const mail = (text: string | null, subject: string | null = null, html: string | null = null) => ({
   subject,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { findWebVersionUrl, htmlDepth, htmlText, newsletterHtml, textToHtml } from "@/lib/inbound-mail/newsletter-html";
+import {
+  findWebVersionUrl,
+  htmlDepth,
+  htmlText,
+  newsletterHtml,
+  textToHtml,
+} from "@/lib/inbound-mail/newsletter-html.mjs";
 import { isMailOnlyUrl, mailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 
 const APP = "https://stash.test";

@@ -1,82 +1,83 @@
 import "server-only";
-import {
-  type AddressObject,
-  type AttachmentStream,
-  type HeaderValue,
-  type Headers,
-  type MessageText,
-  MailParser,
-} from "mailparser";
-import { type InboundMail, InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
+import { z } from "zod";
+import { EXTRACTION_TIMEOUT_MS, runInExtractor } from "@/lib/articles/extractor-pool";
+import { env } from "@/lib/env";
+import { InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
+import { MALFORMED_MESSAGE } from "@/lib/inbound-mail/parse-mail.mjs";
 
-// Reading a received mail's MIME source (decision 0329), bounded whatever it holds: attachments
-// are read through and thrown away as they stream (a 10 MB one is never held decoded), HTML past
-// MAX_MAIL_HTML_CHARS is not turned into text (the newsletter rules refuse it as too large), and
-// mailparser's own bounds hold the rest (header size, number of parts, HTML nesting depth).
+// A received mail read, classified and sanitised in an extractor child process (decision 0348):
+// nothing a mail holds runs on the server's thread. The child answers with what saving the mail
+// needs, checked here like an article; a mail that runs out of the child's time or heap is refused
+// for good, with the reason, since it would do the same when sent again.
 
-/** The most HTML a mail may carry to be saved as a newsletter; far above any real newsletter. */
-export const MAX_MAIL_HTML_CHARS = 2 * 1024 * 1024;
+export { MAX_MAIL_HTML_CHARS } from "@/lib/inbound-mail/parse-mail.mjs";
 
-export const MALFORMED_MESSAGE = "The message could not be read as an email.";
+export const TOO_SLOW_MESSAGE = `This email took longer than ${EXTRACTION_TIMEOUT_MS / 1000} seconds to read: it cannot be saved.`;
+export const TOO_BIG_TO_READ_MESSAGE =
+  "Reading this email took more memory than this server gives it: it cannot be saved.";
 
-function isAddressObject(value: HeaderValue | undefined): value is AddressObject {
-  return typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) && "html" in value;
+const text = z.string().nullable();
+const address = z.object({ address: z.string(), name: text });
+
+const verdictSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("link"), url: z.string(), note: text }),
+  z.object({
+    kind: z.literal("newsletter"),
+    title: z.string(),
+    sender: address.nullable(),
+    /** Tells newsletters of one sender apart in their own address (lib/inbound-mail/mail-url.ts). */
+    key: z.string(),
+    notes: text,
+    /** Already through the sanitiser. */
+    contentHtml: z.string(),
+    text: z.string(),
+    webVersionUrl: text,
+  }),
+  z.object({ kind: z.literal("no-link") }),
+  z.object({ kind: z.literal("refused"), reason: z.enum(["too-large", "malformed"]), message: z.string() }),
+]);
+
+const readingSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("unreadable"), message: z.string() }),
+  z.object({ kind: z.literal("failed") }),
+  z.object({
+    kind: z.literal("read"),
+    from: address.nullable(),
+    subject: text,
+    messageId: text,
+    date: z.iso.datetime().nullable(),
+    verdict: verdictSchema,
+  }),
+]);
+
+/** A received mail as read in the child: who sent it, its headers, and what it saves. */
+export type ReadMail = {
+  from: { address: string; name: string | null } | null;
+  subject: string | null;
+  messageId: string | null;
+  date: Date | null;
+  verdict: z.infer<typeof verdictSchema>;
+};
+
+function toReadMail(message: unknown): ReadMail | Error {
+  const parsed = readingSchema.safeParse(message);
+  if (!parsed.success) return new Error("The mail reader answered in an unexpected shape");
+  const reading = parsed.data;
+  if (reading.kind === "unreadable") return new InboundMailRejected("malformed", reading.message);
+  // The reader itself failed on this mail (logged by the child): it would fail again.
+  if (reading.kind === "failed") return new InboundMailRejected("malformed", MALFORMED_MESSAGE);
+  const { from, subject, messageId, date, verdict } = reading;
+  return { from, subject, messageId, date: date === null ? null : new Date(date), verdict };
 }
 
-function firstAddress(value: HeaderValue | undefined): InboundMail["from"] {
-  const first = isAddressObject(value) ? value.value[0] : undefined;
-  return first?.address ? { address: first.address.toLowerCase(), name: first.name || null } : null;
-}
-
-/** Reads a mail's MIME source; a source that is not a mail is refused as malformed. */
-export function readInboundMail(source: Buffer): Promise<InboundMail> {
-  return new Promise((resolve, reject) => {
-    const parser = new MailParser({
-      maxHtmlLengthToParse: MAX_MAIL_HTML_CHARS,
-      skipImageLinks: true,
-      skipTextToHtml: true,
-      checksumAlgo: false,
-    });
-    let headers: Headers | null = null;
-    let body: MessageText | null = null;
-    const fail = (error: unknown) => {
-      parser.destroy();
-      reject(new InboundMailRejected("malformed", `${MALFORMED_MESSAGE} (${String(error)})`));
-    };
-    parser.on("headers", (parsed: Headers) => {
-      headers = parsed;
-    });
-    parser.on("data", (data: AttachmentStream | MessageText) => {
-      if (data.type === "text") {
-        body = data;
-        return;
-      }
-      // Not kept: read through, so the parser goes on, and dropped chunk by chunk.
-      data.content.on("end", () => data.release?.());
-      data.content.resume();
-    });
-    parser.on("error", fail);
-    parser.on("end", () => {
-      const read = headers ? toInboundMail(headers, body) : null;
-      if (!read) fail("no header");
-      else resolve(read);
-    });
-    parser.end(source);
-  });
-}
-
-function toInboundMail(headers: Headers, body: MessageText | null): InboundMail | null {
-  const subject = headers.get("subject");
-  const messageId = headers.get("message-id");
-  const date = headers.get("date");
-  const mail: InboundMail = {
-    from: firstAddress(headers.get("from")),
-    subject: typeof subject === "string" ? subject : null,
-    text: body?.text ?? null,
-    html: body?.html ?? null,
-    messageId: typeof messageId === "string" ? messageId : null,
-    date: date instanceof Date && !Number.isNaN(date.getTime()) ? date : null,
-  };
-  // Bytes that are not a mail parse as a body without headers: nothing says who sent what.
-  return mail.from === null && mail.subject === null && mail.messageId === null && mail.date === null ? null : mail;
+/** Reads a mail's MIME source in a child; one that is not a mail, or too slow or big to read, is refused. */
+export function readInboundMail(source: Buffer): Promise<ReadMail> {
+  return runInExtractor<ReadMail>(
+    { kind: "mail", source: new Uint8Array(source), appOrigin: env.appOrigin },
+    EXTRACTION_TIMEOUT_MS,
+    {
+      answer: toReadMail,
+      gone: (timedOut) => new InboundMailRejected("too-complex", timedOut ? TOO_SLOW_MESSAGE : TOO_BIG_TO_READ_MESSAGE),
+    },
+  );
 }

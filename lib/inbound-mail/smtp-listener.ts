@@ -1,4 +1,5 @@
 import "server-only";
+import type { Socket } from "node:net";
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { env } from "@/lib/env";
 import { logFailure, logInfo } from "@/lib/http/log";
@@ -14,10 +15,14 @@ import {
 // INBOUND_EMAIL_DOMAIN, receiving mail for save addresses only. No AUTH and no relaying: it takes
 // one save address per message, refuses an unknown one at RCPT (550), a message over 10 MB (552,
 // from the SIZE announcement or the stream itself), a busy address for now (450), and says why a
-// message saves nothing at the end of DATA (550 or 554). Nothing a client sends can end the process.
+// message saves nothing at the end of DATA (550 or 554). Nothing a client sends can end the process,
+// and no client can hold it (decision 0351): a few connections per client address, and a session
+// that has not ended within the deadline is closed, whatever it sends.
 
 /** Connections at once, for this process: more wait for the next try (421). */
 const MAX_CLIENTS = 50;
+/** Connections at once from one address: a mail server sends over a few; more wait (421). */
+export const MAX_CLIENTS_PER_ADDRESS = 5;
 /** An idle connection is closed after this. */
 const SOCKET_TIMEOUT_MS = 60_000;
 /** How long a stop waits for open connections. */
@@ -36,6 +41,7 @@ export function replyTo(outcome: Exclude<DeliveryOutcome, { status: "saved" }>):
     case "too-large":
       return reply(552, outcome.message);
     case "malformed":
+    case "too-complex":
       return reply(554, outcome.message);
     default:
       return reply(550, outcome.message);
@@ -94,9 +100,48 @@ function answer<T>(work: Promise<T | Reply | null>, callback: (error?: Error | n
   );
 }
 
-export async function createSmtpListener(): Promise<SMTPServer> {
+export const BUSY_ADDRESS_MESSAGE = "Too many connections from your address: please try again in a moment.";
+export const SESSION_DEADLINE_MESSAGE = "Session time limit reached, closing connection.";
+
+/** Counts each client address's open connections; a session over the cap is refused (421). */
+function clientCap() {
+  const open = new Map<string, number>();
+  const counted = new Map<string, string>();
+  return {
+    connect(session: SMTPServerSession): Reply | null {
+      const address = session.remoteAddress;
+      const count = open.get(address) ?? 0;
+      if (count >= MAX_CLIENTS_PER_ADDRESS) return reply(421, BUSY_ADDRESS_MESSAGE);
+      open.set(address, count + 1);
+      counted.set(session.id, address);
+      return null;
+    },
+    close(session: SMTPServerSession): void {
+      const address = counted.get(session.id);
+      if (address === undefined) return;
+      counted.delete(session.id);
+      const count = (open.get(address) ?? 1) - 1;
+      if (count > 0) open.set(address, count);
+      else open.delete(address);
+    },
+  };
+}
+
+/** Closes `socket` once `deadlineMs` have passed since it connected, telling the client why. */
+function endAtDeadline(socket: Socket, deadlineMs: number): void {
+  const timer = setTimeout(() => {
+    socket.end(`421 ${SESSION_DEADLINE_MESSAGE}\r\n`);
+    // A client that does not read its reply is not waited for.
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, deadlineMs);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+}
+
+export async function createSmtpListener(sessionSeconds: number): Promise<SMTPServer> {
   const { SMTPServer } = await import("smtp-server");
-  return new SMTPServer({
+  const cap = clientCap();
+  const server = new SMTPServer({
     name: env.inboundEmailDomain,
     banner: "LinkStash save by email",
     authOptional: true,
@@ -110,6 +155,8 @@ export async function createSmtpListener(): Promise<SMTPServer> {
     closeTimeout: CLOSE_TIMEOUT_MS,
     disableReverseLookup: true,
     logger: false,
+    onConnect: (session, callback) => callback(cap.connect(session)),
+    onClose: (session) => cap.close(session),
     onRcptTo: (address, session, callback) => answer(onRcptTo(address.address, session), callback),
     onData: (stream, session, callback) => {
       // The stream must be read to its end whatever happens, or the connection stalls.
@@ -122,6 +169,8 @@ export async function createSmtpListener(): Promise<SMTPServer> {
       );
     },
   });
+  server.server.on("connection", (socket: Socket) => endAtDeadline(socket, sessionSeconds * 1000));
+  return server;
 }
 
 /**
@@ -131,7 +180,7 @@ export async function createSmtpListener(): Promise<SMTPServer> {
 export async function startSmtpListener(): Promise<() => Promise<void>> {
   const config = env.inboundSmtp;
   if (!config) return async () => {};
-  const server = await createSmtpListener();
+  const server = await createSmtpListener(config.sessionSeconds);
   // Socket-level errors (a reset connection) end that connection only.
   server.on("error", (error: Error) => logFailure("smtp listener error", { error: error.message }));
   const listening = await new Promise<boolean>((resolve) => {

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { MAX_MAIL_HTML_CHARS, readInboundMail } from "@/lib/inbound-mail/read-mail";
-import { MAX_HTML_DEPTH } from "@/lib/inbound-mail/newsletter-html";
+import { MAX_HTML_DEPTH } from "@/lib/inbound-mail/newsletter-html.mjs";
 import { NO_LINK_MESSAGE, saveInboundMail, TOO_DEEP_MESSAGE } from "@/lib/inbound-mail/save-mail";
 import { listHistoryPage } from "@/lib/links/service";
 import { buildSearchQuery } from "@/lib/links/search";
@@ -279,7 +279,7 @@ describe("bad input", () => {
       ].join("\r\n"),
     );
     const mail = await readInboundMail(source);
-    expect(Object.keys(mail).sort()).toEqual(["date", "from", "html", "messageId", "subject", "text"]);
+    expect(Object.keys(mail).sort()).toEqual(["date", "from", "messageId", "subject", "verdict"]);
     expect(JSON.stringify(mail).length).toBeLessThan(1000);
     const saved = await saveInboundMail(await createUser(), mail);
     expect(saved.link.url).toBe("https://talks.example/slides");

@@ -94,3 +94,14 @@ describe("GET /dev/mailbox", () => {
     expect(await res.json()).toEqual({ code: "not_found", message: "Not found" });
   });
 });
+
+describe("GET /dev/mailbox?to= with a NUL", () => {
+  it("is a clear 400, not a server error", async () => {
+    const res = await mailbox(apiRequest("GET", "/dev/mailbox?format=json&to=%00"));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: "validation_failed",
+      message: "The recipient address contains a NUL character.",
+    });
+  });
+});

@@ -23,9 +23,12 @@ export class SmtpConversation {
     socket.on("error", () => undefined);
   }
 
-  /** Connects and reads the greeting. */
-  static async open(port: number): Promise<{ conversation: SmtpConversation; greeting: string }> {
-    const socket = connect(port, "127.0.0.1");
+  /** Connects (from `localAddress`, another loopback address say) and reads the greeting. */
+  static async open(
+    port: number,
+    localAddress?: string,
+  ): Promise<{ conversation: SmtpConversation; greeting: string }> {
+    const socket = connect({ port, host: "127.0.0.1", localAddress });
     const conversation = new SmtpConversation(socket);
     const greeting = await conversation.reply();
     return { conversation, greeting };

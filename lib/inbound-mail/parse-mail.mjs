@@ -1,0 +1,82 @@
+// Reading a received mail's MIME source (decision 0329), in the extractor's child process (decision
+// 0348), bounded whatever it holds: attachments are read through and thrown away as they stream (a
+// 10 MB one is never held decoded), HTML past MAX_MAIL_HTML_CHARS is not turned into text (the
+// newsletter rules refuse it as too large), and mailparser's own bounds hold the rest (header size,
+// number of parts, HTML nesting depth). Plain JavaScript: Node starts the child without the bundler.
+import { MailParser } from "mailparser";
+
+/** The most HTML a mail may carry to be saved as a newsletter; far above any real newsletter. */
+export const MAX_MAIL_HTML_CHARS = 2 * 1024 * 1024;
+
+export const MALFORMED_MESSAGE = "The message could not be read as an email.";
+
+/** Unreadable mail: its bytes are not a mail, or mailparser gave up on them. */
+export class UnreadableMail extends Error {
+  constructor(detail) {
+    super(`${MALFORMED_MESSAGE} (${detail})`);
+    this.name = "UnreadableMail";
+  }
+}
+
+// PostgreSQL text cannot hold U+0000, and no mail means one: a quoted-printable "=00", an encoded
+// display name or HTML in UTF-16 read as another charset would make the save fail (decision 0348).
+const withoutNul = (text) => (typeof text === "string" ? text.replaceAll("\u0000", "") : null);
+
+function firstAddress(value) {
+  const isAddressObject =
+    typeof value === "object" && value !== null && !(value instanceof Date) && !Array.isArray(value) && "html" in value;
+  const first = isAddressObject ? value.value[0] : undefined;
+  const address = withoutNul(first?.address);
+  return address ? { address: address.toLowerCase(), name: withoutNul(first.name) || null } : null;
+}
+
+function toMail(headers, body) {
+  const date = headers.get("date");
+  const mail = {
+    from: firstAddress(headers.get("from")),
+    subject: withoutNul(headers.get("subject")),
+    text: withoutNul(body?.text),
+    html: withoutNul(body?.html),
+    messageId: withoutNul(headers.get("message-id")),
+    date: date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+  };
+  // Bytes that are not a mail parse as a body without headers: nothing says who sent what.
+  return mail.from === null && mail.subject === null && mail.messageId === null && mail.date === null ? null : mail;
+}
+
+/** Reads a mail's MIME source; a source that is not a mail rejects with UnreadableMail. */
+export function parseMail(source) {
+  return new Promise((resolve, reject) => {
+    const parser = new MailParser({
+      maxHtmlLengthToParse: MAX_MAIL_HTML_CHARS,
+      skipImageLinks: true,
+      skipTextToHtml: true,
+      checksumAlgo: false,
+    });
+    let headers = null;
+    let body = null;
+    const fail = (error) => {
+      parser.destroy();
+      reject(new UnreadableMail(String(error)));
+    };
+    parser.on("headers", (parsed) => {
+      headers = parsed;
+    });
+    parser.on("data", (data) => {
+      if (data.type === "text") {
+        body = data;
+        return;
+      }
+      // Not kept: read through, so the parser goes on, and dropped chunk by chunk.
+      data.content.on("end", () => data.release?.());
+      data.content.resume();
+    });
+    parser.on("error", fail);
+    parser.on("end", () => {
+      const read = headers ? toMail(headers, body) : null;
+      if (!read) fail("no header");
+      else resolve(read);
+    });
+    parser.end(Buffer.from(source));
+  });
+}
