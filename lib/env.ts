@@ -90,6 +90,14 @@ const schema = z.object({
   ),
   INBOUND_SMTP_HOST: optional,
   MAILGUN_WEBHOOK_SIGNING_KEY: optional,
+  DOWNLOAD_STALL_SECONDS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of seconds")
+      .transform(Number)
+      .pipe(z.number().min(1, "must be at least 1").max(3600, "must be at most 3600"))
+      .optional(),
+  ),
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -215,6 +223,8 @@ function build(raw: RawEnv) {
       : undefined,
     // Mailgun's HTTP webhook signing key: POST /api/inbound/mailgun/mime is on when it is set.
     mailgunSigningKey: raw.MAILGUN_WEBHOOK_SIGNING_KEY,
+    // How long a download (an export, a book) may go unread before the server ends it and frees its memory.
+    downloadStallSeconds: raw.DOWNLOAD_STALL_SECONDS ?? 60,
   };
 }
 
