@@ -82,12 +82,14 @@ async function addImages(
   budget: ImageBudget,
   add: (bytes: Buffer, href: string) => Promise<void>,
   nextName: () => string,
+  stopped: () => boolean,
 ): Promise<Map<string, KeptImage>> {
   const wanted = [...new Set(sources)].slice(0, limits.imagesPerArticle);
   const kept = new Map<string, KeptImage>();
   let next = 0;
   const worker = async () => {
-    while (next < wanted.length && budget.canFetch) {
+    // `stopped`: the stream ended (its reader went away) while this fetcher's last image was taken.
+    while (next < wanted.length && budget.canFetch && !stopped()) {
       const src = wanted[next];
       next += 1;
       if (!src) continue;
@@ -200,7 +202,7 @@ export function buildEpub(links: AsyncIterable<BookLink>, options: BookOptions):
         await add(bytes, `OEBPS/${href}`, false);
       };
       const images = parsed
-        ? await addImages(parsed.images, options, limits, budget, addImage, nextImageName)
+        ? await addImages(parsed.images, options, limits, budget, addImage, nextImageName, () => counted.destroyed)
         : new Map<string, KeptImage>();
       // Images sit in OEBPS/images/, chapters in OEBPS/text/.
       const articleXhtml = parsed?.toXhtml((src) => {
