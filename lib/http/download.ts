@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { logInfo } from "@/lib/http/log";
+import { logFailure, logInfo } from "@/lib/http/log";
 import { withStallDeadline } from "@/lib/http/stall-deadline";
 
 /**
@@ -17,5 +17,11 @@ export function streamedDownload(
     stallMs: stallSeconds * 1000,
     onStall: () => logInfo("download ended: not read", { kind: what.kind, userId: what.userId, stallSeconds }),
     onEnd: what.onEnd,
+    onCancelFailed: (error) =>
+      logFailure("download's work did not stop", {
+        kind: what.kind,
+        userId: what.userId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
   });
 }

@@ -10,6 +10,8 @@ export type StallDeadline = {
   onStall: () => void;
   /** Called once when the stream ends in any way: finished, failed, cancelled or stalled. */
   onEnd?: () => void;
+  /** Called when the source failed to stop once stalled (the answer itself is already ended). */
+  onCancelFailed?: (error: unknown) => void;
 };
 
 export class DownloadStalledError extends Error {
@@ -26,7 +28,7 @@ export class DownloadStalledError extends Error {
  */
 export function withStallDeadline(
   source: ReadableStream<Uint8Array>,
-  { stallMs, onStall, onEnd }: StallDeadline,
+  { stallMs, onStall, onEnd, onCancelFailed }: StallDeadline,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,8 +46,7 @@ export function withStallDeadline(
       const error = new DownloadStalledError(stallMs);
       controller.error(error);
       end();
-      // The source's own failure to stop is not the reader's concern: the answer is already ended.
-      reader.cancel(error).catch(() => undefined);
+      reader.cancel(error).catch((failure: unknown) => onCancelFailed?.(failure));
     }, stallMs);
   };
   return new ReadableStream<Uint8Array>(
