@@ -93,6 +93,14 @@ const schema = z.object({
     z.string().regex(/^\d+$/, "must be a whole number of seconds").transform(Number).pipe(z.number().min(1)).optional(),
   ),
   MAILGUN_WEBHOOK_SIGNING_KEY: optional,
+  DOWNLOAD_STALL_SECONDS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of seconds")
+      .transform(Number)
+      .pipe(z.number().min(1, "must be at least 1").max(3600, "must be at most 3600"))
+      .optional(),
+  ),
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -113,7 +121,7 @@ function isLoopbackOrigin(origin: string): boolean {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -223,6 +231,8 @@ function build(raw: RawEnv) {
       : undefined,
     // Mailgun's HTTP webhook signing key: POST /api/inbound/mailgun/mime is on when it is set.
     mailgunSigningKey: raw.MAILGUN_WEBHOOK_SIGNING_KEY,
+    // How long a download (an export, a book) may go unread before the server ends it and frees its memory.
+    downloadStallSeconds: raw.DOWNLOAD_STALL_SECONDS ?? 60,
   };
 }
 

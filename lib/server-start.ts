@@ -2,6 +2,7 @@ import "server-only";
 import { startPageWork } from "@/lib/articles/service";
 import { serveBackups } from "@/lib/backup/server";
 import { closeDb } from "@/lib/db/client";
+import { secureDataDir } from "@/lib/db/private-files";
 import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { env } from "@/lib/env";
 import { logFailure, logInfo } from "@/lib/http/log";
@@ -20,6 +21,13 @@ export async function startServer(): Promise<void> {
   started = true;
   // First, so that as few requests as possible arrive without their socket's address.
   captureSocketAddresses();
+  if (!env.databaseUrl) {
+    // What PGlite (and the backup snapshots) create from now on is the server's user's alone,
+    // whatever umask the service was started with (decision 0358).
+    process.umask(0o077);
+  }
+  // Before the database opens: fix what a copy, an older version or an operator left readable.
+  secureDataDir(env.dataDir);
   const applied = await migrate();
   if (applied.length) logInfo("migrations applied", { applied });
   const stopDigests = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};

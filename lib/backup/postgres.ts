@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { rename, rm, stat } from "node:fs/promises";
+import { chmod, rename, rm, stat } from "node:fs/promises";
 import { Client } from "pg";
 import { BackupError, syncFile } from "@/lib/backup/errors";
 
@@ -47,6 +47,8 @@ export async function backupPostgres(url: string, target: string): Promise<{ byt
   const partial = `${target}.partial`;
   try {
     await run("pg_dump", ["--format=custom", `--file=${partial}`, `--dbname=${safeUrl}`], env);
+    // pg_dump's file has the umask's mode; it holds every user's data.
+    await chmod(partial, 0o600);
     await syncFile(partial);
     await rename(partial, target);
   } catch (error) {

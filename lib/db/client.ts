@@ -33,7 +33,7 @@ export const EMBEDDED_SETTINGS = [
 export function embeddedDatabase(): PGlite {
   if (!store.pglite) {
     // PGlite creates its own directory but not the ones above it: a fresh DATA_DIR may not exist yet.
-    mkdirSync(env.dataDir, { recursive: true });
+    mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
     store.pglite = new PGlite(pgliteDataPath(), { postgresqlconf: EMBEDDED_SETTINGS });
   }
   return store.pglite;

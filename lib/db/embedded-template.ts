@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { makePrivate, PRIVATE_DIRECTORY_MODE } from "@/lib/db/private-files";
 
 // A new embedded database is a copy of a template made once per PGlite version by a short-lived
 // process (scripts/create-embedded-database.mjs), never by the server: PGlite's initdb peaks at
@@ -32,13 +33,18 @@ export function holdsDatabase(directory: string): boolean {
 /** Makes the template if it is missing; `npm run build` calls this so that no start-up has to. */
 export async function ensureEmbeddedTemplate(root = process.cwd()): Promise<string> {
   const template = embeddedTemplateDir(root);
-  if (holdsDatabase(template)) return template;
+  if (holdsDatabase(template)) {
+    // A template made before its modes were set: its copies would inherit PGlite's 0666.
+    makePrivate(template);
+    return template;
+  }
   const staging = `${template}.${process.pid}.tmp`;
   rmSync(/*turbopackIgnore: true*/ staging, { recursive: true, force: true });
   mkdirSync(/*turbopackIgnore: true*/ path.dirname(template), { recursive: true });
   const script = path.join(root, "scripts", "create-embedded-database.mjs");
   await run(process.execPath, [script, staging], { cwd: root });
   if (!holdsDatabase(staging)) throw new Error(`creating the embedded database in ${staging} left no ${VERSION_FILE}`);
+  makePrivate(staging);
   try {
     renameSync(/*turbopackIgnore: true*/ staging, template);
   } catch (error) {
@@ -52,7 +58,8 @@ export async function ensureEmbeddedTemplate(root = process.cwd()): Promise<stri
 /**
  * Gives a data directory its database before the server opens it: a copy of the template when the
  * directory holds none yet, copied beside it and then renamed into place, so that a stop half-way
- * leaves no half-copied database behind. A directory that already holds one is left as it is.
+ * leaves no half-copied database behind, with only its owner's modes (0700 and 0600). A directory
+ * that already holds one is left as it is (the start-up check sees to its modes).
  */
 export async function prepareEmbeddedDataDir(directory: string): Promise<void> {
   if (holdsDatabase(directory)) return;
@@ -67,7 +74,8 @@ export async function prepareEmbeddedDataDir(directory: string): Promise<void> {
   const template = await ensureEmbeddedTemplate();
   const staging = `${directory}.${process.pid}.tmp`;
   rmSync(/*turbopackIgnore: true*/ staging, { recursive: true, force: true });
-  mkdirSync(/*turbopackIgnore: true*/ path.dirname(directory), { recursive: true });
+  mkdirSync(/*turbopackIgnore: true*/ path.dirname(directory), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   cpSync(/*turbopackIgnore: true*/ template, staging, { recursive: true });
+  makePrivate(staging);
   renameSync(/*turbopackIgnore: true*/ staging, directory);
 }

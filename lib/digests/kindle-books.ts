@@ -49,7 +49,7 @@ export async function sendDigestBook(deliveryId: string, now = new Date()): Prom
       fileName: `linkstash-digest-${day}.epub`,
     },
     now,
-    `kindle-book:${deliveryId}`,
+    { idempotencyKey: `kindle-book:${deliveryId}`, build: "background" },
   );
   if (result.sent) logInfo("digest book sent", { deliveryId, bytes: result.bytes });
   else logInfo("digest book not sent", { deliveryId, reason: result.reason, error: result.error ?? "" });

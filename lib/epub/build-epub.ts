@@ -68,28 +68,37 @@ class ImageBudget {
   }
 }
 
-type KeptImage = { href: string; bytes: Buffer; mediaType: string };
+type KeptImage = { href: string; mediaType: string };
 
-/** The article's images that could be fetched and are of a type every reader shows, by address. */
-async function fetchImages(
+/**
+ * Fetches the article's images and hands each to the zip as soon as it arrives (`add` waits until the
+ * stream's reader took what came before), so a build holds at most one image per fetcher, never the
+ * article's images together. Returns what was kept (fetched, of a type every reader shows), by address.
+ */
+async function addImages(
   sources: string[],
   options: BookOptions,
   limits: BookLimits,
   budget: ImageBudget,
+  add: (bytes: Buffer, href: string) => Promise<void>,
   nextName: () => string,
+  stopped: () => boolean,
 ): Promise<Map<string, KeptImage>> {
   const wanted = [...new Set(sources)].slice(0, limits.imagesPerArticle);
   const kept = new Map<string, KeptImage>();
   let next = 0;
   const worker = async () => {
-    while (next < wanted.length && budget.canFetch) {
+    // `stopped`: the stream ended (its reader went away) while this fetcher's last image was taken.
+    while (next < wanted.length && budget.canFetch && !stopped()) {
       const src = wanted[next];
       next += 1;
       if (!src) continue;
       const image = await options.fetchImage(src);
       const type = image && image.bytes.length <= limits.bytesPerImage ? bookImageType(image.bytes) : null;
       if (!image || !type || !budget.take(image.bytes.length)) continue;
-      kept.set(src, { href: `images/${nextName()}.${type.extension}`, bytes: image.bytes, mediaType: type.mediaType });
+      const href = `images/${nextName()}.${type.extension}`;
+      await add(image.bytes, href);
+      kept.set(src, { href, mediaType: type.mediaType });
     }
   };
   await Promise.all(Array.from({ length: limits.imageFetchConcurrency }, worker));
@@ -149,15 +158,20 @@ export function buildEpub(links: AsyncIterable<BookLink>, options: BookOptions):
   zip.outputStream.pipe(counted);
 
   // Resolves once the zip has read the entry, that is once the stream's reader took what came before;
-  // rejects when the reader went away (the stream closed) before.
-  let waiting: ((error: Error) => void) | null = null;
-  counted.on("close", () => waiting?.(new Error("The book's reader went away.")));
+  // rejects when the reader went away (the stream closed) before. Image fetchers add at once.
+  const waiting = new Set<(error: Error) => void>();
+  counted.on("close", () => {
+    for (const reject of waiting) reject(new Error("The book's reader went away."));
+  });
   const add = (data: string | Buffer, path: string, compress = true) =>
     new Promise<void>((resolve, reject) => {
       if (counted.destroyed) return reject(new Error("The book's reader went away."));
-      waiting = reject;
+      waiting.add(reject);
       const entry = new PassThrough();
-      entry.on("end", resolve);
+      entry.on("end", () => {
+        waiting.delete(reject);
+        resolve();
+      });
       zip.addReadStream(entry, path, { ...ZIP_OPTIONS, compress });
       entry.end(data);
     });
@@ -184,18 +198,19 @@ export function buildEpub(links: AsyncIterable<BookLink>, options: BookOptions):
       count += 1;
       const name = `c${count}`;
       const parsed = link.article ? parseArticle(link.article.contentHtml) : null;
+      const addImage = async (bytes: Buffer, href: string) => {
+        await add(bytes, `OEBPS/${href}`, false);
+      };
       const images = parsed
-        ? await fetchImages(parsed.images, options, limits, budget, nextImageName)
+        ? await addImages(parsed.images, options, limits, budget, addImage, nextImageName, () => counted.destroyed)
         : new Map<string, KeptImage>();
       // Images sit in OEBPS/images/, chapters in OEBPS/text/.
       const articleXhtml = parsed?.toXhtml((src) => {
         const image = images.get(src);
         return image ? `../${image.href}` : null;
       });
-      for (const image of images.values()) {
+      for (const image of images.values())
         items.push({ id: image.href.replace(/^images\/|\.\w+$/g, ""), href: image.href, mediaType: image.mediaType });
-        await add(image.bytes, `OEBPS/${image.href}`, false);
-      }
       const chapterLanguage = languageTag(link.article?.lang) ?? language;
       const page = xhtmlPage({
         title: linkTitle(link),

@@ -6,6 +6,8 @@ import { getDb } from "@/lib/db/client";
 import { buildEpub, type BookLink } from "@/lib/epub/build-epub";
 import { hasMatchingLink, linksById, linksMatching } from "@/lib/epub/book-links";
 import { bookTitle } from "@/lib/epub/book-title";
+import { takeBookBuild } from "@/lib/epub/book-builds";
+import { streamedDownload } from "@/lib/http/download";
 import { notFound } from "@/lib/http/errors";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
 import type { User } from "@/lib/generated/prisma/client";
@@ -75,18 +77,28 @@ function webStream(node: Readable): ReadableStream<Uint8Array> {
   });
 }
 
-/** The download, streamed as it is written. */
+/**
+ * The download, streamed as it is written, in one of the process's book builds (held until the
+ * download ends, or is ended for not being read).
+ */
 export async function epubExportResponse(user: User, query: EpubExportQuery, now = new Date()): Promise<Response> {
-  await enforceRateLimits(
-    [{ rule: EPUB_BOOK_LIMIT, subject: user.id }],
-    "You have made 30 books in the last hour, the most we make in an hour. Please try again later.",
-  );
-  const book = await selectBook(user, query, now);
-  return new Response(webStream(writeBook(book, now)), {
-    headers: {
-      "content-type": "application/epub+zip",
-      "content-disposition": `attachment; filename="${book.fileName}"`,
-      "cache-control": "no-store",
-    },
-  });
+  const release = await takeBookBuild(user.id);
+  try {
+    await enforceRateLimits(
+      [{ rule: EPUB_BOOK_LIMIT, subject: user.id }],
+      "You have made 30 books in the last hour, the most we make in an hour. Please try again later.",
+    );
+    const book = await selectBook(user, query, now);
+    const body = streamedDownload(webStream(writeBook(book, now)), { kind: "epub", userId: user.id, onEnd: release });
+    return new Response(body, {
+      headers: {
+        "content-type": "application/epub+zip",
+        "content-disposition": `attachment; filename="${book.fileName}"`,
+        "cache-control": "no-store",
+      },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

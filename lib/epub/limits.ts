@@ -36,3 +36,18 @@ export class BookTooLargeError extends Error {
     this.name = "BookTooLargeError";
   }
 }
+
+/**
+ * Books written at once in one process. A book holds at most `imageFetchConcurrency` images
+ * (each at most `bytesPerImage`) and one chapter at a time, so this bounds what books take together.
+ */
+export const MAX_BOOK_BUILDS = 4;
+
+/** Of those, how many one user's requests may hold (a download and a Kindle send, say). */
+export const BOOK_BUILDS_PER_USER = 2;
+
+/** How long a request waits for a free build before it is answered 503. */
+export const BOOK_BUILD_WAIT_MS = 15_000;
+
+/** What a refused request is told to wait (Retry-After) before trying again. */
+export const BOOK_BUILD_RETRY_SECONDS = 30;

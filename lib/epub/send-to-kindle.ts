@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { inBackgroundBookBuild, takeBookBuild } from "@/lib/epub/book-builds";
 import { epubBuffer } from "@/lib/epub/build-epub";
 import { selectBook, writeBook, type Book } from "@/lib/epub/epub-export";
 import { conflict, payloadTooLarge, serviceUnavailable } from "@/lib/http/errors";
@@ -29,6 +30,12 @@ export const BOOK_TOO_LARGE_MESSAGE = `This book is larger than ${megabytes(MAX_
 export type KindleMailResult =
   { sent: true; bytes: number } | { sent: false; reason: "too large" | "not sent"; error?: string };
 
+export type MailBookOptions = {
+  idempotencyKey?: string;
+  /** "held": the caller holds one of the process's book builds; "background": wait for one as long as it takes. */
+  build: "held" | "background";
+};
+
 /**
  * Writes `book` and mails it to the user's Kindle address from the user's own sender (the one they
  * approved at Amazon); a book over the mail's size limit is not sent.
@@ -37,9 +44,10 @@ export async function mailBook(
   user: { id: string; kindleEmail: string },
   book: Book,
   now: Date,
-  idempotencyKey?: string,
+  { idempotencyKey, build }: MailBookOptions,
 ): Promise<KindleMailResult> {
-  const content = await epubBuffer(writeBook(book, now), MAX_ATTACHMENT_BYTES);
+  const write = () => epubBuffer(writeBook(book, now), MAX_ATTACHMENT_BYTES);
+  const content = build === "held" ? await write() : await inBackgroundBookBuild(write);
   if (!content) return { sent: false, reason: "too large" };
   const result: SendResult = await mailTransport().send({
     from: kindleSender(env.emailFrom, user.id).from,
@@ -56,14 +64,25 @@ export async function mailBook(
 
 /** POST /api/export/kindle: the book of one link or of History's filters, to the user's Kindle. */
 export async function sendToKindle(user: User, request: KindleSendRequest, now = new Date()) {
-  if (!user.kindleEmail) throw conflict("Add your Kindle address in Settings first.", "conflict");
+  const to = user.kindleEmail;
+  if (!to) throw conflict("Add your Kindle address in Settings first.", "conflict");
+  // The build first: a send refused for a busy server must not count against the day's sends.
+  const release = await takeBookBuild(user.id);
+  try {
+    return await sendHeld(user, to, request, now);
+  } finally {
+    release();
+  }
+}
+
+async function sendHeld(user: User, to: string, request: KindleSendRequest, now: Date) {
   await enforceRateLimits(
     [{ rule: KINDLE_SENDS_PER_DAY, subject: user.id }],
     `You have sent ${KINDLE_SENDS_PER_DAY.limit} books to your Kindle today, the most one account can send in a day. Please try again tomorrow.`,
   );
   const book = await selectBook(user, { ...request, q: request.q ?? null, unread: request.unread ?? false }, now);
-  const result = await mailBook({ id: user.id, kindleEmail: user.kindleEmail }, book, now);
-  if (result.sent) return { sent: true, to: user.kindleEmail, bytes: result.bytes, title: book.title };
+  const result = await mailBook({ id: user.id, kindleEmail: to }, book, now, { build: "held" });
+  if (result.sent) return { sent: true, to, bytes: result.bytes, title: book.title };
   if (result.reason === "too large") throw payloadTooLarge(BOOK_TOO_LARGE_MESSAGE);
   throw serviceUnavailable("The book could not be mailed just now. Please try again in a few minutes.");
 }

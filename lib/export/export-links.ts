@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { streamedDownload } from "@/lib/http/download";
 import { badRequest } from "@/lib/http/errors";
 import {
   EXPORT_FORMATS,
@@ -95,7 +96,7 @@ export function exportStream(
 export function exportResponse(user: Pick<User, "id" | "timezone">, format: string | null, now = new Date()): Response {
   if (!isExportFormat(format)) throw badRequest(`Unknown export format. Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
   const fileName = exportFileName(format, localDateKey(user.timezone, now));
-  return new Response(exportStream(user, format, now), {
+  return new Response(streamedDownload(exportStream(user, format, now), { kind: format, userId: user.id }), {
     headers: {
       "content-type": EXPORT_WRITERS[format].contentType,
       "content-disposition": `attachment; filename="${fileName}"`,

@@ -20,6 +20,8 @@ export const PAGE_WORK_TEST_HOST = "127.0.0.1:29876";
 export const EPUB_TEST_HOST = "127.0.0.1:29881";
 /** And one for the Send to Kindle tests' images. */
 export const KINDLE_TEST_HOST = "127.0.0.1:29882";
+/** And one for the stalled downloads' images. */
+export const DOWNLOAD_TEST_HOST = "127.0.0.1:29883";
 
 let counter = 0;
 

@@ -24,7 +24,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.APP_URL = "http://localhost:3000";
 process.env.UNFURL_ALLOWED_HOSTS =
-  "127.0.0.1:29873,127.0.0.1:29874,127.0.0.1:29875,127.0.0.1:29876,127.0.0.1:29881,127.0.0.1:29882";
+  "127.0.0.1:29873,127.0.0.1:29874,127.0.0.1:29875,127.0.0.1:29876,127.0.0.1:29881,127.0.0.1:29882,127.0.0.1:29883";
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.RESEND_API_KEY;
 delete process.env.SMTP_URL;
@@ -36,6 +36,7 @@ delete process.env.DIRECT_DATABASE_URL;
 delete process.env.INBOUND_EMAIL_DOMAIN;
 delete process.env.INBOUND_SMTP_PORT;
 delete process.env.MAILGUN_WEBHOOK_SIGNING_KEY;
+delete process.env.DOWNLOAD_STALL_SECONDS;
 
 let databaseName: string | undefined;
 
