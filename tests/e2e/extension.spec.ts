@@ -90,6 +90,13 @@ test("connects through the app's connect page: a token of its own, listed in Set
   ]);
   await expect(connectTab.getByRole("heading", { name: "Connect the browser extension" })).toBeVisible();
   await expect(connectTab.getByText("Browser extension (Chromium)")).toBeVisible();
+  // The page names the asking extension by its id, for the user to compare with the browser's list.
+  await expect(connectTab.getByText(extensionId, { exact: true })).toBeVisible();
+  await connectTab.setViewportSize({ width: 390, height: 844 });
+  await connectTab.screenshot({
+    path: path.join(test.info().project.outputDir, "screens", "extension-connect-phone.png"),
+    animations: "disabled",
+  });
   await connectTab.getByRole("button", { name: "Connect" }).click();
   await expect(connectTab).toHaveURL(extensionPage("connected.html"));
   await expect(connectTab.getByRole("status")).toHaveText(
