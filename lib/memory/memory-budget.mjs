@@ -42,11 +42,11 @@ export function memoryBudget(limitMb) {
   // spent collecting each request's garbage where there is room (decision 0352).
   const serverSemiSpaceMb = small ? 16 : 32;
   const youngMb = 2 * serverSemiSpaceMb;
-  // Three fifths of what the children and the young generation leave; the rest is the database's
+  // Half of what the children and the young generation leave; the other half is the database's
   // (PGlite's WebAssembly memory, which never shrinks) and Node's own code and buffers. Measured in
   // a 512 MB group during a save flood: the server's live heap reached 135 MB (a 136 MB heap ran
-  // out, and so did one of 160 MB in one run of two).
-  const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo(((limitMb - extractorsMb - youngMb) * 3) / 5, 8));
+  // out), and with 192 MB the server grew until the kernel killed it.
+  const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) / 2, 8));
   const pageWork = small
     ? { concurrency: 1, maxBytes: ONE_PAGE_BYTES }
     : { concurrency: large ? 3 : 2, maxBytes: 2 * ONE_PAGE_BYTES };
