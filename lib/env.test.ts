@@ -31,6 +31,19 @@ describe("loadEnv", () => {
     expect(configured.digestMaxWorkers).toBe(8);
   });
 
+  it("leaves the memory limit to the machine and allows 60 page fetches per user unless configured", () => {
+    const defaults = loadEnv({ DATA_DIR: dataDir() });
+    expect(defaults.memoryLimitMb).toBeUndefined();
+    expect(defaults.pageFetchBudgetPer10Minutes).toBe(60);
+    const configured = loadEnv({
+      MEMORY_LIMIT_MB: "512",
+      PAGE_FETCH_BUDGET_PER_10_MINUTES: "500",
+      DATA_DIR: dataDir(),
+    });
+    expect(configured.memoryLimitMb).toBe(512);
+    expect(configured.pageFetchBudgetPer10Minutes).toBe(500);
+  });
+
   it("derives the PostgreSQL defaults", () => {
     const env = loadEnv({ DATABASE_URL: "postgres://u@db/app", DATA_DIR: dataDir() });
     expect(env.digestScheduler).toBe("external");
@@ -136,6 +149,10 @@ describe("loadEnv", () => {
     [{ DIGEST_MAX_WORKERS: "0" }, "DIGEST_MAX_WORKERS"],
     [{ DIGEST_MAX_WORKERS: "2.5" }, "DIGEST_MAX_WORKERS"],
     [{ MAILBOX_ENABLED: "maybe" }, "MAILBOX_ENABLED"],
+    [{ MEMORY_LIMIT_MB: "512M" }, "MEMORY_LIMIT_MB"],
+    [{ MEMORY_LIMIT_MB: "128" }, "MEMORY_LIMIT_MB"],
+    [{ PAGE_FETCH_BUDGET_PER_10_MINUTES: "0" }, "PAGE_FETCH_BUDGET_PER_10_MINUTES"],
+    [{ PAGE_FETCH_BUDGET_PER_10_MINUTES: "lots" }, "PAGE_FETCH_BUDGET_PER_10_MINUTES"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production", APP_URL: "https://stash.example" }, "AUTH_SECRET"],
     [{ INBOUND_EMAIL_DOMAIN: "https://save.example.com" }, "INBOUND_EMAIL_DOMAIN"],

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_MEMORY_LIMIT_MB } from "@/lib/memory/memory-budget.mjs";
 
 // The only reader of process.env. A bad configuration fails at start-up, naming the variable.
 
@@ -99,6 +100,22 @@ const schema = z.object({
       .regex(/^\d+$/, "must be a whole number of seconds")
       .transform(Number)
       .pipe(z.number().min(1, "must be at least 1").max(3600, "must be at most 3600"))
+      .optional(),
+  ),
+  MEMORY_LIMIT_MB: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of megabytes")
+      .transform(Number)
+      .pipe(z.number().min(MIN_MEMORY_LIMIT_MB, `must be at least ${MIN_MEMORY_LIMIT_MB}`))
+      .optional(),
+  ),
+  PAGE_FETCH_BUDGET_PER_10_MINUTES: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of page fetches")
+      .transform(Number)
+      .pipe(z.number().min(1, "must be at least 1").max(100_000, "must be at most 100000"))
       .optional(),
   ),
 });
@@ -233,6 +250,10 @@ function build(raw: RawEnv) {
     mailgunSigningKey: raw.MAILGUN_WEBHOOK_SIGNING_KEY,
     // How long a download (an export, a book) may go unread before the server ends it and frees its memory.
     downloadStallSeconds: raw.DOWNLOAD_STALL_SECONDS ?? 60,
+    // The memory the process may use (docs/decisions/0352); unset, its cgroup's limit or the machine's memory.
+    memoryLimitMb: raw.MEMORY_LIMIT_MB,
+    // Page fetches one user may cause per 10 minutes, saves included (docs/decisions/0353).
+    pageFetchBudgetPer10Minutes: raw.PAGE_FETCH_BUDGET_PER_10_MINUTES ?? 60,
   };
 }
 

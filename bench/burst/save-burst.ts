@@ -1,6 +1,6 @@
 // A burst of saves of one large page, against the built app, with the server's memory and liveness
-// sampled throughout (decision 0301). Shared by the crash test that bounds the memory
-// (tests/crash/save-burst-memory.test.ts) and `npm run bench:burst`, which also reports liveness.
+// sampled throughout (decision 0301). Shared by the crash test that runs it in a 512 MB memory group
+// (tests/crash/save-burst-memory.test.ts) and `npm run bench:burst`.
 import { createServer, type Server } from "node:http";
 import { ownRssMb, peakRssMb, treeRssMb } from "@/bench/support/process-memory";
 import { type AppServer, postLink } from "@/tests/support/built-app";
@@ -8,6 +8,8 @@ import { type AppServer, postLink } from "@/tests/support/built-app";
 const MB = 1024 * 1024;
 /** Samples of the idle server, 100 ms apart, whose highest is the burst's baseline. */
 const BASELINE_SAMPLES = 30;
+/** A liveness probe not answered by then has failed. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 /** An ordinary article page of about `bytes`: headings and paragraphs, nothing hostile. */
 export function largeArticlePage(title: string, bytes: number): string {
@@ -127,6 +129,7 @@ export async function runSaveBurst({
   expectTitled,
   pagesRequested,
   limitMs = 20 * 60_000,
+  duringFlood = async () => {},
 }: {
   app: AppServer;
   cookie: string;
@@ -138,6 +141,8 @@ export async function runSaveBurst({
   /** How many pages the page server was asked for so far. */
   pagesRequested: () => number;
   limitMs?: number;
+  /** Another activity started with the saves (a hostile mail, say); the burst ends when it has too. */
+  duringFlood?: () => Promise<void>;
 }): Promise<BurstResult> {
   // The baseline is the highest of the samples over a quiet moment: one reading can fall in a dip
   // (the kernel trimming a page or two of the server's), which would count as the burst's growth.
@@ -159,7 +164,11 @@ export async function runSaveBurst({
       serverPeakMb = Math.max(serverPeakMb, ownRssMb(app.pid));
       const started = performance.now();
       // A new connection each time: a kept-alive one can be closed by the server as a probe starts.
-      const probe = await fetch(`${app.url}/api/health/live`, { headers: { connection: "close" } }).catch(() => null);
+      // A probe that hangs counts as failed rather than holding the sampling up.
+      const probe = await fetch(`${app.url}/api/health/live`, {
+        headers: { connection: "close" },
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      }).catch(() => null);
       await probe?.arrayBuffer();
       if (probe?.status === 200) probes.push(performance.now() - started);
       else failedProbes += 1;
@@ -169,7 +178,7 @@ export async function runSaveBurst({
   const started = performance.now();
   let titled = 0;
   const statuses: Record<number, number> = {};
-  try {
+  const flood = async () => {
     const results = await Promise.all(
       Array.from({ length: saves }, (_, i) => saveOverHttp(app, cookie, ip, `${pageOrigin}/burst-${i}`)),
     );
@@ -186,6 +195,9 @@ export async function runSaveBurst({
     };
     const settled = () => pagesRequested() >= expectTitled && unchanged >= 3;
     titled = await waitForTitles(app, cookie, expectTitled, limitMs, progress, settled);
+  };
+  try {
+    await Promise.all([flood(), duringFlood()]);
   } finally {
     sampling = false;
     await sampler;

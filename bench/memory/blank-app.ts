@@ -92,8 +92,16 @@ export async function blankAppDir(): Promise<string> {
 
 /** `next start` of the blank app through the app's launcher; resolves once its page answers 200. */
 export async function startBlankApp(dir: string, port: number): Promise<AppServer> {
-  mkdirSync(path.join(dir, "scripts"), { recursive: true });
-  copyFileSync(path.join(REPO_ROOT, "scripts", "start-server.sh"), path.join(dir, "scripts", "start-server.sh"));
+  // The launcher and what it sizes the heap with, at the same places as in the app.
+  for (const file of [
+    "scripts/start-server.sh",
+    "scripts/server-heap.mjs",
+    "lib/memory/memory-budget.mjs",
+    "lib/memory/memory-limit.mjs",
+  ]) {
+    mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+    copyFileSync(path.join(REPO_ROOT, file), path.join(dir, file));
+  }
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
   delete childEnv.SERVER_NODE_ARGS;
   const child = spawn("bash", [path.join("scripts", "start-server.sh"), "-p", String(port), "-H", "127.0.0.1"], {

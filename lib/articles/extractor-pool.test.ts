@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { deepPage, manySmallElementsPage } from "@/tests/support/hostile-pages";
-import { extractorPids, type ExtractorPage, type JobEnd, runExtractor, runInExtractor } from "./extractor-pool";
+import {
+  EXTRACTOR_POOL_SIZE,
+  extractorPids,
+  type ExtractorPage,
+  type JobEnd,
+  runExtractor,
+  runInExtractor,
+} from "./extractor-pool";
 
-// The extractor children (decision 0300): pages wait for one of at most two children, a child
+// The extractor children (decision 0300): pages wait for one of the pool's children, a child
 // serves page after page, a page over the budget is refused before any DOM is built, and a child
 // that dies or runs out of time takes only its own page with it: the next page gets a new child.
 
@@ -29,11 +36,11 @@ const isAlive = (pid: number) => {
 };
 
 describe("runExtractor", () => {
-  it("reads more pages at once than it has children, each page its own article, with at most two children", async () => {
+  it("reads more pages at once than it has children, each page its own article, with at most the pool's children", async () => {
     const titles = Array.from({ length: 7 }, (_, i) => `The lighthouse log, part ${i + 1}`);
     const results = await Promise.all(titles.map((title) => runExtractor(articlePage(title))));
     expect(results.map((result) => (result.readerable ? result.title : null))).toEqual(titles);
-    expect(extractorPids().length).toBeLessThanOrEqual(2);
+    expect(extractorPids().length).toBeLessThanOrEqual(EXTRACTOR_POOL_SIZE);
     expect(extractorPids()).not.toContain(process.pid);
   });
 

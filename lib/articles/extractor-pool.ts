@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { env } from "@/lib/env";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
 
 // Article extraction in child processes (decision 0300): parsing, Readability and the sanitiser
 // run outside the server, each child with a heap limit of its own, so a page that exhausts it (V8
@@ -15,8 +16,9 @@ import { env } from "@/lib/env";
 // received mail (decision 0348): a job is an article's page or a mail's source, told apart by `kind`.
 
 export const EXTRACTION_TIMEOUT_MS = 15_000;
-export const EXTRACTOR_HEAP_MB = 256;
-export const EXTRACTOR_POOL_SIZE = 2;
+// From the process's memory budget (decision 0352): one child with a smaller heap on a small machine.
+export const EXTRACTOR_HEAP_MB = MEMORY_BUDGET.extractors.heapMb;
+export const EXTRACTOR_POOL_SIZE = MEMORY_BUDGET.extractors.count;
 
 // Resolved from the working directory (the project root, for `next start` and the tests) because
 // the bundler does not see the child; next.config's outputFileTracingIncludes ships it.

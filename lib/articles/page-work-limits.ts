@@ -1,14 +1,18 @@
+import "server-only";
+import { env } from "@/lib/env";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
 import type { WorkSlotLimits } from "@/lib/articles/work-slots";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
 
-// The bounds of the owed page work (decision 0301), in one place: the runner applies them, and the
-// burst benchmark and tests read them. Pure constants.
+// The bounds of the owed page work (decision 0301), in one place: the runner applies them, and
+// tests read them.
 
 /**
- * One process's bounds: pages fetched and extracted at once, and fetched HTML held at once (a fetch
- * reserves a whole article's 5 MB before it starts: two of the largest pages, or three smaller).
+ * One process's bounds, from its memory budget (decision 0352): pages fetched and extracted at once,
+ * and fetched HTML held at once (a fetch reserves a whole article's 5 MB before it starts: one page
+ * on a small machine, two of the largest or three smaller on a larger one).
  */
-export const PAGE_WORK_LIMITS = { concurrency: 3, maxBytes: 12 * 1024 * 1024 } satisfies WorkSlotLimits;
+export const PAGE_WORK_LIMITS: WorkSlotLimits = MEMORY_BUDGET.pageWork;
 
 /** A claim's lease: far past a fetch's 5 s and an extraction's 15 s; a dead process's claim is retaken after it. */
 export const PAGE_WORK_LEASE_SECONDS = 120;
@@ -18,10 +22,11 @@ export const MAX_PAGE_WORK_ATTEMPTS = 3;
 
 /**
  * Page fetches one user may cause, saves included: far above saving by hand, and what a scripted
- * burst gets at once; the rest of a burst waits for the next window (deferred, never dropped).
+ * burst gets at once; the rest of a burst waits for the next window (deferred, never dropped). 60
+ * unless the operator sets PAGE_FETCH_BUDGET_PER_10_MINUTES (decision 0353).
  */
 export const PAGE_FETCH_BUDGET = {
   name: "page-fetch:user",
-  limit: 60,
+  limit: env.pageFetchBudgetPer10Minutes,
   windowSeconds: 10 * 60,
 } satisfies RateLimitRule;

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { getHeapStatistics } from "node:v8";
 import {
   claimPageWork,
   deferUserPageWork,
@@ -11,15 +12,26 @@ import { PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS, PAGE_WORK_LIMITS } from "@/
 import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
 import { logError, logInfo } from "@/lib/http/log";
 import { hitRateLimit } from "@/lib/http/rate-limit";
+import { nearHeapLimit } from "@/lib/memory/memory-budget.mjs";
 import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
 
 // The runner of owed page work (decision 0301), one per process: it takes rows oldest first from the
-// PageWork table while it has a free slot and room for one more page's bytes, and runs each. It wakes
+// PageWork table while it has a free slot, room for one more page's bytes and its heap is not near
+// its budget, and runs each. It wakes
 // when this process owes new work, and polls for work other instances or an earlier run of this one
 // left. Requests never wait for it: they only insert rows.
 
 /** How often a running process looks for work it was not told about (other instances', deferred rows). */
 const POLL_MS = 10_000;
+
+/**
+ * The server's heap is near its budget (decision 0352): page work takes no more pages until one
+ * ends. Each ending page wakes the claimer again, so the work waits; none is dropped.
+ */
+function heapUnderPressure(): boolean {
+  const { used_heap_size: usedBytes, heap_size_limit: limitBytes } = getHeapStatistics();
+  return nearHeapLimit({ usedBytes, limitBytes });
+}
 
 /** Does one claimed row; `held` is its share of the bytes cap, to shrink to the page's size once fetched. */
 export type PageJobRunner = (job: PageJob, held: Reservation) => Promise<void>;
@@ -66,7 +78,7 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
   async function claimWhileRoom(): Promise<void> {
     while (again) {
       again = false;
-      while (!stopped && slots.canStart(maxPageBytes)) {
+      while (!stopped && slots.canStart(maxPageBytes) && (slots.usage.running === 0 || !heapUnderPressure())) {
         const held = slots.reserve(maxPageBytes);
         let job: PageJob | null;
         try {

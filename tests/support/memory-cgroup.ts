@@ -13,6 +13,8 @@ export type MemoryCgroup = {
   maxUsageMb: () => number;
   /** How many times the group reached its limit (and the kernel had to reclaim). */
   failCount: () => number;
+  /** How many processes of the group the kernel's OOM killer has killed. */
+  oomKills: () => number;
   /** Ends what is left in the group (a child the server started, say), then removes the group. */
   remove: () => Promise<void>;
 };
@@ -29,6 +31,7 @@ export function createMemoryCgroup(name: string, limitBytes: number): MemoryCgro
     procs: path.join(dir, "cgroup.procs"),
     maxUsageMb: () => read("memory.max_usage_in_bytes") / 1024 / 1024,
     failCount: () => read("memory.failcnt"),
+    oomKills: () => oomKillCount(readFileSync(path.join(dir, "memory.oom_control"), "utf8")),
     remove: async () => {
       for (let attempt = 0; ; attempt += 1) {
         const left = readFileSync(path.join(dir, "cgroup.procs"), "utf8").split("\n").filter(Boolean);
@@ -44,4 +47,11 @@ export function createMemoryCgroup(name: string, limitBytes: number): MemoryCgro
       }
     },
   };
+}
+
+/** The `oom_kill N` line of a cgroup v1 `memory.oom_control` (kernels before 4.13 have none: a test cannot count then). */
+export function oomKillCount(oomControl: string): number {
+  const match = /^oom_kill (\d+)$/m.exec(oomControl);
+  if (!match) throw new Error("memory.oom_control has no oom_kill line: this kernel does not count OOM kills");
+  return Number(match[1]);
 }

@@ -1,0 +1,75 @@
+// One memory budget for the process (decision 0352), derived from the memory it really has: what
+// the server's V8 heap, the extractor children, the page-work queue and EPUB builds may take, and
+// what is left for the embedded database and the server's own code. Plain JavaScript because the
+// launcher (scripts/server-heap.mjs) reads it before Node starts the app; pure, so the same limit
+// always gives the same budget.
+
+const MB = 1024 * 1024;
+
+/** What an extractor child holds beside its heap: Node itself, linkedom and Readability's code, the page's copies. */
+export const EXTRACTOR_OVERHEAD_MB = 64;
+
+/** Node's largest default old space on 64-bit: a bigger machine gives the server no more. */
+const MAX_SERVER_HEAP_MB = 4096;
+
+/** A whole article (lib/unfurl/fetch-page's MAX_ARTICLE_BYTES) and a little: one page in flight must fit. */
+const ONE_PAGE_BYTES = 6 * MB;
+
+/** The share of the server's heap that may be in use before page work stops taking more pages. */
+export const HEAP_PRESSURE_SHARE = 0.75;
+
+/** Below this a limit is refused: the server and one extractor child do not fit. */
+export const MIN_MEMORY_LIMIT_MB = 384;
+
+const floorTo = (value, step) => Math.floor(value / step) * step;
+
+/**
+ * The budget for a process that may hold `limitMb` megabytes (its cgroup's limit, or the machine's
+ * memory). Every figure in MB but `pageWork.maxBytes`.
+ */
+export function memoryBudget(limitMb) {
+  if (!Number.isFinite(limitMb) || limitMb < MIN_MEMORY_LIMIT_MB) {
+    throw new RangeError(`a memory limit of ${limitMb} MB is below the ${MIN_MEMORY_LIMIT_MB} MB the server needs`);
+  }
+  const small = limitMb < 1024;
+  const large = limitMb >= 2048;
+  // One child on a small machine: two children reading 5 MB pages at once would take a third of it.
+  // A 5 MB article page read alone within a 64 MB heap, but not in the server's flood (the child
+  // ran out of it); 96 MB reads it there.
+  const extractors = { count: small ? 1 : 2, heapMb: small ? 96 : large ? 256 : 128 };
+  const extractorsMb = extractors.count * (extractors.heapMb + EXTRACTOR_OVERHEAD_MB);
+  // Node's default young generation (16 MB semi-spaces) on a small machine; 32 MB halves the time
+  // spent collecting each request's garbage where there is room (decision 0352).
+  const serverSemiSpaceMb = small ? 16 : 32;
+  const youngMb = 2 * serverSemiSpaceMb;
+  // Half of what the children and the young generation leave; the other half is the database's
+  // (PGlite's WebAssembly memory, which never shrinks) and Node's own code and buffers. Measured in
+  // a 512 MB group during a save flood: the server's live heap reached 135 MB (a 136 MB heap ran
+  // out), and with 192 MB the server grew until the kernel killed it.
+  const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) / 2, 8));
+  const pageWork = small
+    ? { concurrency: 1, maxBytes: ONE_PAGE_BYTES }
+    : { concurrency: large ? 3 : 2, maxBytes: 2 * ONE_PAGE_BYTES };
+  return {
+    limitMb,
+    serverHeapMb,
+    serverSemiSpaceMb,
+    extractors,
+    pageWork,
+    epubBuildsAtOnce: small ? 1 : large ? 4 : 2,
+    databaseAndRestMb: limitMb - extractorsMb - youngMb - serverHeapMb,
+  };
+}
+
+/** Node's flags for the server's heap under `budget`. */
+export function serverHeapFlags(budget) {
+  return [`--max-old-space-size=${budget.serverHeapMb}`, `--max-semi-space-size=${budget.serverSemiSpaceMb}`];
+}
+
+/**
+ * Whether the server is near its heap budget: then page work takes no more pages until some
+ * finish (one page still runs when none does, so work waits but never stops).
+ */
+export function nearHeapLimit({ usedBytes, limitBytes }) {
+  return usedBytes > limitBytes * HEAP_PRESSURE_SHARE;
+}
