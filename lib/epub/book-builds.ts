@@ -1,9 +1,17 @@
 import "server-only";
 import { BuildSlots, type ReleaseSlot } from "@/lib/epub/build-slots";
-import { BOOK_BUILD_RETRY_SECONDS, BOOK_BUILD_WAIT_MS, BOOK_BUILDS_PER_USER, MAX_BOOK_BUILDS } from "@/lib/epub/limits";
+import { BOOK_BUILD_RETRY_SECONDS, BOOK_BUILD_WAIT_MS, BOOK_BUILDS_PER_USER } from "@/lib/epub/limits";
 import { HttpError } from "@/lib/http/errors";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
 
 // The process's book builds (downloads, Send to Kindle, the digest's books) share one bound.
+
+/**
+ * Books written at once in one process, from its memory budget (1 on a 512 MB machine, 4 from 2 GB).
+ * A book holds at most `imageFetchConcurrency` images (each at most `bytesPerImage`) and one chapter
+ * at a time, so this bounds what books take together.
+ */
+export const MAX_BOOK_BUILDS = MEMORY_BUDGET.epubBuildsAtOnce;
 
 const slots = new BuildSlots(MAX_BOOK_BUILDS, BOOK_BUILDS_PER_USER);
 

@@ -37,12 +37,6 @@ export class BookTooLargeError extends Error {
   }
 }
 
-/**
- * Books written at once in one process. A book holds at most `imageFetchConcurrency` images
- * (each at most `bytesPerImage`) and one chapter at a time, so this bounds what books take together.
- */
-export const MAX_BOOK_BUILDS = 4;
-
 /** Of those, how many one user's requests may hold (a download and a Kindle send, say). */
 export const BOOK_BUILDS_PER_USER = 2;
 

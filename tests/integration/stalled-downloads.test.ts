@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/export/route";
 import { storeArticle } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
-import { bookBuilds } from "@/lib/epub/book-builds";
-import { BOOK_BUILDS_PER_USER, BOOK_LIMITS, MAX_BOOK_BUILDS } from "@/lib/epub/limits";
+import { bookBuilds, MAX_BOOK_BUILDS } from "@/lib/epub/book-builds";
+import { BOOK_BUILDS_PER_USER, BOOK_LIMITS } from "@/lib/epub/limits";
 import { apiRequest, DOWNLOAD_TEST_HOST, signedInUser } from "@/tests/support/factories";
 
 // Downloads nobody reads: an article with 30 large images, several downloads of its book whose
