@@ -105,7 +105,8 @@ export type BurstResult = {
   serverPeakMb: number;
   /** The server process's own VmHWM at the end (its all-time peak, start-up included). */
   serverHwmMb: number;
-  liveness: { samples: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
+  /** `slowestAtS`: seconds from the first save to the slowest probe's start. */
+  liveness: { samples: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number; slowestAtS: number };
   /** Seconds from the first save until `titled` links had their title. */
   seconds: number;
   titled: number;
@@ -156,8 +157,11 @@ export async function runSaveBurst({
   let peakMb = baselineMb;
   let serverPeakMb = serverBaselineMb;
   const probes: number[] = [];
+  let slowestMs = -1;
+  let slowestAtS = NaN;
   let failedProbes = 0;
   let sampling = true;
+  const floodStarted = performance.now();
   const sampler = (async () => {
     while (sampling) {
       peakMb = Math.max(peakMb, treeRssMb(app.pid));
@@ -170,8 +174,14 @@ export async function runSaveBurst({
         signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
       }).catch(() => null);
       await probe?.arrayBuffer();
-      if (probe?.status === 200) probes.push(performance.now() - started);
-      else failedProbes += 1;
+      if (probe?.status === 200) {
+        const took = performance.now() - started;
+        if (took > slowestMs) {
+          slowestMs = took;
+          slowestAtS = (started - floodStarted) / 1000;
+        }
+        probes.push(took);
+      } else failedProbes += 1;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -218,6 +228,7 @@ export async function runSaveBurst({
       p50Ms: percentile(sorted, 50),
       p99Ms: percentile(sorted, 99),
       maxMs: sorted.at(-1) ?? NaN,
+      slowestAtS,
     },
     seconds: (performance.now() - started) / 1000,
     titled,
@@ -234,6 +245,6 @@ export function describeBurst(result: BurstResult): string {
     `${mb(result.peakMb)} (+${mb(result.peakMb - result.baselineMb)}); the server alone ${mb(result.serverBaselineMb)} -> ` +
     `peak ${mb(result.serverPeakMb)} (+${mb(result.serverPeakMb - result.serverBaselineMb)}), its VmHWM ${mb(result.serverHwmMb)}; ` +
     `/api/health/live over ${result.liveness.samples} probes (${result.liveness.failed} failed): p50 ${ms(result.liveness.p50Ms)}, ` +
-    `p99 ${ms(result.liveness.p99Ms)}, max ${ms(result.liveness.maxMs)}`
+    `p99 ${ms(result.liveness.p99Ms)}, max ${ms(result.liveness.maxMs)} (at ${result.liveness.slowestAtS.toFixed(0)} s)`
   );
 }

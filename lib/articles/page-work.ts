@@ -12,8 +12,8 @@ import { PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS, PAGE_WORK_LIMITS } from "@/
 import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
 import { logError, logInfo } from "@/lib/http/log";
 import { hitRateLimit } from "@/lib/http/rate-limit";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
 import { nearHeapLimit } from "@/lib/memory/memory-budget.mjs";
-import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
 
 // The runner of owed page work (decision 0301), one per process: it takes rows oldest first from the
 // PageWork table while it has a free slot, room for one more page's bytes and its heap is not near
@@ -52,7 +52,7 @@ export type PageWorkRunner = {
 export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
   const claimedBy = randomUUID();
   const slots = new WorkSlots(PAGE_WORK_LIMITS);
-  const maxPageBytes = MAX_ARTICLE_BYTES;
+  const maxPageBytes = MEMORY_BUDGET.articleMaxBytes;
   const inFlight = new Set<Promise<void>>();
   let started = false;
   let stopped = false;

@@ -16,7 +16,8 @@ import { logError } from "@/lib/http/log";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
 import { storeLinkMetadata } from "@/lib/links/metadata";
 import { recordFirstOpen } from "@/lib/links/queries";
-import { type FetchedPage, fetchPageHtml, MAX_ARTICLE_BYTES, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
+import { type FetchedPage, fetchPageHtml, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
 import { parseMetadata } from "@/lib/unfurl/parse-metadata";
 
 // Articles of saved links (decision 0260): fetched once after a save (with the title), and again
@@ -75,7 +76,7 @@ async function extractFrom(link: LinkRef, page: FetchedPage | null, anyway: bool
 function fetchArticlePage(url: string): Promise<FetchedPage | null> {
   // A newsletter saved from a mail has its article already; its own address leads nowhere.
   if (isMailOnlyUrl(url)) return Promise.resolve(null);
-  return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MAX_ARTICLE_BYTES });
+  return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MEMORY_BUDGET.articleMaxBytes });
 }
 
 /**

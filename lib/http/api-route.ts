@@ -7,6 +7,7 @@ import { badRequest, forbidden, unauthorized } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { currentRequestId, withRouteErrors } from "@/lib/http/route-errors";
 import { findSessionUser, sessionTokenFromRequest } from "@/lib/auth/session";
+import { takeUserTurn } from "@/lib/http/user-turns";
 
 // The one wrapper every /api route handler goes through: same-origin check for mutations, session,
 // JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
@@ -140,7 +141,7 @@ const withSchemaOrForm =
   (req) =>
     isFormPost(req) ? readFormFields(req, schema) : readBody(req, schema);
 
-function handle<Body, U>(
+function handle<Body, U extends User | null>(
   readInput: ReadInput<Body>,
   resolveUser: ResolveUser<U>,
   handler: Handler<Body, U>,
@@ -153,9 +154,17 @@ function handle<Body, U>(
     if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req))
       throw forbidden(CROSS_ORIGIN_MESSAGE, "cross_origin");
     const user = await resolveUser(req, bearer);
-    const params = flattenParams(await context?.params);
-    const body = await readInput(req);
-    return toResponse(await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }));
+    // A signed-in user's handlers take turns (lib/http/user-turns.ts); a signed-out visitor's have no one to wait for.
+    const giveBack = user ? await takeUserTurn(user.id) : null;
+    try {
+      const params = flattenParams(await context?.params);
+      const body = await readInput(req);
+      return toResponse(
+        await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }),
+      );
+    } finally {
+      giveBack?.();
+    }
   });
 }
 

@@ -4,7 +4,7 @@ import { errorResponse } from "@/lib/http/errors";
 import { hitRateLimit, type RateLimitRule } from "@/lib/http/rate-limit";
 import { deliverMail, MAX_MAIL_BYTES, TOO_LARGE_MESSAGE } from "@/lib/inbound-mail/deliver-mail";
 import { checkMailgunSignature } from "@/lib/inbound-mail/mailgun-signature";
-import { ReadGate } from "@/lib/inbound-mail/read-gate";
+import { TurnGate } from "@/lib/http/turn-gate";
 import { SAVE_BY_EMAIL_OFF_MESSAGE } from "@/lib/inbound-mail/save-address";
 import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
 
@@ -25,7 +25,7 @@ const UNSIGNED_WAITING = 32;
 /** The most time one body may take to arrive: a sender that drips its bytes gives up its turn. */
 const READ_DEADLINE_MS = 60_000;
 
-const unsignedBodies = new ReadGate(UNSIGNED_AT_ONCE, UNSIGNED_WAITING);
+const unsignedBodies = new TurnGate(UNSIGNED_AT_ONCE, UNSIGNED_WAITING);
 
 export const BUSY_MESSAGE = "Too many messages are being received right now. Please try again later.";
 

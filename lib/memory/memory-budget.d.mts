@@ -4,6 +4,8 @@ export type MemoryBudget = {
   limitMb: number;
   serverHeapMb: number;
   serverSemiSpaceMb: number;
+  /** The most HTML read for one article, in bytes. */
+  articleMaxBytes: number;
   extractors: { count: number; heapMb: number };
   pageWork: { concurrency: number; maxBytes: number };
   epubBuildsAtOnce: number;
@@ -11,6 +13,8 @@ export type MemoryBudget = {
 };
 
 export declare const EXTRACTOR_OVERHEAD_MB: number;
+export declare const LARGEST_ARTICLE_BYTES: number;
+export declare const SMALL_MACHINE_ARTICLE_BYTES: number;
 export declare const HEAP_PRESSURE_SHARE: number;
 export declare const MIN_MEMORY_LIMIT_MB: number;
 export declare function memoryBudget(limitMb: number): MemoryBudget;

@@ -12,8 +12,15 @@ export const EXTRACTOR_OVERHEAD_MB = 64;
 /** Node's largest default old space on 64-bit: a bigger machine gives the server no more. */
 const MAX_SERVER_HEAP_MB = 4096;
 
-/** A whole article (lib/unfurl/fetch-page's MAX_ARTICLE_BYTES) and a little: one page in flight must fit. */
-const ONE_PAGE_BYTES = 6 * MB;
+/** The most HTML read for one article where there is room for it: long articles carry heavy markup. */
+export const LARGEST_ARTICLE_BYTES = 5 * MB;
+
+/**
+ * The most read on a machine under 1 GB (decision 0362). An extractor child holds about 25 bytes
+ * for each byte of a page at its peak, and the server a few copies of the article on its way to
+ * the database: a 5 MB page took a 512 MB group past its limit with the server's own 300 MB.
+ */
+export const SMALL_MACHINE_ARTICLE_BYTES = 2 * MB;
 
 /** The share of the server's heap that may be in use before page work stops taking more pages. */
 export const HEAP_PRESSURE_SHARE = 0.75;
@@ -25,7 +32,7 @@ const floorTo = (value, step) => Math.floor(value / step) * step;
 
 /**
  * The budget for a process that may hold `limitMb` megabytes (its cgroup's limit, or the machine's
- * memory). Every figure in MB but `pageWork.maxBytes`.
+ * memory). Every figure in MB but `articleMaxBytes` and `pageWork.maxBytes`.
  */
 export function memoryBudget(limitMb) {
   if (!Number.isFinite(limitMb) || limitMb < MIN_MEMORY_LIMIT_MB) {
@@ -42,16 +49,23 @@ export function memoryBudget(limitMb) {
   // spent collecting each request's garbage where there is room (decision 0352).
   const serverSemiSpaceMb = small ? 16 : 32;
   const youngMb = 2 * serverSemiSpaceMb;
-  // Half of what the children and the young generation leave; the other half is the database's
-  // (PGlite's WebAssembly memory, which never shrinks) and Node's own code and buffers. Measured in
-  // a 512 MB group during a save flood: the server's live heap reached 135 MB (a 136 MB heap ran
-  // out), and with 192 MB the server grew until the kernel killed it.
-  const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) / 2, 8));
+  // A share of what the children and the young generation leave; the rest is the database's
+  // (PGlite's WebAssembly memory: 128 MB reserved at start, never given back) and Node's own code
+  // and buffers. Half where there is room. Below 1 GB, 40 %: measured in a 512 MB group during a
+  // save flood, the server held about 200 MB outside its heap, and with an old space of 160 MB the
+  // group ran at its limit thousands of times (the kernel evicting the server's own code pages,
+  // seconds-long stalls); with 128 MB it never reached it (decision 0362).
+  const serverShare = small ? 0.4 : 0.5;
+  const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) * serverShare, 8));
+  const articleMaxBytes = small ? SMALL_MACHINE_ARTICLE_BYTES : LARGEST_ARTICLE_BYTES;
+  // A whole article and a little: one page in flight must fit, two of the largest where there is room.
+  const onePageBytes = articleMaxBytes + MB;
   const pageWork = small
-    ? { concurrency: 1, maxBytes: ONE_PAGE_BYTES }
-    : { concurrency: large ? 3 : 2, maxBytes: 2 * ONE_PAGE_BYTES };
+    ? { concurrency: 1, maxBytes: onePageBytes }
+    : { concurrency: large ? 3 : 2, maxBytes: 2 * onePageBytes };
   return {
     limitMb,
+    articleMaxBytes,
     serverHeapMb,
     serverSemiSpaceMb,
     extractors,

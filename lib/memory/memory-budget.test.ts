@@ -8,12 +8,13 @@ describe("memoryBudget", () => {
     const budget = memoryBudget(512);
     expect(budget).toEqual({
       limitMb: 512,
-      serverHeapMb: 160,
+      serverHeapMb: 128,
       serverSemiSpaceMb: 16,
+      articleMaxBytes: 2 * MB,
       extractors: { count: 1, heapMb: 96 },
-      pageWork: { concurrency: 1, maxBytes: 6 * MB },
+      pageWork: { concurrency: 1, maxBytes: 3 * MB },
       epubBuildsAtOnce: 1,
-      databaseAndRestMb: 160,
+      databaseAndRestMb: 192,
     });
     // Two children of today's 256 MB heap alone would exceed the machine.
     expect(budget.extractors.count * (budget.extractors.heapMb + EXTRACTOR_OVERHEAD_MB)).toBeLessThan(512 / 2);
@@ -23,6 +24,7 @@ describe("memoryBudget", () => {
     expect(memoryBudget(1024)).toMatchObject({
       serverHeapMb: 288,
       serverSemiSpaceMb: 32,
+      articleMaxBytes: 5 * MB,
       extractors: { count: 2, heapMb: 128 },
       pageWork: { concurrency: 2, maxBytes: 12 * MB },
       epubBuildsAtOnce: 2,
@@ -33,6 +35,7 @@ describe("memoryBudget", () => {
   it("gives 4 GB the full-sized children and three pages at once", () => {
     expect(memoryBudget(4096)).toMatchObject({
       serverHeapMb: 1696,
+      articleMaxBytes: 5 * MB,
       extractors: { count: 2, heapMb: 256 },
       pageWork: { concurrency: 3, maxBytes: 12 * MB },
       epubBuildsAtOnce: 4,
@@ -46,14 +49,15 @@ describe("memoryBudget", () => {
     expect(budget.databaseAndRestMb).toBe(24 * 1024 - 2 * (256 + EXTRACTOR_OVERHEAD_MB) - 64 - 4096);
   });
 
-  it("never hands out more than the limit, and always room for one whole article in flight", () => {
+  it("never hands out more than the limit, always room for one whole article in flight, and 5 MB articles from 1 GB", () => {
     for (const limitMb of [384, 400, 512, 700, 1023, 1024, 2047, 2048, 4096, 24 * 1024]) {
       const budget = memoryBudget(limitMb);
       const children = budget.extractors.count * (budget.extractors.heapMb + EXTRACTOR_OVERHEAD_MB);
       expect(children + 2 * budget.serverSemiSpaceMb + budget.serverHeapMb + budget.databaseAndRestMb).toBe(limitMb);
       expect(budget.serverHeapMb).toBeGreaterThan(0);
       expect(budget.databaseAndRestMb).toBeGreaterThanOrEqual(budget.serverHeapMb);
-      expect(budget.pageWork.maxBytes).toBeGreaterThanOrEqual(5 * MB);
+      expect(budget.pageWork.maxBytes).toBeGreaterThan(budget.articleMaxBytes);
+      expect(budget.articleMaxBytes).toBe(limitMb < 1024 ? 2 * MB : 5 * MB);
     }
   });
 
@@ -65,7 +69,7 @@ describe("memoryBudget", () => {
 
 describe("serverHeapFlags", () => {
   it("gives node the budget's old and young generation sizes", () => {
-    expect(serverHeapFlags(memoryBudget(512))).toEqual(["--max-old-space-size=160", "--max-semi-space-size=16"]);
+    expect(serverHeapFlags(memoryBudget(512))).toEqual(["--max-old-space-size=128", "--max-semi-space-size=16"]);
   });
 });
 

@@ -14,14 +14,12 @@ import { windows1252Controls } from "@/lib/unfurl/parse-metadata";
 // for the network): http(s) only; special-use names refused without a lookup; every address the
 // host resolves to is checked (lib/unfurl/address-policy.ts) and the connection is pinned to those
 // checked addresses (so a second DNS answer cannot swap in a private one); at most 5 redirects,
-// each checked again; 5 s in all; HTML only, at most 1 MB of it (decompressed) for a title,
-// MAX_ARTICLE_BYTES for an article.
+// each checked again; 5 s in all; HTML only, at most 1 MB of it (decompressed) for a title, and
+// what the caller says for an article (the memory budget's articleMaxBytes).
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 1024 * 1024;
-/** The cap for a page fetched for its article (docs/decisions/0260-article-extraction.md): long articles carry heavy markup. */
-export const MAX_ARTICLE_BYTES = 5 * 1024 * 1024;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

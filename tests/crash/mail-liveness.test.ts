@@ -1,14 +1,17 @@
-// Save by email cannot stall or hold the built app (docs/decisions/0348, 0351): mails that made the
-// old rules backtrack for seconds are read in the extractor's children while /api/health/live keeps
-// answering within 2 s, and each gets a definite SMTP answer; fifty slow connections from one address
-// hold only that address's few, so another client is served at once, and a session past its
-// deadline is closed whatever it sends. Needs `npx next build`.
+// Save by email cannot stall or hold the built app (docs/decisions/0348, 0351), run in a 512 MB
+// memory group as the smallest promised machine: mails that made the old rules backtrack for
+// seconds are read in the extractor's children while /api/health/live keeps answering within 2 s,
+// and each gets a definite SMTP answer; fifty slow connections from one address hold only that
+// address's few, so another client is served at once, and a session past its deadline is closed
+// whatever it sends; nothing in the group is ever killed. Needs `npx next build` and root.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, assertBuilt, freePort, signInOverHttp, startApp } from "@/tests/support/built-app";
+import { sendPathologicalMails } from "@/tests/support/hostile-mail";
 import { INBOUND_DOMAIN } from "@/tests/support/inbound-mail";
+import { createMemoryCgroup, type MemoryCgroup } from "@/tests/support/memory-cgroup";
 import { SmtpConversation } from "@/tests/support/smtp-conversation";
 
 const OWNER = "liveness-owner@example.com";
@@ -20,6 +23,7 @@ const SESSION_SECONDS = 20;
 const PER_ADDRESS = 5;
 
 let app: AppServer;
+let cgroup: MemoryCgroup;
 let dataDir: string;
 let smtpPort: number;
 let address: string;
@@ -28,6 +32,7 @@ beforeAll(async () => {
   assertBuilt();
   dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-mail-liveness-"));
   smtpPort = await freePort();
+  cgroup = createMemoryCgroup("linkstash-mail-liveness", 512 * 1024 * 1024);
   app = await startApp({
     port: await freePort(),
     env: {
@@ -37,6 +42,7 @@ beforeAll(async () => {
       INBOUND_SMTP_HOST: "127.0.0.1",
       INBOUND_SMTP_SESSION_SECONDS: String(SESSION_SECONDS),
     },
+    cgroupProcs: cgroup.procs,
   });
   const cookie = await signInOverHttp(app.url, OWNER, "203.0.113.80");
   const res = await fetch(`${app.url}/api/user/save-address`, { headers: { cookie } });
@@ -46,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop("SIGKILL");
+  await cgroup?.remove();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -72,73 +79,12 @@ async function slowestProbeDuring<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
-const headers = (subject: string) => [
-  `From: Owner <${OWNER}>`,
-  `To: ${address}`,
-  `Subject: ${subject}`,
-  "Date: Fri, 27 Nov 2026 09:00:00 +0000",
-  "MIME-Version: 1.0",
-];
-
-/** The mails that stalled the server when read on its thread. */
-const pathologicalMails = (): Record<string, Buffer> => ({
-  "a text part with one URL and an HTML part of '<a ' × 60,000": Buffer.from(
-    [
-      ...headers("Anchors"),
-      'Content-Type: multipart/alternative; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain; charset=utf-8",
-      "",
-      "https://example.test/anchors",
-      "--b",
-      "Content-Type: text/html; charset=utf-8",
-      "",
-      "<a ".repeat(60_000),
-      "--b--",
-      "",
-    ].join("\r\n"),
-  ),
-  "60 KB of http://example.org/ then dots": Buffer.from(
-    [
-      ...headers("Dots"),
-      "Content-Type: text/plain; charset=utf-8",
-      "",
-      `http://example.org/${".".repeat(60_000)}`,
-      "",
-    ].join("\r\n"),
-  ),
-  "3 MB of inline markup": Buffer.from(
-    [
-      ...headers("Inline"),
-      "Content-Type: text/html; charset=utf-8",
-      "",
-      `<p><a href="https://example.test/inline">x</a>${"<b><i>x</i></b>".repeat(200_000)}</p>`,
-      "",
-    ].join("\r\n"),
-  ),
-});
-
-/** Sends `source` to the owner's save address; the final reply to DATA. */
-async function send(source: Buffer): Promise<string> {
-  const { conversation, greeting } = await SmtpConversation.open(smtpPort);
-  expect(greeting).toMatch(/^220 /);
-  await conversation.command("EHLO liveness.example.test");
-  expect(await conversation.command(`MAIL FROM:<${OWNER}>`)).toMatch(/^250 /);
-  expect(await conversation.command(`RCPT TO:<${address}>`)).toMatch(/^250 /);
-  expect(await conversation.command("DATA")).toMatch(/^354 /);
-  const answer = await conversation.data(source);
-  conversation.close();
-  return answer;
-}
-
 describe("mail the old rules backtracked over", () => {
   it("is read while the server answers its liveness probe within 2 s, and each mail gets a definite answer", async () => {
-    const mails = pathologicalMails();
     // The probe's route is loaded on its first request: that load is not what is measured.
     expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
     const { result, slowest, probes } = await slowestProbeDuring(() =>
-      Promise.all(Object.entries(mails).map(async ([name, source]) => [name, await send(source)] as const)),
+      sendPathologicalMails(smtpPort, { from: OWNER, to: address }),
     );
     console.log(`liveness during the pathological mails: slowest ${Math.round(slowest)} ms over ${probes} probes`);
     for (const [name, answer] of result) expect(answer, name).toMatch(/^(250|5\d\d) /);
@@ -187,4 +133,12 @@ describe("slow SMTP clients", () => {
     expect(last).toMatch(/^421 .*Session time limit reached/);
     conversation.close();
   }, 60_000);
+});
+
+describe("the 512 MB group", () => {
+  it("never had anything killed by the kernel, and the server is still up", async () => {
+    expect(cgroup.oomKills()).toBe(0);
+    expect(app.child.exitCode).toBeNull();
+    expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
+  });
 });

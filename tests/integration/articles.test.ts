@@ -10,7 +10,8 @@ import { MAX_FETCH_FAILURES } from "@/lib/articles/response";
 import { ARTICLE_RATE_LIMITS } from "@/lib/articles/service";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { MAX_ARTICLE_BYTES } from "@/lib/unfurl/fetch-page";
+import { MEMORY_BUDGET } from "@/lib/memory/budget";
+import { LARGEST_ARTICLE_BYTES } from "@/lib/memory/memory-budget.mjs";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { apiRequest, ARTICLE_TEST_HOST, routeParams, signedInUser } from "@/tests/support/factories";
 import { manySmallElementsPage } from "@/tests/support/hostile-pages";
@@ -322,7 +323,7 @@ describe("hostile pages", () => {
     expect(Buffer.byteLength(stored.textContent ?? "")).toBeLessThanOrEqual(MAX_ARTICLE_TEXT_BYTES);
     expect(Buffer.byteLength(stored.textContent ?? "")).toBeGreaterThan(MAX_ARTICLE_TEXT_BYTES - 1_000);
     expect(unsafeParts(stored.contentHtml ?? "")).toEqual([]);
-    expect(MAX_ARTICLE_BYTES).toBe(5 * 1024 * 1024);
+    expect(MEMORY_BUDGET.articleMaxBytes).toBe(LARGEST_ARTICLE_BYTES);
   });
 
   it("a page of 60,000 paragraphs of five inline elements is refused before any DOM is built, with the reason", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ReadGate } from "./read-gate";
+import { TurnGate } from "./turn-gate";
 
-describe("ReadGate", () => {
-  it("lets `atOnce` read, queues the next in order, and refuses past the queue", async () => {
-    const gate = new ReadGate(1, 2);
+describe("TurnGate", () => {
+  it("lets `atOnce` run, queues the next in order, and refuses past the queue", async () => {
+    const gate = new TurnGate(1, 2);
     const first = await gate.enter();
     const order: string[] = [];
     const second = gate.enter().then((turn) => {
@@ -15,16 +15,16 @@ describe("ReadGate", () => {
       return turn;
     });
     expect(await gate.enter()).toBeNull();
-    expect(gate.usage).toEqual({ reading: 1, waiting: 2 });
+    expect(gate.usage).toEqual({ running: 1, waiting: 2 });
 
     first?.();
     first?.();
     const secondTurn = await second;
     expect(order).toEqual(["second"]);
-    expect(gate.usage).toEqual({ reading: 1, waiting: 1 });
+    expect(gate.usage).toEqual({ running: 1, waiting: 1 });
     secondTurn?.();
     (await third)?.();
     expect(order).toEqual(["second", "third"]);
-    expect(gate.usage).toEqual({ reading: 0, waiting: 0 });
+    expect(gate.usage).toEqual({ running: 0, waiting: 0 });
   });
 });
