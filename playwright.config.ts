@@ -71,6 +71,9 @@ export default defineConfig({
         DATABASE_URL: "",
         TRUSTED_PROXY_HOPS: "1",
         UNFURL_ALLOWED_HOSTS: `127.0.0.1:${articlePagesPort}`,
+        // Each test user fetches all its article pages at once: the offline journey reads 200 (no
+        // journey waits on the budget of 60 a server has by default).
+        PAGE_FETCH_BUDGET_PER_10_MINUTES: "1000",
         // Save by email: the address in Settings, and the listener a journey mails a newsletter to.
         INBOUND_EMAIL_DOMAIN: "save.linkstash.test",
         INBOUND_SMTP_PORT: String(inboundSmtpPort),

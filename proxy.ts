@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { csrfCookieName, csrfTokenOf, newCsrfCookie } from "@/lib/auth/csrf-cookie";
+import { PAGE_PATH_HEADER } from "@/lib/auth/return-to";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/errors";
 import { isDecodablePath, UNDECODABLE_PATH_MESSAGE } from "@/lib/http/path-decoding";
@@ -29,6 +30,8 @@ export function proxy(request: NextRequest): Response {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
+  // The page's path for its layout, which Next does not give layouts (replacing any a client sent).
+  requestHeaders.set(PAGE_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
   const csrfCookie = pathname === "/login" ? missingCsrfCookie(request) : null;
   // The sign-in page reads the new cookie from its own request, as if the browser had sent it.
   if (csrfCookie)

@@ -1,5 +1,5 @@
 import { digestHighlightsText } from "@/emails/components/digest-highlights";
-import type { DigestEmailLink, DigestEmailProps } from "./digest";
+import type { DigestEmailBrief, DigestEmailLink, DigestEmailProps } from "./digest";
 
 function block(link: DigestEmailLink): string {
   return [
@@ -20,6 +20,8 @@ function block(link: DigestEmailLink): string {
   ].join("\n");
 }
 
+const brief = (link: DigestEmailBrief): string => `${link.title} (${link.domain}): ${link.url}`;
+
 /**
  * The digest's plain-text part, written out directly: converting the HTML back to text costs as
  * much as rendering it, and a digest run renders thousands.
@@ -28,23 +30,27 @@ export function digestPlainText({
   heading,
   intro,
   reminders,
+  remindersBrief = [],
   links,
+  linksBrief = [],
   moreCount,
   rediscovered,
   progress,
   highlights = [],
   dashboardUrl,
-  historyUrl,
   unsubscribeUrl,
 }: DigestEmailProps): string {
-  const others = reminders.length + rediscovered.length > 0;
+  const backToday = reminders.length + remindersBrief.length > 0;
+  const others = backToday || rediscovered.length > 0;
   return [
     heading,
     intro,
-    ...(reminders.length ? ["Back today", ...reminders.map(block)] : []),
-    ...(links.length && others ? ["New links"] : []),
+    ...(backToday ? ["Back today", ...reminders.map(block)] : []),
+    ...(remindersBrief.length ? [remindersBrief.map(brief).join("\n")] : []),
+    ...(links.length + linksBrief.length && others ? ["New links"] : []),
     ...links.map(block),
-    ...(moreCount > 0 ? [`and ${moreCount} more in your link history: ${historyUrl}`] : []),
+    ...(linksBrief.length ? [linksBrief.map(brief).join("\n")] : []),
+    ...(moreCount > 0 ? [`and ${moreCount} more in LinkStash: ${dashboardUrl}`] : []),
     ...(rediscovered.length ? ["From your stash", ...rediscovered.map(block)] : []),
     ...digestHighlightsText(highlights),
     ...(progress ? [progress] : []),

@@ -2,7 +2,7 @@ import { Button, Heading, Link, Section, Text } from "@react-email/components";
 import { DigestHighlights, type DigestEmailHighlight } from "@/emails/components/digest-highlights";
 import { Fragment, type CSSProperties } from "react";
 import { actionButtonStyle } from "./components/action-link";
-import { colors, EmailLayout } from "./components/email-layout";
+import { colors, darkClass, EmailLayout } from "./components/email-layout";
 
 export type DigestEmailLink = {
   title: string | null;
@@ -29,12 +29,21 @@ export type DigestEmailLink = {
   readUrl: string;
 };
 
+/** A link listed on one line, past the ones shown whole: its title (or address) and its site. */
+export type DigestEmailBrief = { title: string; url: string; domain: string };
+
 export type DigestEmailProps = {
   heading: string;
+  /** The count line: it states how many links the digest holds (lib/digests/digest-count.ts). */
   intro: string;
   /** "Back today": the links whose owner asked for them back, above the new ones. */
   reminders: DigestEmailLink[];
+  /** Reminders past the ones shown whole, one line each. */
+  remindersBrief?: DigestEmailBrief[];
   links: DigestEmailLink[];
+  /** New links past the ones shown whole, one line each. */
+  linksBrief?: DigestEmailBrief[];
+  /** Links of the count not listed at all: "and N more in LinkStash", to the dashboard. */
   moreCount: number;
   /** "From your stash": older unread links brought back, after the new ones. */
   rediscovered: DigestEmailLink[];
@@ -43,13 +52,14 @@ export type DigestEmailProps = {
   /** Last week's highlights, for a reader who asked for them (none otherwise). */
   highlights?: DigestEmailHighlight[];
   dashboardUrl: string;
-  historyUrl: string;
   unsubscribeUrl: string;
 };
 
 // Every text sits on an explicit background with an explicit colour, so a client that inverts the
-// message for dark mode inverts both together and the contrast survives. Long URLs and titles
-// without spaces must wrap at 320 px.
+// message for dark mode inverts both together and the contrast survives; clients that honour
+// prefers-color-scheme take the classes' dark colours (email-layout.tsx). Long URLs and titles
+// without spaces must wrap at 320 px. Styles repeat on every entry (mail clients drop <style> in
+// places), so an entry costs bytes: the composer keeps the whole mail under Gmail's clipping size.
 const wrap: CSSProperties = { overflowWrap: "anywhere", wordBreak: "break-word" };
 
 const badge: CSSProperties = {
@@ -65,10 +75,15 @@ const badge: CSSProperties = {
 };
 
 const actionStyle: CSSProperties = { color: colors.brand, textDecoration: "underline" };
+const muted12: CSSProperties = { color: colors.muted, fontSize: 12, lineHeight: "18px" };
 
 function SectionHeading({ children }: { children: string }) {
   return (
-    <Heading as="h2" style={{ color: colors.text, fontSize: 17, lineHeight: "24px", margin: "20px 0 4px" }}>
+    <Heading
+      as="h2"
+      className={darkClass.text}
+      style={{ color: colors.text, fontSize: 17, lineHeight: "24px", margin: "20px 0 4px" }}
+    >
       {children}
     </Heading>
   );
@@ -76,9 +91,10 @@ function SectionHeading({ children }: { children: string }) {
 
 function LinkEntry({ link }: { link: DigestEmailLink }) {
   return (
-    <Section style={{ borderTop: `1px solid ${colors.border}`, padding: "14px 0" }}>
+    <Section className={darkClass.rule} style={{ borderTop: `1px solid ${colors.border}`, padding: "14px 0" }}>
       <Link
         href={link.url}
+        className={darkClass.link}
         style={{
           ...wrap,
           display: "block",
@@ -92,17 +108,23 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
         {link.title ?? link.shownUrl}
       </Link>
       {link.title ? (
-        <Text style={{ ...wrap, color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "2px 0 0" }}>
+        <Text className={darkClass.muted} style={{ ...wrap, ...muted12, margin: "2px 0 0" }}>
           {link.shownUrl}
         </Text>
       ) : null}
       {link.excerpt ? (
-        <Text style={{ ...wrap, color: colors.muted, fontSize: 14, lineHeight: "20px", margin: "6px 0 0" }}>
+        <Text
+          className={darkClass.muted}
+          style={{ ...wrap, color: colors.muted, fontSize: 14, lineHeight: "20px", margin: "6px 0 0" }}
+        >
           {link.excerpt}
         </Text>
       ) : null}
       {link.notes ? (
-        <Text style={{ ...wrap, color: colors.text, fontSize: 14, lineHeight: "20px", margin: "8px 0 0" }}>
+        <Text
+          className={darkClass.text}
+          style={{ ...wrap, color: colors.text, fontSize: 14, lineHeight: "20px", margin: "8px 0 0" }}
+        >
           {/* <br> rather than white-space: pre-line, so the plain-text part keeps the line breaks too. */}
           {link.notes.split(/\r?\n/).map((line, index) => (
             <Fragment key={index}>
@@ -118,29 +140,31 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
             <Fragment key={category}>
               {/* The space keeps the names apart in the plain-text part. */}
               {index > 0 ? " " : null}
-              <span style={badge}>{category}</span>
+              <span className={darkClass.badge} style={badge}>
+                {category}
+              </span>
             </Fragment>
           ))}
         </Text>
       ) : null}
-      <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "6px 0 0" }}>
+      <Text className={darkClass.muted} style={{ ...muted12, margin: "6px 0 0" }}>
         {`${link.why ?? `Saved ${link.savedAt}`} · `}
         {link.readingMinutes ? `${link.readingMinutes} min read · ` : null}
-        <Link href={link.readUrl} style={actionStyle}>
+        <Link href={link.readUrl} className={darkClass.link} style={actionStyle}>
           Read
         </Link>
         {" · "}
-        <Link href={link.markReadUrl} style={actionStyle}>
+        <Link href={link.markReadUrl} className={darkClass.link} style={actionStyle}>
           Mark as read
         </Link>
         {" · "}
-        <Link href={link.snoozeUrl} style={actionStyle}>
+        <Link href={link.snoozeUrl} className={darkClass.link} style={actionStyle}>
           Snooze a week
         </Link>
         {link.notInterestedUrl ? (
           <>
             {" · "}
-            <Link href={link.notInterestedUrl} style={actionStyle}>
+            <Link href={link.notInterestedUrl} className={darkClass.link} style={actionStyle}>
               Not interested
             </Link>
           </>
@@ -150,51 +174,83 @@ function LinkEntry({ link }: { link: DigestEmailLink }) {
   );
 }
 
+/** One line per link: its title linked, then its site, muted. */
+function BriefList({ links }: { links: DigestEmailBrief[] }) {
+  if (links.length === 0) return null;
+  return (
+    <Section className={darkClass.rule} style={{ borderTop: `1px solid ${colors.border}`, padding: "8px 0" }}>
+      {links.map((link, index) => (
+        <Text key={`${index}-${link.url}`} style={{ ...wrap, fontSize: 14, lineHeight: "20px", margin: "0 0 6px" }}>
+          <Link href={link.url} className={darkClass.link} style={actionStyle}>
+            {link.title}
+          </Link>
+          {/* The dot stays with the site when a phone wraps the line. */}{" "}
+          <span className={darkClass.muted} style={{ color: colors.muted, fontSize: 12 }}>
+            {`·\u00a0${link.domain}`}
+          </span>
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
 export default function DigestEmail({
   heading,
   intro,
   reminders,
+  remindersBrief = [],
   links,
+  linksBrief = [],
   moreCount,
   rediscovered,
   progress,
   highlights = [],
   dashboardUrl,
-  historyUrl,
   unsubscribeUrl,
 }: DigestEmailProps) {
+  const unsubscribe = (
+    <Link href={unsubscribeUrl} className={darkClass.link} style={{ color: colors.brand, textDecoration: "underline" }}>
+      Unsubscribe from digest emails
+    </Link>
+  );
   return (
-    <EmailLayout
-      preview={intro}
-      footer={
-        <>
-          You get this email because you save links in LinkStash.{" "}
-          <Link href={unsubscribeUrl} style={{ color: colors.brand, textDecoration: "underline" }}>
-            Unsubscribe from digest emails
-          </Link>
-        </>
-      }
-    >
-      <Heading as="h1" style={{ color: colors.text, fontSize: 22, lineHeight: "28px", margin: "0 0 8px" }}>
+    <EmailLayout preview={intro} footer={<>You get this email because you save links in LinkStash. {unsubscribe}</>}>
+      <Heading
+        as="h1"
+        className={darkClass.text}
+        style={{ color: colors.text, fontSize: 22, lineHeight: "28px", margin: "0 0 8px" }}
+      >
         {heading}
       </Heading>
-      <Text style={{ color: colors.text, fontSize: 15, lineHeight: "22px", margin: "0 0 16px" }}>{intro}</Text>
+      <Text
+        className={darkClass.text}
+        style={{ color: colors.text, fontSize: 15, lineHeight: "22px", margin: "0 0 4px" }}
+      >
+        {intro}
+      </Text>
+      {/* Here as well as in the footer: a client that clips a long message still shows this one. */}
+      <Text className={darkClass.muted} style={{ ...muted12, margin: "0 0 16px" }}>
+        {unsubscribe}
+      </Text>
 
-      {reminders.length > 0 ? <SectionHeading>Back today</SectionHeading> : null}
+      {reminders.length + remindersBrief.length > 0 ? <SectionHeading>Back today</SectionHeading> : null}
       {reminders.map((link, index) => (
         <LinkEntry key={`reminder-${index}-${link.url}`} link={link} />
       ))}
+      <BriefList links={remindersBrief} />
 
       {/* The new links need a heading only when another section sits beside them. */}
-      {links.length > 0 && reminders.length + rediscovered.length > 0 ? (
+      {links.length + linksBrief.length > 0 && reminders.length + remindersBrief.length + rediscovered.length > 0 ? (
         <SectionHeading>New links</SectionHeading>
       ) : null}
       {links.map((link, index) => (
         <LinkEntry key={`${index}-${link.url}`} link={link} />
       ))}
+      <BriefList links={linksBrief} />
 
       {moreCount > 0 ? (
         <Text
+          className={`${darkClass.text} ${darkClass.rule}`}
           style={{
             borderTop: `1px solid ${colors.border}`,
             color: colors.text,
@@ -204,10 +260,13 @@ export default function DigestEmail({
             padding: "14px 0 0",
           }}
         >
-          <Link href={historyUrl} style={{ color: colors.brand, fontWeight: 600, textDecoration: "underline" }}>
-            {`and ${moreCount} more`}
-          </Link>{" "}
-          in your link history
+          <Link
+            href={dashboardUrl}
+            className={darkClass.link}
+            style={{ color: colors.brand, fontWeight: 600, textDecoration: "underline" }}
+          >
+            {`and ${moreCount} more in LinkStash`}
+          </Link>
         </Text>
       ) : null}
 
@@ -220,6 +279,7 @@ export default function DigestEmail({
 
       {progress ? (
         <Text
+          className={`${darkClass.text} ${darkClass.rule}`}
           style={{
             borderTop: `1px solid ${colors.border}`,
             color: colors.text,
@@ -234,7 +294,7 @@ export default function DigestEmail({
       ) : null}
 
       <Section style={{ padding: "24px 0 0" }}>
-        <Button href={dashboardUrl} style={{ ...actionButtonStyle, fontSize: 15 }}>
+        <Button href={dashboardUrl} className={darkClass.button} style={{ ...actionButtonStyle, fontSize: 15 }}>
           Open your dashboard
         </Button>
       </Section>
@@ -246,7 +306,7 @@ const previewAction = (action: string, id: number) => `http://localhost:3000/${a
 
 DigestEmail.PreviewProps = {
   heading: "Your LinkStash digest",
-  intro: "Here are the 5 links you saved since your last digest, and 3 links came back.",
+  intro: "Here are 8 links: 5 you saved since your last digest, and 3 that came back.",
   reminders: [
     {
       title: "The conference talk to watch before Friday",
@@ -312,7 +372,10 @@ DigestEmail.PreviewProps = {
       readUrl: "http://localhost:3000/read/preview-3",
     },
   ],
-  moreCount: 2,
+  linksBrief: [
+    { title: "Notes on writing small tools", url: "https://tools.example.net/notes", domain: "tools.example.net" },
+  ],
+  moreCount: 1,
   rediscovered: [
     {
       title: "A field guide to sourdough",
@@ -347,6 +410,5 @@ DigestEmail.PreviewProps = {
   ],
   progress: "This week: 12 saved, 5 read, 3 came back",
   dashboardUrl: "http://localhost:3000/dashboard",
-  historyUrl: "http://localhost:3000/history",
   unsubscribeUrl: "http://localhost:3000/unsubscribe?token=preview",
 } satisfies DigestEmailProps;

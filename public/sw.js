@@ -6,7 +6,9 @@
 // reader cache without one. The dashboard asks the worker to sync (components/reader/
 // offline-reader-sync.tsx) with the number of articles this device keeps (50 to 500); the worker
 // asks the server what changed since its cursor (/api/links/offline, docs/decisions/0346) and
-// fetches only the pages whose version changed.
+// fetches only the pages whose version changed. Only articles are kept (docs/decisions/0385): the
+// server lists links whose article is ready, and a page fetched without one is not kept (its bucket
+// is asked again next time).
 //
 // The reader cache belongs to one user (docs/decisions/0302): every page tells the worker who is
 // signed in (an opaque key, null for nobody), and pages of anyone else are dropped at once; signing
@@ -26,6 +28,8 @@ const SYNC_CONCURRENCY = 4;
 const UNKNOWN_BUCKET = "------";
 const BUCKET_TOKEN_LENGTH = 6;
 const OFFLINE_PAGE = "/offline.html";
+// What a reader page showing its article holds (components/reader/reader-view.tsx).
+const ARTICLE_MARK = 'class="reader-content"';
 const PRECACHE = [OFFLINE_PAGE, "/icons/icon-192.png", "/icons/icon-512.png"];
 // Each deploy brings new hashed assets; the oldest beyond this many are dropped.
 const MAX_ASSETS = 150;
@@ -139,7 +143,7 @@ async function readerPage(request) {
 
 /** The images of a reader page's article (their src), absolute, at most MAX_IMAGES_PER_PAGE. */
 function articleImages(html) {
-  const start = html.indexOf('class="reader-content"');
+  const start = html.indexOf(ARTICLE_MARK);
   if (start < 0) return [];
   const urls = new Set();
   for (const tag of html.slice(start).matchAll(/<img\b[^>]*>/gi)) {
@@ -182,11 +186,15 @@ async function keepImage(cache, url) {
   return body.size;
 }
 
-/** Fetches one reader page and its images into the cache; answers its entry's bytes and images. */
+/**
+ * Fetches one reader page and its images into the cache; answers its entry's bytes and images.
+ * Throws for a page that shows no article (its article is being prepared again): it is not kept.
+ */
 async function fetchReaderPage(cache, url, generation) {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok || response.redirected) throw new Error(`reader page ${response.status}`);
   const html = await response.text();
+  if (!html.includes(ARTICLE_MARK)) throw new Error("reader page without its article");
   // Signed out (or someone else signed in) meanwhile: nothing more goes in.
   if (generation !== readerGeneration) return null;
   await cache.put(url, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
@@ -250,7 +258,8 @@ async function syncReaderPages(owner, keep) {
       const fetched = await fetchReaderPage(cache, url, generation);
       if (fetched) pages.push({ ...entry, ...fetched });
     } catch {
-      // Offline or the server is away: what was cached before stays, and the bucket is asked again.
+      // Offline, the server is away or the page came without its article: what was cached before
+      // stays, and the bucket is asked again.
       if (old) pages.push(old);
       unknown(bucket);
     }
@@ -320,6 +329,11 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
+  // The app's own icons and assets (the offline page's icon among them) are the shell's, cached first.
+  if (request.method === "GET" && url.origin === self.location.origin && isShellAsset(url)) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
   // Images, of this site or another: an article's images are kept with its page for reading offline.
   if (request.method === "GET" && request.destination === "image") {
     event.respondWith(readerImage(request));
@@ -335,5 +349,4 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate" && isReaderPage(url)) event.respondWith(readerPage(request));
   else if (request.mode === "navigate") event.respondWith(networkOrOffline(request));
-  else if (isShellAsset(url)) event.respondWith(cacheFirst(request));
 });

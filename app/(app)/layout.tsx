@@ -1,15 +1,18 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
 import { QueryProvider } from "@/components/providers";
+import { PAGE_PATH_HEADER, signedOutDestination } from "@/lib/auth/return-to";
 import { getCurrentUser } from "@/lib/auth/session";
 import Loading from "./loading";
 
-// Signed-in pages: "Loading" first, then a signed-out visitor goes to the landing page and
-// a user who has not finished onboarding goes there. The check streams inside the boundary.
+// Signed-in pages: "Loading" first, then a signed-out visitor goes to the landing page (or, for an
+// article, to sign in and back) and a user who has not finished onboarding goes there. The check
+// streams inside the boundary.
 
 async function RequireOnboardedUser({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
-  if (!user) redirect("/");
+  if (!user) redirect(signedOutDestination((await headers()).get(PAGE_PATH_HEADER)));
   if (!user.onboarded) redirect("/onboarding");
   return <QueryProvider>{children}</QueryProvider>;
 }

@@ -1,8 +1,9 @@
 // Page weight against a blank Next.js page: first-load JavaScript (gzip, level 9) of every page
 // route of the build, against a blank app of the same Next version (one layout, one page) built
 // from the same node_modules. Budgets: public routes at most 1.10x the blank page, signed-in routes
-// at most 1.41x. Names the chunks that cost the most per route and the app's client modules in
-// them. Exits non-zero above budget unless --no-enforce. Needs `npx next build` first.
+// at most 1.40x; each route's room is its budget less its ratio. Names the chunks that cost the most
+// per route and the app's client modules in them. Exits non-zero above budget unless --no-enforce.
+// Needs `npx next build` first.
 //
 //   npm run bench:bundle
 //   npm run bench:bundle -- --no-enforce --top 8
@@ -53,8 +54,8 @@ const PUBLIC_ROUTES = new Set([
   "/docs/api",
 ]);
 const PUBLIC_BUDGET = 1.1;
-// 1.40x until 2026-11-26 (decision 0280's amendment).
-const SIGNED_IN_BUDGET = 1.41;
+// Back to 1.40x on 2026-11-28 (decision 0396), after 1.41x from 2026-11-26 (decision 0280's amendment).
+const SIGNED_IN_BUDGET = 1.4;
 
 const statsSchema = z.array(z.object({ route: z.string(), firstLoadChunkPaths: z.array(z.string()) }));
 type RouteStats = z.infer<typeof statsSchema>[number];
@@ -242,6 +243,8 @@ function main(): boolean {
       "gzip bytes": bytes,
       "x blank": times(ratio),
       budget: `≤ ${times(budget)}`,
+      // What a route may still grow by; negative when it is over.
+      room: `room ${times(budget - ratio)}`,
       result: ok ? "ok" : "OVER",
     };
   });

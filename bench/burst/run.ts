@@ -49,7 +49,8 @@ const app = await startApp({
   env: {
     DATA_DIR: dataDir,
     UNFURL_ALLOWED_HOSTS: new URL(pages.origin).host,
-    PAGE_FETCH_BUDGET_PER_10_MINUTES: String(saves + 1),
+    // Plus the 10 kept for fresh work (decision 0376): the burst's rows turn backlog after 2 minutes.
+    PAGE_FETCH_BUDGET_PER_10_MINUTES: String(saves + 1 + 10),
   },
   cgroupProcs: cgroup.procs,
 });

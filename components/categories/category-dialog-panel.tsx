@@ -42,7 +42,7 @@ const WORDING = {
 } as const;
 
 // The route handler's schema, and zod with it, loads when the dialog first opens, not with the page.
-const loadCategoryValidation = () => import("@/lib/validations/category");
+const loadCategoryValidation = () => import("@/lib/categories/schemas");
 
 /** The trimmed, valid name, or null after the "Invalid category name" toast. */
 async function validCategoryName(name: string): Promise<string | null> {

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { MessageCard } from "@/components/ui/message-card";
 import { EMAIL_ACTION_GONE_MESSAGE, type EmailActionStatus } from "@/lib/digests/email-action-response";
 import { displayUrl } from "@/lib/links/display-url";
-import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/validations/email-action";
+import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/digests/schemas";
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (

@@ -85,7 +85,11 @@ export function ScheduledEmail({ promise, billingEnabled }: { promise: Scheduled
             {send.isPending ? "Sending..." : "Send Digest Now"}
           </Button>
           <Button asChild variant="outline">
-            <Link href="/settings">Change time</Link>
+            {/* In full, like the header's links: an "auto" prefetch here would stand in for the account
+                menu's full one, and opening Settings from either would wait for a server render. */}
+            <Link href="/settings" prefetch>
+              Change time
+            </Link>
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">

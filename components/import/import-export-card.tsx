@@ -1,4 +1,4 @@
-import { ImportForm } from "@/components/import/import-form";
+import { LazyImportForm } from "@/components/import/lazy-import-form";
 
 // Settings → Import and export: the import (a client form) and the export links (plain downloads,
 // rendered on the server).
@@ -13,7 +13,7 @@ const EXPORTS = [
 export function ImportExportCard() {
   return (
     <div className="grid gap-6">
-      <ImportForm />
+      <LazyImportForm />
       <section aria-labelledby="export-heading" className="grid gap-2">
         <h3 id="export-heading" className="text-sm font-medium">
           Export all links

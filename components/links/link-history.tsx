@@ -21,6 +21,7 @@ import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filte
 import { BookActions } from "@/components/books/book-actions";
 import { groupByLocalDate, linkCount } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
+import { rememberListAddress } from "@/lib/client/list-address";
 
 /** Three placeholder groups while loading. */
 const SKELETON_GROUPS = 3;
@@ -77,6 +78,10 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
     return () => clearTimeout(timer);
   }, [searchText]);
 
+  // The reader returns to this list as it is now (lib/client/list-address.ts).
+  const address = `/history${searchParams.size > 0 ? `?${searchParams.toString()}` : ""}`;
+  useEffect(() => rememberListAddress(address), [address]);
+
   const history = useInfiniteQuery({
     queryKey: historyKey({ ...filters, category: categoryKey(category) }),
     queryFn: ({ pageParam, signal }) => fetchLinkPage(pageParam, signal),
@@ -89,6 +94,8 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
     staleTime: 0,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  // A search in flight (the previous results stay meanwhile): said beside the field and to screen readers.
+  const searching = q !== "" && history.isFetching && !isFetchingNextPage;
   const sentinel = useLoadMoreOnScroll(history);
 
   function selectCategory(next: string) {
@@ -118,6 +125,7 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
           role="search"
           aria-label="Search your links"
           className="relative min-w-0 flex-1 basis-full sm:basis-60"
+          aria-busy={searching}
           onSubmit={submitSearch}
         >
           <label htmlFor="history-search" className="sr-only">
@@ -134,8 +142,14 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
             maxLength={MAX_SEARCH_LENGTH}
             onChange={(event) => setSearchText(event.target.value)}
             placeholder="Search links, notes, categories"
-            className="pl-9"
+            className={searching ? "pr-24 pl-9" : "pl-9"}
           />
+          <span
+            role="status"
+            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-muted-foreground"
+          >
+            {searching ? "Searching…" : ""}
+          </span>
         </form>
         <button
           type="button"
@@ -200,7 +214,8 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
           ) : null}
         </div>
         <Button asChild variant="ghost" size="sm">
-          <Link href="/settings">
+          {/* In full, as every link to Settings in the signed-in pages (see the dashboard's "Change time"). */}
+          <Link href="/settings" prefetch>
             <Settings2 aria-hidden="true" />
             Manage categories
           </Link>
@@ -246,6 +261,15 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
           <Button asChild variant="outline" size="sm" className="mt-4">
             <Link href="/dashboard">Go to Today&apos;s Stash</Link>
           </Button>
+          {/* A new account's library is often elsewhere: say where it comes in. */}
+          {category ? null : (
+            <p className="mt-4 text-sm text-muted-foreground">
+              Coming from Pocket, Instapaper or your browser&apos;s bookmarks?{" "}
+              <Link href="/settings#import" prefetch className="underline underline-offset-4">
+                Import your links
+              </Link>
+            </p>
+          )}
         </div>
       ) : (
         <div className="grid gap-8" aria-busy={history.isPlaceholderData}>

@@ -14,7 +14,7 @@ import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-remova
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { displayUrl } from "@/lib/links/display-url";
 import { localToday, reminderText } from "@/lib/links/reminder-days";
-import { formatInZone, isSameLocalDay } from "@/lib/time/local-time";
+import { formatInZone, isSameLocalDay, savedAtText } from "@/lib/time/local-time";
 import { cn } from "@/lib/utils";
 
 /**
@@ -114,7 +114,10 @@ export function LinkItem({
         {link.notes ? <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{link.notes}</p> : null}
         {/* A div: the reminder menu's panel is not phrasing content, and it is placed under this row. */}
         <div className="relative flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <time dateTime={link.createdAt}>{formatInZone(link.createdAt, timeZone, "time")}</time>
+          <time dateTime={link.createdAt}>
+            {/* Today's list and History sit under their day; Back today mixes days. */}
+            {backToday ? savedAtText(link.createdAt, timeZone, now) : formatInZone(link.createdAt, timeZone, "time")}
+          </time>
           <Link
             href={`/read/${encodeURIComponent(link.id)}`}
             className="inline-flex items-center gap-1 rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"

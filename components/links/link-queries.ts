@@ -17,6 +17,7 @@ import {
 } from "@/lib/client/query-keys";
 import { DAY_TOTALS_HEADER, parseDayTotals } from "@/lib/links/day-totals";
 import type { LinkResponse } from "@/lib/links/response";
+import { awaitsTitle, TITLE_POLL_MS } from "@/lib/links/awaiting-title";
 
 // The queries and mutations of links; their keys are in lib/client/query-keys.ts. Categories of
 // the user's own: components/categories/category-queries.ts.
@@ -52,6 +53,9 @@ export function useTodayLinks() {
     queryFn: ({ pageParam, signal }) => fetchLinkPage(pageParam, signal),
     initialPageParam: "/api/links/today",
     getNextPageParam: (last) => last.next ?? undefined,
+    // A link just saved gets its title from its page in the background: the list asks again until it has.
+    refetchInterval: (query) =>
+      awaitsTitle(query.state.data?.pages[0]?.links ?? [], Date.now()) ? TITLE_POLL_MS : false,
   });
 }
 

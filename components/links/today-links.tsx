@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { LinkItem } from "@/components/links/link-item";
 import { mergedDayTotals, useTodayLinks } from "@/components/links/link-queries";
 import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
@@ -10,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useNow } from "@/lib/client/use-now";
 import { localDateKey } from "@/lib/time/local-day";
 import { formatInZone, linkCount } from "@/lib/time/local-time";
+import { rememberListAddress } from "@/lib/client/list-address";
 
 /**
  * Today's links: today's date in the user's zone and the count as the heading. The newest
@@ -18,6 +20,8 @@ import { formatInZone, linkCount } from "@/lib/time/local-time";
  */
 export function TodayLinks({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {
   const today = useTodayLinks();
+  // The reader returns here when it was opened from here (lib/client/list-address.ts).
+  useEffect(() => rememberListAddress("/dashboard"), []);
   const sentinel = useLoadMoreOnScroll(today);
   const now = useNow(serverNow);
   const date = formatInZone(now, timeZone, "weekdayDate");
@@ -46,7 +50,8 @@ export function TodayLinks({ timeZone, serverNow }: { timeZone: string; serverNo
           <Skeleton className="h-28" />
           <Skeleton className="h-28" />
         </div>
-      ) : today.isError ? (
+      ) : // A list already shown stays when a later refresh fails (the title's polling, say).
+      today.isError && !today.data ? (
         <div
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-4 text-sm"

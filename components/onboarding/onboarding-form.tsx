@@ -21,10 +21,10 @@ import {
   TOMORROW_HOURS,
   type OnboardingPreference as Preference,
 } from "@/lib/users/onboarding-hours";
-import type { OnboardFormOutput, OnboardFormValues, OnboardRequest } from "@/lib/validations/onboard";
+import type { OnboardFormOutput, OnboardFormValues, OnboardRequest } from "@/lib/users/schemas";
 
 // The schema, and zod with it, loads with the form's first focus or validation, not with the page.
-const resolver = lazyZodResolver(() => import("@/lib/validations/onboard").then((module) => module.onboardFormSchema));
+const resolver = lazyZodResolver(() => import("@/lib/users/schemas").then((module) => module.onboardFormSchema));
 
 const PREFERENCES: { value: Preference; label: string }[] = [
   { value: "today", label: "Today (evening)" },

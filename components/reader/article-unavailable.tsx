@@ -10,8 +10,10 @@ import type { LinkResponse } from "@/lib/links/response";
 export function ArticleUnavailable({ link, article }: { link: LinkResponse; article: UnavailableArticle }) {
   const notArticle = isRefusedAsNotArticle(article.reason);
   return (
-    <div className="grid gap-2 rounded-lg border p-6">
-      <h1 className="text-2xl font-bold tracking-tight break-words">{link.title ?? displayUrl(link.url)}</h1>
+    // An untitled link's heading is its address, which may hold no place to break: the column gives
+    // it no more than its width, and the address breaks anywhere within it.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-lg border p-6">
+      <h1 className="text-2xl font-bold tracking-tight wrap-anywhere">{link.title ?? displayUrl(link.url)}</h1>
       <p className="text-muted-foreground">
         {notArticle
           ? "This page is not an article, so there is nothing to read here."

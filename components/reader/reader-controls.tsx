@@ -10,6 +10,7 @@ import { useThemeChoice } from "@/components/theme/use-theme-choice";
 import { Button } from "@/components/ui/button";
 import type { LinkResponse } from "@/lib/links/response";
 import { parseReaderSize, READER_SIZE_STORAGE_KEY, READER_SIZES } from "@/lib/client/reader-size";
+import { rememberedListAddress } from "@/lib/client/list-address";
 
 /**
  * The reader's toolbar: back to the list (also Escape), Remind me, text size (remembered), light or
@@ -41,7 +42,7 @@ export function ReaderControls({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      router.push(link.readAt ? "/history" : "/dashboard");
+      router.push(rememberedListAddress() ?? (link.readAt ? "/history" : "/dashboard"));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -53,6 +54,13 @@ export function ReaderControls({
         href="/dashboard"
         className="inline-flex items-center gap-1.5 rounded-sm text-sm underline-offset-4 hover:underline"
         aria-keyshortcuts="Escape"
+        onClick={(event) => {
+          // Back to the list the reader was opened from, with its search and filters.
+          const list = rememberedListAddress();
+          if (list === null || list === "/dashboard") return;
+          event.preventDefault();
+          router.push(list);
+        }}
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to your links

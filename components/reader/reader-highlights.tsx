@@ -11,6 +11,7 @@ import { HighlightsList } from "@/components/reader/highlights-list";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { snapToWords } from "@/lib/client/snap-to-words";
 import { anchorHighlight, describeRange } from "@/lib/highlights/anchor";
 import type { HighlightResponse } from "@/lib/highlights/response";
 import type { HighlightColorName } from "@/lib/highlights/rules";
@@ -137,8 +138,10 @@ export default function ReaderHighlights({ linkId }: { linkId: string }) {
       // After the browser has settled the selection the press made.
       requestAnimationFrame(() => {
         const selection = window.getSelection();
-        const range = selectionOffsets(root, selection);
-        if (!range || !selection) return setToolbar(null);
+        const raw = selectionOffsets(root, selection);
+        if (!raw || !selection) return setToolbar(null);
+        // A mouse drag rarely lands on word boundaries; keep whole words only.
+        const range = snapToWords(root.textContent ?? "", raw.start, raw.end);
         const rect = selection.getRangeAt(0).getBoundingClientRect();
         const width = 280;
         const left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));

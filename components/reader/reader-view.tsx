@@ -3,6 +3,7 @@ import { HighlightsMount } from "@/components/reader/highlights-mount";
 import { BookActions } from "@/components/books/book-actions";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
 import type { ReadyArticle } from "@/lib/articles/response";
+import { withFocusableScrollBoxes } from "@/lib/articles/focusable-scroll-boxes";
 import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
@@ -57,7 +58,11 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
         ) : null}
       </header>
       {/* Sanitised with an allow-list when it was stored (lib/articles/sanitize.mjs). */}
-      <div {...own} className="reader-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      <div
+        {...own}
+        className="reader-content"
+        dangerouslySetInnerHTML={{ __html: withFocusableScrollBoxes(article.contentHtml) }}
+      />
       <HighlightsMount linkId={link.id} />
       <MarkReadAtEnd linkId={link.id} alreadyRead={link.readAt !== null} />
       <div dir="ltr">

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { copyText } from "@/lib/client/copy-text";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { API_TOKENS_KEY } from "@/lib/client/query-keys";
-import { MAX_TOKEN_NAME_LENGTH } from "@/lib/validations/api-token-name";
+import { MAX_TOKEN_NAME_LENGTH } from "@/lib/auth/api-token-name";
 
 export type ApiTokenItem = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
 

@@ -6,7 +6,7 @@ import { HourField } from "@/components/settings/hour-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { WEEKDAY_NAMES } from "@/lib/digests/schedule";
-import type { SettingsFormOutput, SettingsFormValues } from "@/lib/validations/settings";
+import type { SettingsFormOutput, SettingsFormValues } from "@/lib/users/schemas";
 
 /** The custom schedule: a checkbox per weekday, and a time select for each ticked day. */
 export function CustomDaysField({ control }: { control: Control<SettingsFormValues, unknown, SettingsFormOutput> }) {

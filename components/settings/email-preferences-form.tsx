@@ -25,12 +25,10 @@ import { ALL_FREQUENCIES, type EmailFrequencyName } from "@/lib/billing/plans";
 import { formatHour12, WEEKDAY_NAMES } from "@/lib/digests/schedule";
 import { selectedHour, settingsFormDefaults, timePreferenceFor, toSettingsRequest } from "@/lib/users/settings-form";
 import type { UserResponse } from "@/lib/users/response";
-import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
+import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/users/schemas";
 
 // The schema, and zod with it, loads with the form's first focus or validation, not with the page.
-const resolver = lazyZodResolver(() =>
-  import("@/lib/validations/settings").then((module) => module.settingsFormSchema),
-);
+const resolver = lazyZodResolver(() => import("@/lib/users/schemas").then((module) => module.settingsFormSchema));
 
 const REDISCOVER_CHOICES = [0, 1, 2, 3, 4, 5];
 

@@ -6,7 +6,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatHour12 } from "@/lib/digests/schedule";
 import { hourChoices } from "@/lib/users/settings-form";
-import type { SettingsFormOutput, SettingsFormValues } from "@/lib/validations/settings";
+import type { SettingsFormOutput, SettingsFormValues } from "@/lib/users/schemas";
 
 /** The settings form's hour fields: the daily time, the weekly time, one per custom day. */
 type HourFieldName = "emailTime" | "globalHour" | `dayHours.${number}`;

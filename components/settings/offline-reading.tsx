@@ -97,8 +97,8 @@ export function OfflineReading({ owner }: { owner: string }) {
         <p className="text-sm text-muted-foreground">{`LinkStash uses ${formatBytes(used)} of this device's storage in all.`}</p>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        The installed app brings them up to date when you open your links; images from sites that do not allow it are
-        not kept.
+        The installed app brings them up to date when you open your links. A link is kept once its article is ready;
+        images from sites that do not allow it are not kept.
       </p>
     </div>
   );

@@ -56,8 +56,11 @@ byId("disconnect", HTMLButtonElement).addEventListener("click", () => {
     });
 });
 
-chrome.storage.onChanged.addListener((_changes, area) => {
-  if (area === "local") showConnection().catch((error: unknown) => console.error("LinkStash options:", error));
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== "local") return;
+  // Connected in the other tab: the instruction to finish there is done.
+  if ("token" in changes && typeof changes.token?.newValue === "string") message.textContent = "";
+  showConnection().catch((error: unknown) => console.error("LinkStash options:", error));
 });
 
 showConnection().catch((error: unknown) => {

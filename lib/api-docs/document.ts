@@ -8,7 +8,9 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import { z } from "zod";
-import { errorsOf, type Operation, OPERATIONS, TAGS } from "@/lib/api-docs/operations";
+import { OPERATIONS } from "@/lib/api-docs/operations";
+import { TAGS } from "@/lib/api-docs/tags";
+import { errorsOf, type Operation } from "@/lib/http/contract";
 import { errorSchema } from "@/lib/api-docs/responses";
 import { ERROR_CODE_MEANINGS, ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import packageJson from "@/package.json";

@@ -30,3 +30,21 @@ export const PAGE_FETCH_BUDGET = {
   limit: env.pageFetchBudgetPer10Minutes,
   windowSeconds: 10 * 60,
 } satisfies RateLimitRule;
+
+/**
+ * Fresh work first (decision 0376): a row owed in the last few minutes (a save, or the reader
+ * opening or refreshing a link) is fresh; an older one is backlog (a scripted burst's rest).
+ */
+export const FRESH_PAGE_WORK_SECONDS = 2 * 60;
+
+/**
+ * The share of the budget only fresh work may spend: backlog stops at the rest, so a burst saved
+ * earlier can never leave a new save waiting for the next window. A sixth, at most 10 (10 of 60).
+ */
+export const PAGE_FETCH_FRESH_RESERVE = Math.min(10, Math.floor(PAGE_FETCH_BUDGET.limit / 6));
+
+/** The same counter as PAGE_FETCH_BUDGET, with the backlog's lower limit. */
+export const PAGE_FETCH_BACKLOG_BUDGET = {
+  ...PAGE_FETCH_BUDGET,
+  limit: PAGE_FETCH_BUDGET.limit - PAGE_FETCH_FRESH_RESERVE,
+} satisfies RateLimitRule;

@@ -8,15 +8,21 @@ import {
   type PageJob,
   releaseAllPageWorkClaims,
 } from "@/lib/articles/queries";
-import { PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS, PAGE_WORK_LIMITS } from "@/lib/articles/page-work-limits";
+import {
+  FRESH_PAGE_WORK_SECONDS,
+  PAGE_FETCH_BACKLOG_BUDGET,
+  PAGE_FETCH_BUDGET,
+  PAGE_WORK_LEASE_SECONDS,
+  PAGE_WORK_LIMITS,
+} from "@/lib/articles/page-work-limits";
 import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
 import { logError, logInfo } from "@/lib/http/log";
 import { hitRateLimit } from "@/lib/http/rate-limit";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
 import { nearHeapLimit } from "@/lib/memory/memory-budget.mjs";
 
-// The runner of owed page work (decision 0301), one per process: it takes rows oldest first from the
-// PageWork table while it has a free slot, room for one more page's bytes and its heap is not near
+// The runner of owed page work (decision 0301), one per process: it takes rows newest first (decision
+// 0376) from the PageWork table while it has a free slot, room for one more page's bytes and its heap is not near
 // its budget, and runs each. It wakes
 // when this process owes new work, and polls for work other instances or an earlier run of this one
 // left. Requests never wait for it: they only insert rows.
@@ -61,9 +67,15 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
 
   async function runOne(job: PageJob, held: Reservation): Promise<void> {
     try {
-      const budget = await hitRateLimit(PAGE_FETCH_BUDGET, job.userId);
+      // Backlog stops short of the budget, so its last few fetches stay for fresh work (decision 0376).
+      const budget = await hitRateLimit(job.fresh ? PAGE_FETCH_BUDGET : PAGE_FETCH_BACKLOG_BUDGET, job.userId);
       if (!budget.allowed) {
-        await deferUserPageWork(job.userId, claimedBy, budget.retryAfterSeconds);
+        await deferUserPageWork(
+          job.userId,
+          claimedBy,
+          budget.retryAfterSeconds,
+          job.fresh ? null : FRESH_PAGE_WORK_SECONDS,
+        );
         return;
       }
       await run(job, held);
@@ -82,7 +94,7 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
         const held = slots.reserve(maxPageBytes);
         let job: PageJob | null;
         try {
-          job = await claimPageWork(claimedBy, PAGE_WORK_LEASE_SECONDS);
+          job = await claimPageWork(claimedBy, PAGE_WORK_LEASE_SECONDS, FRESH_PAGE_WORK_SECONDS);
         } catch (error) {
           held.release();
           throw error;

@@ -94,24 +94,29 @@ export type PageJob = {
   keepTitle: boolean;
   attempts: number;
   requests: number;
+  /** Owed within the fresh window: it may spend the budget's reserve (decision 0376). */
+  fresh: boolean;
 };
 
 /**
  * Records that the link's page is owed a fetch. A save's row is new; the reader's first open adds
- * nothing to a row already owed (`again` false); a refresh (`again` true) asks once more, so a row
- * being run now is run again after. Asking for the text anyway makes the owed row that kind.
+ * no request to a row already owed (`again` false); a refresh (`again` true) asks once more, so a row
+ * being run now is run again after. Asking for the text anyway makes the owed row that kind. The
+ * reader asking makes a backlog row fresh again (decision 0376): it goes to the front of its user's
+ * work and may spend the budget's reserve, no longer deferred with the backlog.
  */
 export async function owePageWork(
   link: { id: string; userId: string },
   kind: PageWorkKind,
   { keepTitle = false, again = false }: { keepTitle?: boolean; again?: boolean } = {},
 ): Promise<void> {
+  const asked = kind === "anyway" || again ? Prisma.sql`"PageWork".requests + 1` : Prisma.sql`"PageWork".requests`;
   const onConflict =
-    kind === "anyway"
-      ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1, kind = 'anyway'`
-      : again
-        ? Prisma.sql`DO UPDATE SET requests = "PageWork".requests + 1`
-        : Prisma.sql`DO NOTHING`;
+    kind === "save"
+      ? Prisma.sql`DO NOTHING`
+      : Prisma.sql`DO UPDATE SET requests = ${asked},
+          kind = ${kind === "anyway" ? Prisma.sql`'anyway'` : Prisma.sql`"PageWork".kind`},
+          "createdAt" = now(), "runAfter" = LEAST("PageWork"."runAfter", now())`;
   await queryRows(Prisma.sql`
     INSERT INTO "PageWork" ("linkId", "userId", kind, "keepTitle")
     VALUES (${link.id}, ${link.userId}, ${kind}::"PageWorkKind", ${keepTitle})
@@ -119,11 +124,16 @@ export async function owePageWork(
 }
 
 /**
- * Takes the oldest due row whose user has no other row running (one page per user at a time, so one
- * user's burst cannot hold every slot), for `leaseSeconds`. A claim whose lease ran out (its process
- * stopped) is taken again; SKIP LOCKED keeps two claimers off one row.
+ * Takes the newest due row whose user has no other row running (one page per user at a time, so one
+ * user's burst cannot hold every slot), for `leaseSeconds`: a user's latest save or open comes before
+ * their backlog (decision 0376). A claim whose lease ran out (its process stopped) is taken again;
+ * SKIP LOCKED keeps two claimers off one row. `freshSeconds`: how recent a row is fresh.
  */
-export async function claimPageWork(claimedBy: string, leaseSeconds: number): Promise<PageJob | null> {
+export async function claimPageWork(
+  claimedBy: string,
+  leaseSeconds: number,
+  freshSeconds: number,
+): Promise<PageJob | null> {
   const rows = await queryRows<PageJob>(Prisma.sql`
     UPDATE "PageWork" AS w
     SET "claimedBy" = ${claimedBy}, "claimedUntil" = now() + make_interval(secs => ${leaseSeconds}::float8),
@@ -136,10 +146,11 @@ export async function claimPageWork(claimedBy: string, leaseSeconds: number): Pr
         AND NOT EXISTS (
           SELECT 1 FROM "PageWork" AS r WHERE r."userId" = c."userId" AND r."claimedUntil" >= now()
         )
-      ORDER BY c."createdAt", c."linkId"
+      ORDER BY c."createdAt" DESC, c."linkId" DESC
       LIMIT 1 FOR UPDATE OF c SKIP LOCKED
     )
-    RETURNING w."linkId", w."userId", l.url, w.kind::text AS kind, w."keepTitle", w.attempts, w.requests`);
+    RETURNING w."linkId", w."userId", l.url, w.kind::text AS kind, w."keepTitle", w.attempts, w.requests,
+      w."createdAt" >= now() - make_interval(secs => ${freshSeconds}::float8) AS fresh`);
   return rows[0] ?? null;
 }
 
@@ -160,16 +171,28 @@ export async function finishPageWork(job: PageJob, claimedBy: string): Promise<v
 
 /**
  * The user is over their page-fetch budget: their rows not running elsewhere wait until
- * `seconds` from now (this claim's attempt not counted). Nothing is dropped.
+ * `seconds` from now (this claim's attempt not counted). Nothing is dropped. With `backlogSeconds`
+ * only the backlog is over its share (decision 0376): rows owed within that many seconds stay due
+ * (this claim's row waits whatever its age).
  */
-export async function deferUserPageWork(userId: string, claimedBy: string, seconds: number): Promise<void> {
+export async function deferUserPageWork(
+  userId: string,
+  claimedBy: string,
+  seconds: number,
+  backlogSeconds: number | null = null,
+): Promise<void> {
+  const which =
+    backlogSeconds === null
+      ? Prisma.empty
+      : Prisma.sql`AND ("claimedBy" = ${claimedBy}
+          OR "createdAt" < now() - make_interval(secs => ${backlogSeconds}::float8))`;
   await queryRows(Prisma.sql`
     UPDATE "PageWork"
     SET "runAfter" = GREATEST("runAfter", now() + make_interval(secs => ${seconds}::float8)),
         attempts = CASE WHEN "claimedBy" = ${claimedBy} THEN attempts - 1 ELSE attempts END,
         "claimedBy" = NULL, "claimedUntil" = NULL
     WHERE "userId" = ${userId}
-      AND ("claimedBy" = ${claimedBy} OR "claimedUntil" IS NULL OR "claimedUntil" < now())`);
+      AND ("claimedBy" = ${claimedBy} OR "claimedUntil" IS NULL OR "claimedUntil" < now()) ${which}`);
 }
 
 /** Frees every claim: the embedded database has one process, so at its start every claim is a dead one's. */

@@ -1,7 +1,7 @@
 // The allow-list every stored article passes (decision 0260): structure, text and images only. No
-// scripts, styles, event handlers, forms, frames or embeds; links only to http(s) and mailto;
-// images only from http(s), lazy and without a referrer, so the article's site learns nothing of
-// the reader. Relative URLs are resolved against the page's own address (or its <base>). Images and
+// scripts, styles, event handlers, forms, frames or embeds (a video's player becomes a link to the
+// video, decision 0401); links only to http(s) and mailto; images only from http(s), lazy and
+// without a referrer, so the article's site learns nothing of the reader. Relative URLs are resolved against the page's own address (or its <base>). Images and
 // links that point at LinkStash's own host are dropped (a link's text stays, in a span): shown in the
 // reader, they would be requests to the app with the reader's cookies. An image's address comes from
 // its lazy-loading attributes or srcset when it has no usable src, https only (decision 0332); ids
@@ -11,11 +11,25 @@
 import sanitizeHtml from "sanitize-html";
 import { chooseCandidate, safeCandidates, secureImageUrl, serializeSrcset } from "./image-sources.mjs";
 import { inPageFragment, inPageHref, linkTargets, namespacedId } from "./in-page-links.mjs";
+import { videoLink } from "./video-embeds.mjs";
 
 const ALLOWED_TAGS = [
   ..."p br hr h1 h2 h3 h4 h5 h6 blockquote pre code em strong b i u s del ins sub sup small mark".split(" "),
   ..."abbr cite q dfn kbd samp var time ul ol li dl dt dd figure figcaption img a span div".split(" "),
   ..."section article header footer aside details summary table thead tbody tfoot tr th td caption".split(" "),
+];
+
+// MathML Core's presentation elements (decision 0402): Chromium draws them natively, and none of
+// them loads anything or runs code. No annotation-xml (it may carry HTML), no href, no style.
+const MATH_TAGS = [
+  ..."math semantics annotation mrow mi mn mo ms mtext mspace mfrac msqrt mroot msub msup msubsup".split(" "),
+  ..."munder mover munderover mmultiscripts mprescripts none mtable mtr mtd mpadded mphantom mstyle merror".split(" "),
+];
+/** Presentation attributes only: sizes, variants and flags, none of them an address. */
+const MATH_ATTRIBUTES = [
+  ..."display displaystyle scriptlevel mathvariant dir stretchy fence separator lspace rspace form largeop".split(" "),
+  ..."movablelimits accent accentunder symmetric minsize maxsize linethickness width height depth".split(" "),
+  ..."columnspan rowspan columnalign rowalign voffset alttext encoding".split(" "),
 ];
 
 /** `value` resolved against `base`, when its scheme is one of `schemes`. */
@@ -30,7 +44,11 @@ function absolute(value, base, schemes) {
 }
 
 // Their text is code or fallback, never article text.
-const NON_TEXT_TAGS = ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"];
+// annotation-xml is dropped with all it holds (it may carry HTML).
+const NON_TEXT_TAGS = [
+  ..."script style textarea option noscript iframe object embed template".split(" "),
+  "annotation-xml",
+];
 
 /** Where lazy-loading scripts keep an image's real address, most common first. */
 const LAZY_SOURCES = ["data-src", "data-original", "data-lazy-src", "data-url"];
@@ -60,8 +78,9 @@ function options(baseUrl, appOrigin, pageUrl, targets) {
   const appHost = canonicalHostname(new URL(appOrigin));
   const notOwn = (url) => !isOwnHost(url, appHost);
   return {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags: [...ALLOWED_TAGS, ...MATH_TAGS],
     allowedAttributes: {
+      ...Object.fromEntries(MATH_TAGS.map((tag) => [tag, MATH_ATTRIBUTES])),
       "*": ["lang", "dir", "title", "id"],
       a: ["href", "rel"],
       img: ["src", "srcset", "alt", "width", "height", "loading", "referrerpolicy"],
@@ -90,6 +109,12 @@ function options(baseUrl, appOrigin, pageUrl, targets) {
           tagName,
           attribs: href ? { href: href.href, rel: "noopener noreferrer nofollow", ...lang(withId) } : lang(withId),
         };
+      },
+      // A video's player becomes a link to the video (no frame is ever kept).
+      iframe: (tagName, attribs) => {
+        const video = videoLink(attribs.src ?? attribs["data-src"], attribs.title, baseUrl);
+        if (!video) return { tagName, attribs: {} };
+        return { tagName: "a", attribs: { href: video.href, rel: "noopener noreferrer nofollow" }, text: video.text };
       },
       img: (tagName, attribs) => {
         const lazySrcset = LAZY_SRCSETS.map((name) => attribs[name]).find(Boolean);
@@ -130,6 +155,6 @@ function options(baseUrl, appOrigin, pageUrl, targets) {
  * LinkStash's own origin, whose images and links are dropped.
  */
 export function sanitizeArticleHtml(html, baseUrl, appOrigin, pageUrl = baseUrl) {
-  const targets = linkTargets(html, ALLOWED_TAGS, NON_TEXT_TAGS);
+  const targets = linkTargets(html, [...ALLOWED_TAGS, ...MATH_TAGS], NON_TEXT_TAGS);
   return sanitizeHtml(html, options(baseUrl, appOrigin, pageUrl, targets));
 }

@@ -19,6 +19,45 @@ describe("sanitizeArticleHtml", () => {
     expect(html).not.toContain("frame</");
   });
 
+  it("puts a link to the video where a video's player was, the player's fallback text dropped", () => {
+    const html = sanitizeArticleHtml(
+      `<p>Before.</p><iframe src="https://www.youtube-nocookie.com/embed/LtOGa5M8AuU" title="How tides work">fallback</iframe>
+       <iframe src="https://ads.example/frame">ad</iframe><p>After.</p>`,
+      BASE,
+      APP,
+    );
+    expect(html).toBe(
+      '<p>Before.</p><a href="https://www.youtube.com/watch?v=LtOGa5M8AuU" rel="noopener noreferrer nofollow">Video: How tides work (YouTube)</a>\n       <p>After.</p>',
+    );
+  });
+
+  it("keeps MathML's presentation markup, without handlers, styles, addresses or annotation-xml", () => {
+    const html = sanitizeArticleHtml(
+      `<p>When <math alttext="a \\ne 0" onclick="x()" style="color:red" href="javascript:alert(1)"><semantics><mrow>
+       <mi mathvariant="italic">a</mi><mo>≠</mo><mn>0</mn></mrow><annotation encoding="application/x-tex">a \\ne 0</annotation>
+       <annotation-xml encoding="text/html"><p>inside</p><img src="https://a.example/i.png"></annotation-xml></semantics></math>, two solutions.</p>
+       <math display="block"><mi xlink:href="javascript:alert(2)">x</mi><mo>=</mo><mfrac><mi>b</mi><mn>2</mn></mfrac></math>`,
+      BASE,
+      APP,
+    );
+    expect(html).toContain('<math alttext="a \\ne 0"><semantics><mrow>');
+    expect(html).toContain('<mi mathvariant="italic">a</mi><mo>≠</mo><mn>0</mn>');
+    expect(html).toContain('<math display="block"><mi>x</mi><mo>=</mo><mfrac><mi>b</mi><mn>2</mn></mfrac></math>');
+    expect(html).not.toMatch(/onclick|style=|javascript|xlink|annotation-xml|inside|<img/);
+  });
+
+  it("keeps nothing that runs from a MathML namespace-confusion vector", () => {
+    const html = sanitizeArticleHtml(
+      `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;img src=1 onerror=alert(1)&gt;" src="https://a.example/i.png"></mglyph></table></mtext></math>`,
+      BASE,
+      APP,
+    );
+    expect(html).not.toMatch(/<style|<!--|<mglyph/);
+    // The title stays an attribute's text: its markup is escaped, in either namespace.
+    expect(html).not.toMatch(/<img[^>]*onerror/);
+    expect(html.match(/<img\b/g) ?? []).toHaveLength(1);
+  });
+
   it("removes every event handler, style and class, and unsafe link schemes", () => {
     const html = sanitizeArticleHtml(
       `<p onclick="evil()" style="color:red" class="x" id="y">a</p><img src="/a.png" onerror="evil()">

@@ -1,5 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { apiTokenAnswer } from "@/lib/auth/schemas";
 import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 import { lockUsers } from "@/lib/db/lock-users";
@@ -22,7 +24,9 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function toApiTokenResponse(token: ApiToken) {
+export type ApiTokenResponse = z.output<typeof apiTokenAnswer>;
+
+export function toApiTokenResponse(token: ApiToken): ApiTokenResponse {
   return {
     id: token.id,
     name: token.name,
@@ -31,8 +35,6 @@ export function toApiTokenResponse(token: ApiToken) {
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
   };
 }
-
-export type ApiTokenResponse = ReturnType<typeof toApiTokenResponse>;
 
 /**
  * Creates a token; its secret is returned here and never again. The count and the insert run with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETURN_PATH, safeReturnPath, savingPageOf, signInReturnPath } from "./return-to";
+import { DEFAULT_RETURN_PATH, safeReturnPath, savingPageOf, signedOutDestination, signInReturnPath } from "./return-to";
 
 const APP = "http://localhost:3000";
 
@@ -104,5 +104,18 @@ describe("savingPageOf", () => {
 
   it.each([["/"], ["/shared"], ["/share/x"], ["/history"], ["/%E0%A4%A"]])("reads %s as no saving page", (input) => {
     expect(savingPageOf(input)).toBeNull();
+  });
+});
+
+describe("signedOutDestination", () => {
+  it("sends a visitor of an article to sign in and back to it, and of any other page to the landing page", () => {
+    expect(signedOutDestination("/read/abc123")).toBe("/api/login?returnTo=%2Fread%2Fabc123");
+    expect(signedOutDestination("/dashboard")).toBe("/");
+    expect(signedOutDestination("/history?q=rust")).toBe("/");
+    expect(signedOutDestination(null)).toBe("/");
+  });
+
+  it("never returns to another site", () => {
+    expect(signedOutDestination("/read/..//evil.example")).not.toContain("evil.example");
   });
 });

@@ -64,3 +64,15 @@ export function signInReturnPath(value: unknown, appOrigin: string = PLACEHOLDER
   url.searchParams.set(ASK_BEFORE_SAVING_PARAM, "1");
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The request header through which the proxy tells a page's layout the path it serves (with its query). */
+export const PAGE_PATH_HEADER = "x-linkstash-page";
+
+/**
+ * Where a signed-out visitor of a signed-in page goes. An article (a digest's or a shared "Read"
+ * link) is what they came for: sign in, then back to it. Any other page shows the landing page.
+ */
+export function signedOutDestination(pagePath: string | null): string {
+  if (pagePath === null || !pagePath.startsWith("/read/")) return "/";
+  return `/api/login?${new URLSearchParams({ returnTo: safeReturnPath(pagePath) }).toString()}`;
+}

@@ -5,7 +5,7 @@
 // it here, the same way, and a form naming `email` twice is refused rather than guessed at.
 
 import type { ErrorCode } from "@/lib/http/error-codes";
-import { ONE_ADDRESS_MESSAGE, signInRequestSchema } from "@/lib/validations/sign-in";
+import { ONE_ADDRESS_MESSAGE, signInRequestSchema } from "@/lib/auth/schemas";
 
 export type SignInIdentifier = { ok: true; email: string } | { ok: false; code: ErrorCode; message: string };
 

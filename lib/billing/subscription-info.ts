@@ -1,10 +1,14 @@
 import "server-only";
+import type { z } from "zod";
+import type { subscriptionAnswer } from "@/lib/billing/schemas";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { entitlements, proEndsAt } from "@/lib/billing/plans";
 
+export type SubscriptionInfo = z.output<typeof subscriptionAnswer>;
+
 /** GET /api/subscription; subscriptionEndsAt is when Pro ends, from either source. */
-export function subscriptionInfo(user: User, now = new Date()) {
+export function subscriptionInfo(user: User, now = new Date()): SubscriptionInfo {
   const plan = entitlements(user, now, env.billingEnabled);
   return {
     accountType: plan.accountType,
@@ -14,5 +18,3 @@ export function subscriptionInfo(user: User, now = new Date()) {
     subscriptionEndsAt: proEndsAt(user)?.toISOString() ?? null,
   };
 }
-
-export type SubscriptionInfo = ReturnType<typeof subscriptionInfo>;

@@ -1,7 +1,8 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { setImmediate as nextTurnOfTheEventLoop } from "node:timers/promises";
+import { type ExecProtocolOptions, PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type QueryResultRow, types } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -29,12 +30,26 @@ export const EMBEDDED_SETTINGS = [
   "wal_buffers = 1MB",
 ];
 
+/**
+ * PGlite whose every protocol message waits for the next turn of the event loop first. The embedded
+ * database runs on the server's own thread, and its calls resolve as promise callbacks: without the
+ * wait, a handler's statements, and the next handler's after it, run as one chain of callbacks, and
+ * a request that arrives meanwhile (another user's, the liveness probe) is not even read until the
+ * chain ends. With it, requests interleave statement by statement.
+ */
+class InterleavedPGlite extends PGlite {
+  override async execProtocolStream(message: Uint8Array, options?: ExecProtocolOptions) {
+    await nextTurnOfTheEventLoop();
+    return super.execProtocolStream(message, options);
+  }
+}
+
 /** The embedded database; its directory was given its database first (prepareEmbeddedDataDir). */
 export function embeddedDatabase(): PGlite {
   if (!store.pglite) {
     // PGlite creates its own directory but not the ones above it: a fresh DATA_DIR may not exist yet.
     mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
-    store.pglite = new PGlite(pgliteDataPath(), { postgresqlconf: EMBEDDED_SETTINGS });
+    store.pglite = new InterleavedPGlite(pgliteDataPath(), { postgresqlconf: EMBEDDED_SETTINGS });
   }
   return store.pglite;
 }

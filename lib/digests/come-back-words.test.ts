@@ -22,6 +22,12 @@ describe("savedAgo", () => {
     expect(savedAgo(new Date("2024-05-01T12:00:00Z"), "2026-11-26", "UTC")).toBe("Saved 2 years ago");
   });
 
+  it("says today and yesterday rather than 0 or 1 days ago", () => {
+    expect(savedAgo(new Date("2026-11-26T07:00:00Z"), "2026-11-26", "UTC")).toBe("Saved today");
+    expect(savedAgo(new Date("2026-11-25T23:30:00Z"), "2026-11-26", "UTC")).toBe("Saved yesterday");
+    expect(savedAgo(new Date("2026-11-24T12:00:00Z"), "2026-11-26", "UTC")).toBe("Saved 2 days ago");
+  });
+
   it("does not count a month before its day of the month comes round", () => {
     expect(savedAgo(new Date("2026-09-30T12:00:00Z"), "2026-11-26", "UTC")).toBe("Saved a month ago");
     expect(savedAgo(new Date("2026-01-31T12:00:00Z"), "2026-02-28", "UTC")).toBe("Saved 4 weeks ago");

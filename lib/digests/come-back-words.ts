@@ -32,7 +32,9 @@ export function savedAgo(createdAt: Date, day: string, timeZone: string): string
   if (months >= 12) return `Saved ${plural(Math.floor(months / 12), "year")} ago`;
   if (months >= 1) return `Saved ${plural(months, "month")} ago`;
   if (days >= 7) return `Saved ${plural(Math.floor(days / 7), "week")} ago`;
-  return `Saved ${plural(Math.max(days, 0), "day")} ago`;
+  if (days <= 0) return "Saved today";
+  if (days === 1) return "Saved yesterday";
+  return `Saved ${plural(days, "day")} ago`;
 }
 
 export type ProgressCounts = {

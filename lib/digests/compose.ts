@@ -1,6 +1,6 @@
 import "server-only";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
-import type { DigestEmailLink, DigestEmailProps } from "@/emails/digest";
+import type { DigestEmailBrief, DigestEmailLink, DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import type { DigestEmailHighlight } from "@/emails/components/digest-highlights";
 import type { DigestHighlight } from "@/lib/highlights/digest";
@@ -9,17 +9,44 @@ import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
 import { progressLine, progressPeriod, savedAgo, type ProgressCounts } from "@/lib/digests/come-back-words";
 import { emailActionUrl } from "@/lib/digests/email-actions";
-import { displayUrl } from "@/lib/links/display-url";
+import { displayHost, displayUrl } from "@/lib/links/display-url";
 import { formatInZone } from "@/lib/time/local-time";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
+import { countLine, digestCount, linksWord, type DigestCount } from "@/lib/digests/digest-count";
+import { cutAtWord } from "@/lib/text/cut-at-word";
 
-// What a digest says (docs/product.md, "Digests and schedule" and "Links come back"): the links due
-// back today, then the newest unread links, at most 50 listed, each with its excerpt and reading time
-// and when it was saved (in the reader's zone), then "and N more" pointing at the history, then the
-// links back from the stash, each saying why; under every link a link to read it in LinkStash and
-// signed one-click actions; last, one line of progress for the period the digest covers.
+// What a digest says (docs/product.md, "Digests and schedule" and "Links come back"): one count line
+// for all its links, the links due back today, then the newest unread links, then the links back from
+// the stash, each saying why. The first links are shown whole (excerpt, notes, categories, reading
+// time, when saved in the reader's zone, a link to read it in LinkStash and signed one-click
+// actions); the next ones on one line each (title and site); the rest as "and N more in LinkStash".
+// Last, one line of progress for the period the digest covers.
 
+/** The newest new links a digest reads from the database: at most the whole and one-line ones. */
 export const DIGEST_MAX_LINKS = 50;
+/** Links shown whole, reminders first, when the mail fits its budget with that many. */
+export const DIGEST_WHOLE_LINKS = 20;
+/** One-line entries after the whole ones. */
+export const DIGEST_BRIEF_LINKS = DIGEST_MAX_LINKS - DIGEST_WHOLE_LINKS;
+/**
+ * The most HTML a digest may weigh. Gmail clips a message past 102 KB and hides the rest (the
+ * stash's links, the progress line, the footer); a margin stays for what a provider adds.
+ */
+export const DIGEST_HTML_BUDGET = 96 * 1024;
+/** Whole and one-line entries tried in turn until the HTML fits its budget. */
+const LAYOUTS: { whole: number; brief: number }[] = [
+  { whole: DIGEST_WHOLE_LINKS, brief: DIGEST_BRIEF_LINKS },
+  { whole: 15, brief: DIGEST_BRIEF_LINKS },
+  { whole: 10, brief: DIGEST_BRIEF_LINKS },
+  { whole: 5, brief: DIGEST_BRIEF_LINKS },
+  { whole: 0, brief: DIGEST_BRIEF_LINKS },
+  { whole: 0, brief: 10 },
+  { whole: 0, brief: 0 },
+];
+// A mail is a summary: the reader page has the rest.
+const EXCERPT_MAX = 300;
+const NOTES_MAX = 600;
+const BRIEF_TITLE_MAX = 100;
 
 export type DigestLink = {
   id: string;
@@ -56,19 +83,19 @@ export type DigestContent = {
   highlights?: DigestHighlight[];
 };
 
-const countOf = (count: number) => `${count} ${count === 1 ? "link" : "links"}`;
-
-function subjectFor(kind: DigestKindName, total: number, back: number): string {
-  const what = total > 0 ? `${countOf(total)} to read` : `${countOf(back)} came back`;
+function subjectFor(kind: DigestKindName, count: DigestCount): string {
+  const what = count.fresh > 0 ? `${linksWord(count.total)} to read` : `${linksWord(count.total)} came back`;
   return kind === "scheduled" ? `Your LinkStash digest: ${what}` : `Today's stash: ${what}`;
 }
 
-function introFor(kind: DigestKindName, since: DigestContent["since"], total: number, back: number): string {
-  const period = kind === "scheduled" || since === "last-digest" ? "since your last digest" : "today";
-  const cameBack = back === 1 ? "one link came back" : `${back} links came back`;
-  if (total === 0) return `Nothing new ${period === "today" ? "saved today" : period}, but ${cameBack}.`;
-  const saved = `Here ${total === 1 ? "is the link" : `are the ${total} links`} you saved ${period}`;
-  return back > 0 ? `${saved}, and ${cameBack}.` : `${saved}.`;
+/**
+ * A scheduled digest's new links are those since the previous one; Send now's too, except before
+ * the first scheduled digest (today's). Send now does not move that mark, so after another Send now
+ * it is the last *scheduled* digest that the count starts from, and the line says so.
+ */
+function periodOf(kind: DigestKindName, since: DigestContent["since"]): string {
+  if (kind === "scheduled") return "since your last digest";
+  return since === "last-digest" ? "since your last scheduled digest" : "today";
 }
 
 function highlightEntry(highlight: DigestHighlight): DigestEmailHighlight {
@@ -80,14 +107,53 @@ function highlightEntry(highlight: DigestHighlight): DigestEmailHighlight {
   };
 }
 
+/** The links of one digest as the mail lays them out: shown whole, on one line, or only counted. */
+export type DigestLayout = Pick<
+  DigestEmailProps,
+  "reminders" | "remindersBrief" | "links" | "linksBrief" | "rediscovered" | "moreCount"
+>;
+
+/**
+ * Lays the digest's links out with at most `whole` shown whole (reminders first, then the newest new
+ * links) and `brief` on one line; the links from the stash (a few) are always whole. `moreCount` is
+ * what the count holds beyond them, so whole + one-line + more = count.total.
+ */
+export function layOut<Link>(
+  content: { links: Link[]; reminders: Link[]; rediscovered: Link[] },
+  count: DigestCount,
+  { whole, brief }: { whole: number; brief: number },
+): {
+  reminders: Link[];
+  remindersBrief: Link[];
+  links: Link[];
+  linksBrief: Link[];
+  rediscovered: Link[];
+  moreCount: number;
+} {
+  const reminders = content.reminders.slice(0, whole);
+  const links = content.links.slice(0, whole - reminders.length);
+  const remindersBrief = content.reminders.slice(reminders.length, reminders.length + brief);
+  const linksBrief = content.links.slice(links.length, links.length + brief - remindersBrief.length);
+  const shown =
+    reminders.length + links.length + remindersBrief.length + linksBrief.length + content.rediscovered.length;
+  return {
+    reminders,
+    remindersBrief,
+    links,
+    linksBrief,
+    rediscovered: content.rediscovered,
+    moreCount: Math.max(0, count.total - shown),
+  };
+}
+
 /** Renders one digest. */
 export async function composeDigest(
   recipient: DigestRecipient,
   kind: DigestKindName,
-  { links, total, reminders, rediscovered, since, progress, highlights = [] }: DigestContent,
+  content: DigestContent,
 ): Promise<Omit<OutgoingEmail, "idempotencyKey">> {
-  const listed = links.slice(0, DIGEST_MAX_LINKS);
-  const back = reminders.length + rediscovered.length;
+  const { since, progress, highlights = [] } = content;
+  const count = digestCount(content);
   const entry = (link: DigestLink, why: string | null, notInterested: boolean): DigestEmailLink => {
     const readUrl = `${env.appUrl}/read/${link.id}`;
     // A newsletter saved from a mail without a web version is read in the reader: it has no page.
@@ -96,40 +162,63 @@ export async function composeDigest(
       title: link.title,
       url,
       shownUrl: displayUrl(url),
-      notes: link.notes,
+      notes: link.notes === null ? null : cutAtWord(link.notes, NOTES_MAX),
       categories: link.categories,
       savedAt: formatInZone(link.createdAt, recipient.timezone, "monthDayTime"),
       why,
       markReadUrl: emailActionUrl("mark-read", link.id, recipient.id),
       snoozeUrl: emailActionUrl("snooze", link.id, recipient.id),
       notInterestedUrl: notInterested ? emailActionUrl("not-interested", link.id, recipient.id) : null,
-      excerpt: link.description,
+      excerpt: link.description === null ? null : cutAtWord(link.description, EXCERPT_MAX),
       readingMinutes: link.readingMinutes,
       readUrl,
     };
   };
-  const props: DigestEmailProps = {
+  const briefOf = (link: DigestEmailLink): DigestEmailBrief => ({
+    title: cutAtWord(link.title ?? link.shownUrl, BRIEF_TITLE_MAX),
+    url: link.url,
+    domain: displayHost(link.url),
+  });
+  const entries = {
+    reminders: content.reminders.map((link) =>
+      entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), false),
+    ),
+    links: content.links.slice(0, DIGEST_MAX_LINKS).map((link) => entry(link, null, false)),
+    rediscovered: content.rediscovered.map((link) =>
+      entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), true),
+    ),
+  };
+  const base = {
     heading: kind === "scheduled" ? "Your LinkStash digest" : "Today's stash",
-    intro: introFor(kind, since, total, back),
-    reminders: reminders.map((link) => entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), false)),
-    links: listed.map((link) => entry(link, null, false)),
-    rediscovered: rediscovered.map((link) => entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), true)),
-    moreCount: Math.max(0, total - listed.length),
+    intro: countLine(count, periodOf(kind, since)),
     progress: progress ? progressLine(progressPeriod(progress.windowStart, progress.windowEnd), progress) : null,
     highlights: highlights.map(highlightEntry),
     dashboardUrl: `${env.appUrl}/dashboard`,
-    historyUrl: `${env.appUrl}/history`,
     unsubscribeUrl: unsubscribeUrl(recipient.id),
   };
   // The template brings React Email with it: loaded by the first digest, not by the scheduler's start.
   const { default: DigestEmail } = await import("@/emails/digest");
-  const { html, text } = await renderEmail(DigestEmail(props), digestPlainText(props));
+  let props: DigestEmailProps | null = null;
+  let html = "";
+  // Fewer whole links until the HTML fits: a few renders at most, and only for the heaviest digests.
+  for (const layout of LAYOUTS) {
+    const laid = layOut(entries, count, layout);
+    props = {
+      ...base,
+      ...laid,
+      remindersBrief: laid.remindersBrief.map(briefOf),
+      linksBrief: laid.linksBrief.map(briefOf),
+    };
+    ({ html } = await renderEmail(DigestEmail(props), ""));
+    if (Buffer.byteLength(html, "utf8") <= DIGEST_HTML_BUDGET) break;
+  }
+  if (props === null) throw new Error("no digest layout");
   return {
     from: env.emailFrom,
     to: recipient.email,
-    subject: subjectFor(kind, total, back),
+    subject: subjectFor(kind, count),
     html,
-    text,
+    text: digestPlainText(props),
     headers: unsubscribeHeaders(recipient.id),
   };
 }

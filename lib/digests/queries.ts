@@ -153,15 +153,31 @@ type ItemRow = DigestLink & { deliveryId: string; section: "reminder" | "redisco
  * (so a link listed as new is not offered again the week after; a first digest, whose window has no
  * start, offers none), not brought back in the 30 days before the delivery's instant, and not in the
  * user's last sent digest. The candidates: the REDISCOVERY_POOL links waiting longest (never brought back first, then
- * the oldest, through the partial index Link_waiting_idx) and the links saved on the same local month
+ * the oldest, read from the covering partial index Link_come_back_idx alone) and the links saved on the same local month
  * and day in an earlier year. Ranked: anniversaries first, then one per category (a link's first
  * category) before a second, then never opened first, then the longest waiting.
  */
 export async function selectComingBack(ids: string[]): Promise<Map<string, ComingBack>> {
   const byDelivery = new Map<string, ComingBack>();
   if (ids.length === 0) return byDelivery;
+  const rows = await getDb().$queryRaw<ItemRow[]>(comingBackSql(ids));
+  for (const row of rows) {
+    const entry = byDelivery.get(row.deliveryId) ?? { reminders: [], rediscovered: [] };
+    const link = { ...digestLinkOf(row), day: row.day };
+    if (row.section === "reminder") entry.reminders.push(link);
+    else entry.rediscovered.push(link);
+    byDelivery.set(row.deliveryId, entry);
+  }
+  return byDelivery;
+}
+
+/**
+ * selectComingBack's statement for the deliveries `ids` (not empty), exported so a test can read its
+ * plan: each user's pool is an index-only scan of Link_come_back_idx (decision 0387).
+ */
+export function comingBackSql(ids: string[]): Prisma.Sql {
   const list = Prisma.join(ids);
-  const rows = await getDb().$queryRaw<ItemRow[]>`
+  return Prisma.sql`
     WITH todo AS (
       UPDATE "DigestDelivery" SET "selectedAt" = now()
       WHERE id IN (${list}) AND "selectedAt" IS NULL
@@ -262,14 +278,6 @@ export async function selectComingBack(ids: string[]): Promise<Map<string, Comin
       l.id, l.title, l.url, l.notes, l.categories, l."createdAt", l.description, l."readingMinutes"
     FROM items i JOIN "Link" l ON l.id = i."linkId"
     ORDER BY i."deliveryId", i.section, i.position`;
-  for (const row of rows) {
-    const entry = byDelivery.get(row.deliveryId) ?? { reminders: [], rediscovered: [] };
-    const link = { ...digestLinkOf(row), day: row.day };
-    if (row.section === "reminder") entry.reminders.push(link);
-    else entry.rediscovered.push(link);
-    byDelivery.set(row.deliveryId, entry);
-  }
-  return byDelivery;
 }
 
 /**

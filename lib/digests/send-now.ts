@@ -1,6 +1,9 @@
 import "server-only";
+import type { z } from "zod";
+import type { sendNowAnswer } from "@/lib/digests/schemas";
 import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { composeDigest } from "@/lib/digests/compose";
+import { digestCount, linksWord } from "@/lib/digests/digest-count";
 import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import {
@@ -31,7 +34,7 @@ export const ALL_READ_MESSAGE = "Every link saved today is already marked as rea
 export const MANUAL_LIMIT_MESSAGE =
   "Free accounts can send one extra digest per day. Upgrade to Pro for unlimited manual digests, or try again tomorrow.";
 
-export type SendNowResult = { success: boolean; message: string };
+export type SendNowResult = z.output<typeof sendNowAnswer>;
 
 /**
  * "Send Digest Now": what the next scheduled digest would hold, at once: the unread links saved since
@@ -84,9 +87,10 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   const back = (await selectComingBack(ids)).get(delivery.id) ?? { reminders: [], rediscovered: [] };
   const [windows, progress] = await Promise.all([linksFor(ids), progressFor(ids)]);
   const window = windows.get(delivery.id) ?? { links: [], total: 0 };
-  const listed = window.total + back.reminders.length + back.rediscovered.length;
+  // The one count the mail's count line and list state too (lib/digests/digest-count.ts).
+  const count = digestCount({ ...window, ...back });
   // What looked due was taken meanwhile (another digest of today carries it): nothing to send after all.
-  if (listed === 0) {
+  if (count.total === 0) {
     await markSkipped(ids);
     return nothingNew ?? { success: false, message: ALL_READ_MESSAGE };
   }
@@ -105,6 +109,5 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
     throw serviceUnavailable("Failed to send digest email. Please try again later.");
   }
   await markSent([{ id: delivery.id, providerId: result.id, linkCount: window.total }]);
-  const count = `${listed} ${listed === 1 ? "link" : "links"}`;
-  return { success: true, message: `Your digest with ${count} was sent to ${user.email}.` };
+  return { success: true, message: `Your digest with ${linksWord(count.total)} was sent to ${user.email}.` };
 }

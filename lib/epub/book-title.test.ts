@@ -3,7 +3,7 @@ import { bookTitle } from "@/lib/epub/book-title";
 
 describe("bookTitle", () => {
   it("names one link's book after the link", () => {
-    expect(bookTitle({ linkTitle: "A page" })).toEqual({ title: "A page", description: "One link from LinkStash" });
+    expect(bookTitle({ linkTitle: "A page" })).toEqual({ title: "A page", description: "A link you saved" });
   });
 
   it("names a filtered book after its filters, all links when there are none", () => {

@@ -3,7 +3,7 @@
 export type BookSelection = { category?: string; search?: string; unread?: boolean; linkTitle?: string };
 
 export function bookTitle(selection: BookSelection): { title: string; description: string } {
-  if (selection.linkTitle !== undefined) return { title: selection.linkTitle, description: "One link from LinkStash" };
+  if (selection.linkTitle !== undefined) return { title: selection.linkTitle, description: "A link you saved" };
   const parts: string[] = [];
   if (selection.unread) parts.push("Unread");
   if (selection.category) parts.push(selection.category);

@@ -11,14 +11,24 @@ describe("parseArticle", () => {
     );
   });
 
-  it("lists the images and embeds those resolved; the others become their alt text", () => {
+  it("lists the images and embeds those resolved; the others become their alt text, marked as an image's", () => {
     const parsed = parseArticle(
-      '<p><img src="https://a.example/1.png" alt="One"><img src="https://a.example/2.png" alt="Two &amp; more"></p>',
+      '<p><img src="https://a.example/1.png" alt="One"><img src="https://a.example/2.png" alt="Two &amp; more">' +
+        '<img src="https://a.example/3.png" alt=" "></p>',
     );
-    expect(parsed.images).toEqual(["https://a.example/1.png", "https://a.example/2.png"]);
+    expect(parsed.images).toEqual(["https://a.example/1.png", "https://a.example/2.png", "https://a.example/3.png"]);
     expect(parsed.toXhtml((src) => (src.endsWith("1.png") ? "../images/i1.png" : null))).toBe(
-      '<p><img src="../images/i1.png" alt="One"/>Two &amp; more</p>',
+      '<p><img src="../images/i1.png" alt="One"/>[Image: Two &amp; more]</p>',
     );
+  });
+
+  it("writes a formula as its text, without its TeX annotation", () => {
+    expect(
+      xhtml(
+        '<p>When <math alttext="a \\ne 0"><semantics><mrow><mi>a</mi><mo>≠</mo><mn>0</mn></mrow>' +
+          '<annotation encoding="application/x-tex">a \\ne 0</annotation></semantics></math>, two.</p>',
+      ),
+    ).toBe("<p>When a≠0, two.</p>");
   });
 
   it("keeps only what a content model allows where it stands", () => {

@@ -155,7 +155,9 @@ class Writer {
     const alt = attr(node, "alt") ?? "";
     const src = attr(node, "src");
     const local = src ? this.resolveImage(src) : null;
-    if (!local) return escapeXml(alt);
+    // Not in the book (not fetched, or past the book's limits): its description, marked as a
+    // picture's so the sentence around it still reads; a decorative one (no alt) leaves nothing.
+    if (!local) return alt.trim() === "" ? "" : escapeXml(`[Image: ${alt.trim()}]`);
     const size = ["width", "height"]
       .map((name) => {
         const found = attr(node, name)?.trim() ?? "";
@@ -173,6 +175,8 @@ class Writer {
     if (node.nodeType === 3) return escapeXml(node.textContent ?? "");
     if (node.nodeType !== 1) return "";
     const name = nameOf(node);
+    // A formula's source (TeX) is for programs; a book keeps the formula's own text.
+    if (name === "annotation") return "";
     if (!KNOWN.has(name)) return this.children(childrenOf(node), context);
     if (name === "img") return this.image(node, context);
     if (name === "br") return "<br/>";

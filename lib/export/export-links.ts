@@ -38,6 +38,8 @@ function page(userId: string, after: { createdAt: Date; id: string } | null): Pr
       categories: true,
       createdAt: true,
       readAt: true,
+      archivedAt: true,
+      remindOn: true,
       // At most MAX_HIGHLIGHTS_PER_LINK each, and MAX_HIGHLIGHTS_PER_USER in all: a page stays bounded.
       highlights: {
         select: {

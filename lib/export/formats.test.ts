@@ -16,6 +16,8 @@ const links: ExportedLink[] = [
     categories: ["News", "Ünïcödé"],
     createdAt: new Date("2024-03-04T05:06:07.000Z"),
     readAt: null,
+    archivedAt: null,
+    remindOn: null,
     highlights: [
       {
         quote: "line <two>",
@@ -46,6 +48,8 @@ const links: ExportedLink[] = [
     categories: ["Uncategorized"],
     createdAt: new Date("2023-01-01T00:00:00.000Z"),
     readAt: new Date("2023-02-01T00:00:00.000Z"),
+    archivedAt: null,
+    remindOn: null,
     highlights: [],
   },
 ];
@@ -60,13 +64,25 @@ function write(format: "json" | "csv" | "html" | "markdown", written: readonly E
 }
 
 /** A record read back, in the shape the exporter was given. */
-const asExportedLink = ({ url, title, notes, tags, createdAt, readAt, highlights }: ImportRecord) => ({
+const asExportedLink = ({
+  url,
+  title,
+  notes,
+  tags,
+  createdAt,
+  readAt,
+  archivedAt,
+  remindOn,
+  highlights,
+}: ImportRecord) => ({
   url,
   title,
   notes,
   categories: tags,
   createdAt,
   readAt,
+  archivedAt: archivedAt ?? null,
+  remindOn: remindOn ?? null,
   highlights: highlights ?? [],
 });
 
@@ -114,12 +130,14 @@ describe("the export formats", () => {
       categories: ["-draft", "+1"],
       createdAt: new Date("2024-01-01T00:00:00.000Z"),
       readAt: null,
+      archivedAt: null,
+      remindOn: null,
       highlights: [],
     };
     const writer = EXPORT_WRITERS.csv;
     const row = writer.link(hostile, 0);
     expect(row).toBe(
-      `https://example.net/x,"'=HYPERLINK(""https://evil.example"",""Click"")",'@SUM(1+1),'-draft|+1,2024-01-01T00:00:00.000Z,\r\n`,
+      `https://example.net/x,"'=HYPERLINK(""https://evil.example"",""Click"")",'@SUM(1+1),'-draft|+1,2024-01-01T00:00:00.000Z,,,\r\n`,
     );
     const [header, record] = parseCsv(writer.head(new Date()) + row);
     if (!header || !record) throw new Error("no rows");
@@ -161,6 +179,8 @@ describe("the export formats", () => {
         categories: ["Later, maybe", "News"],
         createdAt: new Date(1700000000_000),
         readAt: new Date(1700086400_000),
+        archivedAt: null,
+        remindOn: null,
         highlights: [],
       },
       {
@@ -170,6 +190,8 @@ describe("the export formats", () => {
         categories: ["a|b", "100% sure"],
         createdAt: new Date(1699990000_000),
         readAt: null,
+        archivedAt: new Date(1700090000_000),
+        remindOn: new Date("2023-12-01T00:00:00.000Z"),
         highlights: [],
       },
       {
@@ -179,13 +201,15 @@ describe("the export formats", () => {
         categories: ["Uncategorized"],
         createdAt: new Date(1699980000_000),
         readAt: null,
+        archivedAt: null,
+        remindOn: null,
         highlights: [],
       },
     ];
     const html = write("html", fidelity);
     const csv = write("csv", fidelity);
-    expect(html).toBe(fixture("linkstash-export.html"));
-    expect(csv).toBe(fixture("linkstash-export.csv"));
+    expect(html).toBe(fixture("linkstash-export-states.html"));
+    expect(csv).toBe(fixture("linkstash-export-states.csv"));
     const fromHtml = parseNetscape(html).map(asExportedLink);
     expect(fromHtml).toEqual(fidelity);
     const [header, ...rows] = parseCsv(csv);
@@ -207,6 +231,8 @@ describe("the export formats", () => {
       categories: fc.uniqueArray(text(special), { minLength: 1, maxLength: 3 }),
       createdAt: seconds,
       readAt: fc.option(seconds),
+      archivedAt: fc.option(seconds),
+      remindOn: fc.option(fc.integer({ min: 0, max: 20_000 }).map((days) => new Date(days * 86_400_000))),
       titleIsUrl: fc.boolean(),
     });
     fc.assert(
@@ -220,30 +246,18 @@ describe("the export formats", () => {
             categories: item.categories,
             createdAt: item.createdAt,
             readAt: item.readAt,
+            archivedAt: item.archivedAt,
+            remindOn: item.remindOn,
             highlights: [],
           };
         });
-        const fromHtml = parseNetscape(write("html", written)).map(({ url, title, tags, createdAt, readAt }) => ({
-          url,
-          title,
-          notes: null,
-          categories: tags,
-          createdAt,
-          readAt,
-          highlights: [],
-        }));
+        // Neither format carries notes or highlights here: the links have none.
+        const asWritten = (record: ImportRecord) => ({ ...asExportedLink(record), notes: null, highlights: [] });
+        const fromHtml = parseNetscape(write("html", written)).map(asWritten);
         expect(fromHtml).toEqual(written);
         const [header, ...rows] = parseCsv(write("csv", written));
         if (!header) throw new Error("no header");
-        const fromCsv = rows.map(linkstashCsvMapper(header.fields)).map(({ url, title, tags, createdAt, readAt }) => ({
-          url,
-          title,
-          notes: null,
-          categories: tags,
-          createdAt,
-          readAt,
-          highlights: [],
-        }));
+        const fromCsv = rows.map(linkstashCsvMapper(header.fields)).map(asWritten);
         expect(fromCsv).toEqual(written);
       }),
       { numRuns: 500, seed: 305 },

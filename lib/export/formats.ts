@@ -8,7 +8,8 @@ import { joinNames } from "@/lib/import/name-list";
 
 // The export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a Netscape
 // bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports back into
-// the same links: titles as stored (one equal to its address too), read state and whole category
+// the same links: titles as stored (one equal to its address too), read, archived and reminder
+// states and whole category
 // names (a separator inside a name is escaped, lib/import/name-list.ts). The JSON carries each link's
 // highlights too; "markdown" is the highlights alone, to read or paste elsewhere (not imported).
 
@@ -26,9 +27,18 @@ export type ExportedLink = {
   categories: string[];
   createdAt: Date;
   readAt: Date | null;
+  /** "Not interested": never brought back by a digest. */
+  archivedAt: Date | null;
+  /** The local calendar day the link comes back on (a date-only column: midnight UTC). */
+  remindOn: Date | null;
   /** Oldest first. */
   highlights: ExportedHighlight[];
 };
+
+/** A reminder day as written in every format: "2026-12-01". */
+export function dayKey(day: Date): string {
+  return day.toISOString().slice(0, 10);
+}
 
 export type ExportWriter = {
   contentType: string;
@@ -52,6 +62,8 @@ const json: ExportWriter = {
       categories: link.categories,
       createdAt: link.createdAt.toISOString(),
       readAt: link.readAt?.toISOString() ?? null,
+      archivedAt: link.archivedAt?.toISOString() ?? null,
+      remindOn: link.remindOn ? dayKey(link.remindOn) : null,
       highlights: link.highlights.map(highlightJson),
     })}`,
   tail: "\n]}\n",
@@ -70,6 +82,8 @@ const csv: ExportWriter = {
         joinNames(link.categories, "|"),
         link.createdAt.toISOString(),
         link.readAt?.toISOString() ?? "",
+        link.archivedAt?.toISOString() ?? "",
+        link.remindOn ? dayKey(link.remindOn) : "",
       ].map(spreadsheetSafe),
     ),
   tail: "",
@@ -92,11 +106,16 @@ const html: ExportWriter = {
     // TOREAD as Pinboard and linkding write it (1: still to read); LAST_VISIT, Netscape's own
     // attribute, keeps when a read link was read.
     const state = link.readAt ? `LAST_VISIT="${seconds(link.readAt)}" TOREAD="0"` : 'TOREAD="1"';
+    // ARCHIVED (seconds) and REMIND_ON (a day) are LinkStash's own; other readers ignore them.
+    const archived = link.archivedAt ? ` ARCHIVED="${seconds(link.archivedAt)}"` : "";
+    const remind = link.remindOn ? ` REMIND_ON="${dayKey(link.remindOn)}"` : "";
     const tags = encodeEntities(joinNames(link.categories, ","));
-    // No title stays no title (browsers write an empty text too), so a round trip keeps it so.
-    const title = encodeEntities(link.title ?? "");
+    // An untitled link shows its address, as an empty text leaves nothing to click in a browser;
+    // UNTITLED tells the import it had no title, so a round trip keeps it untitled.
+    const untitled = link.title === null ? ' UNTITLED="1"' : "";
+    const title = encodeEntities(link.title ?? link.url);
     const notes = link.notes ? `\n    <DD>${encodeEntities(link.notes)}` : "";
-    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${seconds(link.createdAt)}" ${state} TAGS="${tags}">${title}</A>${notes}\n`;
+    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${seconds(link.createdAt)}" ${state}${archived}${remind}${untitled} TAGS="${tags}">${title}</A>${notes}\n`;
   },
   tail: "</DL><p>\n",
 };

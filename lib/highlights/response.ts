@@ -1,7 +1,12 @@
+import type { z } from "zod";
 import type { Highlight } from "@/lib/generated/prisma/client";
+import type { highlightAnswer } from "@/lib/highlights/schemas";
+
+/** A highlight as the API answers it (its schema: highlightAnswer). */
+export type HighlightResponse = z.output<typeof highlightAnswer>;
 
 // The one JSON shape of a highlight in the API. Pure: the reader's components import its type.
-export function toHighlightResponse(highlight: Highlight) {
+export function toHighlightResponse(highlight: Highlight): HighlightResponse {
   return {
     id: highlight.id,
     linkId: highlight.linkId,
@@ -16,5 +21,3 @@ export function toHighlightResponse(highlight: Highlight) {
     updatedAt: highlight.updatedAt.toISOString(),
   };
 }
-
-export type HighlightResponse = ReturnType<typeof toHighlightResponse>;

@@ -10,7 +10,7 @@ import {
   TOO_MANY_ON_LINK_MESSAGE,
 } from "@/lib/highlights/rules";
 import { conflict, notFound } from "@/lib/http/errors";
-import type { HighlightCreate, HighlightUpdate } from "@/lib/validations/highlight";
+import type { HighlightCreate, HighlightUpdate } from "@/lib/highlights/schemas";
 
 // A link's highlights (docs/product.md, "Highlights"; decision 0336): only the link's owner sees or
 // changes them; anyone else's link or highlight is not found.

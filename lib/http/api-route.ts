@@ -7,7 +7,8 @@ import { badRequest, forbidden, unauthorized } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { currentRequestId, withRouteErrors } from "@/lib/http/route-errors";
 import { findSessionUser, sessionTokenFromRequest } from "@/lib/auth/session";
-import { takeUserTurn } from "@/lib/http/user-turns";
+import { takeTurn } from "@/lib/http/user-turns";
+import type { Endpoint, EndpointAccess } from "@/lib/http/contract";
 
 // The one wrapper every /api route handler goes through: same-origin check for mutations, session,
 // JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
@@ -58,6 +59,13 @@ export function isFormPost(req: Request): boolean {
   return contentType !== null && isForm(contentType);
 }
 
+/** What a schema reads from a request's input; a 400 with the schema's first message when it refuses. */
+function parseInput<Value>(schema: z.ZodType<Value>, data: unknown): Value {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+}
+
 /** The JSON body a route's schema accepts. */
 async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
   const contentType = payloadType(req);
@@ -72,17 +80,18 @@ async function readBody<Body>(req: Request, schema: z.ZodType<Body>): Promise<Bo
       throw badRequest(INVALID_JSON_MESSAGE, "invalid_json");
     }
   }
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  if (data === undefined) throw badRequest(EXPECTED_JSON_MESSAGE, "invalid_json");
-  throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  // No payload at all: what the schema lets through (an optional body), else a request for JSON.
+  if (data === undefined) {
+    const parsed = schema.safeParse(undefined);
+    if (parsed.success) return parsed.data;
+    throw badRequest(EXPECTED_JSON_MESSAGE, "invalid_json");
+  }
+  return parseInput(schema, data);
 }
 
 /** A form's fields (each a string), as the route's schema accepts them. */
 async function readFormFields<Body>(req: Request, schema: z.ZodType<Body>): Promise<Body> {
-  const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(await req.text())));
-  if (parsed.success) return parsed.data;
-  throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  return parseInput(schema, Object.fromEntries(new URLSearchParams(await req.text())));
 }
 
 /**
@@ -153,17 +162,21 @@ function handle<Body, U extends User | null>(
     // sent on purpose, so a script or an extension may use it from anywhere.
     if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req))
       throw forbidden(CROSS_ORIGIN_MESSAGE, "cross_origin");
-    const user = await resolveUser(req, bearer);
-    // A signed-in user's handlers take turns (lib/http/user-turns.ts); a signed-out visitor's have no one to wait for.
-    const giveBack = user ? await takeUserTurn(user.id) : null;
+    // A request's handlers take turns (lib/http/user-turns.ts): its credential's before the lookup,
+    // its user's after. A visitor with neither has no one to wait for.
+    const turns: (() => void)[] = [];
     try {
+      const credential = bearer ?? sessionTokenFromRequest(req);
+      if (credential) turns.push(await takeTurn({ credential }));
+      const user = await resolveUser(req, bearer);
+      if (user) turns.push(await takeTurn({ userId: user.id }));
       const params = flattenParams(await context?.params);
       const body = await readInput(req);
       return toResponse(
         await handler({ req, url: new URL(req.url), params, body, user, requestId: currentRequestId() }),
       );
     } finally {
-      giveBack?.();
+      for (const giveBack of turns) giveBack();
     }
   });
 }
@@ -195,6 +208,68 @@ const requireTokenOrSessionUser =
     if (!token.scopes.includes(scope)) throw forbidden(INSUFFICIENT_SCOPE_MESSAGE, "insufficient_scope");
     return token.user;
   };
+
+type Output<Schema extends z.ZodType | undefined, Otherwise> = Schema extends z.ZodType ? z.output<Schema> : Otherwise;
+
+/** What a handler of a declared endpoint is given: its params, query and body as its schemas read them. */
+export type EndpointContext<
+  BodySchema extends z.ZodType | undefined,
+  ParamsSchema extends z.ZodObject | undefined,
+  QuerySchema extends z.ZodObject | undefined,
+  Who extends EndpointAccess,
+> = Omit<ApiContext<Output<BodySchema, undefined>, Who extends "public" ? User | null : User>, "params"> & {
+  params: Output<ParamsSchema, Record<string, string>>;
+  query: Output<QuerySchema, undefined>;
+};
+
+type EndpointHandler<
+  BodySchema extends z.ZodType | undefined,
+  SuccessSchema extends z.ZodType,
+  ParamsSchema extends z.ZodObject | undefined,
+  QuerySchema extends z.ZodObject | undefined,
+  Who extends EndpointAccess,
+> = (ctx: EndpointContext<BodySchema, ParamsSchema, QuerySchema, Who>) => Promise<z.input<SuccessSchema> | Response>;
+
+type LooseEndpointContext = Omit<ApiContext<unknown, User | null>, "params"> & { params: unknown; query: unknown };
+
+/**
+ * The route of a declared endpoint (lib/http/contract.ts): the endpoint says who may call it and what
+ * it reads; a plain value the handler returns is answered with the endpoint's success status.
+ */
+export function endpointRoute<
+  BodySchema extends z.ZodType | undefined,
+  SuccessSchema extends z.ZodType,
+  ParamsSchema extends z.ZodObject | undefined,
+  QuerySchema extends z.ZodObject | undefined,
+  Who extends EndpointAccess,
+>(
+  endpoint: Endpoint<BodySchema, SuccessSchema, ParamsSchema, QuerySchema, Who>,
+  handler: EndpointHandler<BodySchema, SuccessSchema, ParamsSchema, QuerySchema, Who>,
+): RouteHandler;
+// The signature above types the handler by the endpoint's schemas; here they are only values.
+export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointContext) => Promise<unknown>) {
+  const { access, body, params, query, success } = endpoint;
+  const resolveUser =
+    access === "public"
+      ? optionalSessionUser
+      : access === "session"
+        ? requireSessionUser
+        : requireTokenOrSessionUser(access.token);
+  return handle(
+    body ? (body.form ? withSchemaOrForm(body.schema) : withSchema(body.schema)) : readNoBody,
+    resolveUser,
+    async (ctx) => {
+      const answer = await handler({
+        ...ctx,
+        params: params ? parseInput(params, ctx.params) : ctx.params,
+        // A repeated name in the query string: its last value.
+        query: query ? parseInput(query, Object.fromEntries(ctx.url.searchParams)) : undefined,
+      });
+      return answer instanceof Response ? answer : Response.json(answer, { status: success.status });
+    },
+    { acceptsBearer: typeof access !== "string" },
+  );
+}
 
 /** A route for signed-in users (401 without a session); with a schema, the JSON body it accepts. */
 export function apiRoute(handler: Handler<undefined, User>): RouteHandler;
@@ -245,12 +320,4 @@ export function publicApiRoute<Body>(
   if (typeof first === "function") return handle(readNoBody, optionalSessionUser, first);
   if (!second) throw new Error("publicApiRoute(schema, handler): handler missing");
   return handle(withSchema(first), optionalSessionUser, second);
-}
-
-/**
- * publicApiRoute whose body may also be a plain HTML form's (isFormPost): the pages an emailed link
- * opens post one, so they work without script. The same-origin rule applies to both.
- */
-export function publicFormApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User | null>): RouteHandler {
-  return handle(withSchemaOrForm(schema), optionalSessionUser, handler);
 }

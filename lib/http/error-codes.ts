@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "cross_origin",
   "plan_limit",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "already_exists",
   "already_claimed",
@@ -42,6 +43,7 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   cross_origin: "A browser request that changes something came without this site's Origin.",
   plan_limit: "The account's plan does not allow this (a daily limit, no invitations left, a Pro-only choice).",
   not_found: "Nothing by that id (or code) belongs to the caller, or the feature is off on this instance.",
+  method_not_allowed: "The route does not answer this HTTP method; the `Allow` header lists the ones it does.",
   conflict: "The request clashes with the current state (already used, expired, nothing to manage).",
   already_exists: "The name or address is already in use.",
   already_claimed: "The invitation has been claimed, or this account or mailbox has claimed one already.",
@@ -56,7 +58,7 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
 };
 
 /** The HTTP statuses an error answer uses. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 406 | 409 | 413 | 422 | 429 | 500 | 503;
 
 /** The code of an error raised with a status only: the one a client would expect for that status. */
 export function defaultErrorCode(status: number): ErrorCode {
@@ -69,6 +71,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return "forbidden";
     case 404:
       return "not_found";
+    case 405:
+      return "method_not_allowed";
     case 409:
       return "conflict";
     case 413:

@@ -47,6 +47,12 @@ export function errorResponse(
   return Response.json(body, { status, headers });
 }
 
+/** A method the route does not answer: 405 with `{ code, message }` and the methods it does in `Allow`. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  const allow = allowed.join(", ");
+  return errorResponse(405, "method_not_allowed", `This route answers ${allow} only.`, { Allow: allow });
+}
+
 /** An HttpError as its answer. */
 export function httpErrorResponse(error: HttpError): Response {
   return errorResponse(error.status, error.code, error.message, error.headers);

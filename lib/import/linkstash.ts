@@ -4,14 +4,24 @@ import { ImportFileError } from "@/lib/import/errors";
 import { createJsonEntryReader, type JsonValue } from "@/lib/import/json-stream";
 import { columnIndex, type CsvMapper } from "@/lib/import/pocket";
 import { splitNames } from "@/lib/import/name-list";
-import { importedTitle, type ImportRecord } from "@/lib/import/record";
+import { importedTitle, reminderDay, stateOf, type ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
+// archived_at,remind_on (the last two absent from older exports),
 // categories joined by "|" with a "|" inside a name escaped (lib/import/name-list.ts), ISO 8601
 // times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}, whose
 // links carry their highlights.
 
-export const LINKSTASH_CSV_COLUMNS = ["url", "title", "notes", "categories", "created_at", "read_at"] as const;
+export const LINKSTASH_CSV_COLUMNS = [
+  "url",
+  "title",
+  "notes",
+  "categories",
+  "created_at",
+  "read_at",
+  "archived_at",
+  "remind_on",
+] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";
 
 export function isLinkstashCsvHeader(header: readonly string[]): boolean {
@@ -27,7 +37,7 @@ function isoDate(value: unknown): Date | null {
 
 export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
   const index = columnIndex(header);
-  const [url, title, notes, categories, created, read] = LINKSTASH_CSV_COLUMNS.map(index);
+  const [url, title, notes, categories, created, read, archived, remind] = LINKSTASH_CSV_COLUMNS.map(index);
   return ({ line, fields }) => {
     const at = (i: number | undefined) => (i === undefined || i < 0 ? "" : fromSpreadsheetSafe(fields[i] ?? ""));
     return {
@@ -38,6 +48,7 @@ export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
       tags: splitNames(at(categories), "|"),
       createdAt: isoDate(at(created)),
       readAt: isoDate(at(read)),
+      ...stateOf(isoDate(at(archived)), reminderDay(at(remind))),
     };
   };
 }
@@ -59,6 +70,7 @@ export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRec
     tags: categories,
     createdAt: isoDate(item.createdAt),
     readAt: isoDate(item.readAt),
+    ...stateOf(isoDate(item.archivedAt), reminderDay(item.remindOn)),
     ...(highlights.length > 0 && { highlights }),
   };
 }

@@ -160,6 +160,22 @@ describe("the Netscape bookmark reader", () => {
     }
   });
 
+  it("reads on past a title with an unescaped raw-text tag, where an HTML parser would read the rest as its text", () => {
+    const records = parseNetscape(
+      [
+        '<DL><p>\n<DT><A HREF="https://a.example/1">Why <script> blocks rendering</A>',
+        '<DT><A HREF="https://a.example/2">Tips for <textarea> and <style> fields</A>',
+        '<DT><A HREF="https://a.example/3">Third</A>\n</DL>',
+      ].join("\n"),
+    );
+    expect(records.map((record) => record.url)).toEqual([
+      "https://a.example/1",
+      "https://a.example/2",
+      "https://a.example/3",
+    ]);
+    expect(records[2]?.title).toBe("Third");
+  });
+
   it("numbers each link by the line its tag starts on", () => {
     const records = parseNetscape(
       '<DL>\n<DT><A HREF="https://a.example">A</A>\n\n<DT><A HREF="https://b.example">B</A>\n</DL>',

@@ -2,13 +2,14 @@ import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { ImportLimitError } from "@/lib/import/errors";
 import { count, fieldTooLong, IMPORT_LIMITS, type ImportLimits } from "@/lib/import/limits";
 import { splitNames } from "@/lib/import/name-list";
-import { fromUnixSeconds, importedTitle, type ImportRecord } from "@/lib/import/record";
+import { fromUnixSeconds, importedTitle, reminderDay, stateOf, type ImportRecord } from "@/lib/import/record";
 
 // A streaming reader of Netscape bookmark files (browsers, Pocket's ril_export.html, Raindrop,
 // Linkwarden, and LinkStash's own HTML export): every <A HREF ADD_DATE TAGS>title</A>, the <DD>
 // description after it, and the <H3> folders around it (a folder becomes a tag). Read state comes
 // from TOREAD="0"/"1" (Pinboard, linkding and LinkStash write it; LAST_VISIT then gives the time of
-// reading) or from the section of Pocket's ril_export.html. It tokenizes tags and text as they
+// reading) or from the section of Pocket's ril_export.html; ARCHIVED, REMIND_ON and UNTITLED are
+// LinkStash's own. It tokenizes tags and text as they
 // arrive and keeps no tree: only the open folders' names, the bookmark being read and an unfinished
 // tag are held. A tag or text longer than maxFieldChars, or folders nested deeper than
 // maxFolderDepth, stop the reading: the bookmarks before come out first, the next call throws.
@@ -104,12 +105,14 @@ export function createNetscapeReader(
     out.push({
       line: link.line,
       url,
-      title: importedTitle(decodeHTML(link.title)),
+      // LinkStash writes an untitled link's address as its text and marks it UNTITLED.
+      title: attrs.untitled === undefined ? importedTitle(decodeHTML(link.title)) : null,
       notes: link.description === null ? null : decodeHTML(link.description).trim() || null,
       tags: [...splitTags(attrs.tags), ...folderTags],
       createdAt,
       // Pocket and linkding keep no time of reading; the save time stands in for it, as in Pocket's CSV.
       readAt: read ? (fromUnixSeconds(attrs.last_visit) ?? createdAt ?? new Date(0)) : null,
+      ...stateOf(fromUnixSeconds(attrs.archived), reminderDay(attrs.remind_on)),
     });
     link = null;
   }

@@ -7,6 +7,7 @@ import {
   toLinkRow,
   type ImportRecord,
 } from "@/lib/import/record";
+import { normalizeUrl } from "@/lib/links/url";
 
 const cap = new Date("2026-01-01T00:00:00Z");
 const now = new Date("2026-01-02T12:00:00Z");
@@ -33,13 +34,19 @@ describe("turning an imported record into a link row", () => {
     expect(toLinkRow(record({ url: "" }), cap, now)).toEqual({ ok: false, line: 7, reason: "no URL" });
   });
 
-  it("refuses an address without http:// or https:// (a name such as Node.js in a URL column), reported like any bad row", () => {
-    for (const url of ["Node.js", "example.com/page", "//example.com/page"])
+  it("reads a URL by the add form's rule: a scheme-less address imports, a name such as Node.js is refused", () => {
+    for (const url of ["Node.js", "file.txt"])
       expect(toLinkRow(record({ url }), cap, now)).toEqual({
         ok: false,
         line: 7,
         reason: `Please enter a valid website address: ${url}`,
       });
+    for (const url of ["example.com/page", "Node.js", "//example.com/page", "file.txt"])
+      expect(importedUrl(url)).toEqual(normalizeUrl(url));
+    expect(toLinkRow(record({ url: "example.com/page" }), cap, now)).toMatchObject({
+      ok: true,
+      row: { url: "https://example.com/page" },
+    });
     expect(importedUrl("http://node.js.example/")).toEqual({ ok: true, url: "http://node.js.example/" });
   });
 

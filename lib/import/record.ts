@@ -7,8 +7,8 @@ import {
   MAX_CATEGORY_NAME_LENGTH,
 } from "@/lib/categories/rules";
 import type { ExportedHighlight } from "@/lib/highlights/exported";
-import { normalizeImportedUrl, URL_INVALID_MESSAGE, type NormalizedUrl } from "@/lib/links/url";
-import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
+import { normalizeImportedUrl, type NormalizedUrl } from "@/lib/links/url";
+import { MAX_NOTES_LENGTH } from "@/lib/links/schemas";
 
 // One bookmark as read from any import format, and the rules that turn it into a link row: the
 // same URL normalisation and category rules as saving a link by hand.
@@ -22,6 +22,9 @@ export type ImportRecord = {
   tags: string[];
   createdAt: Date | null;
   readAt: Date | null;
+  /** LinkStash's own formats only ("Not interested", and the day the link comes back on). */
+  archivedAt?: Date | null;
+  remindOn?: Date | null;
   /** LinkStash JSON only: the link's highlights, checked as the API checks them. */
   highlights?: ExportedHighlight[];
 };
@@ -34,6 +37,8 @@ export type LinkRow = {
   categories: string[];
   createdAt: Date;
   readAt: Date | null;
+  archivedAt: Date | null;
+  remindOn: Date | null;
   highlights: ExportedHighlight[];
 };
 
@@ -87,15 +92,11 @@ export function importedTitle(text: string | null | undefined): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
-const WEB_SCHEME = /^\s*https?:\/\//i;
-
 /**
- * The address in an export file's URL column. Exporters write complete addresses, so one without
- * http:// or https:// is no address ("Node.js" in a URL column is a name, not https://node.js/):
- * it is refused like any invalid address. The rest follows the save rule (lib/links/url.ts).
+ * The address in an export file's URL column: the save rule (lib/links/url.ts), so an address the
+ * add form takes ("example.com/page") imports too, and a name ("Node.js") is refused by both.
  */
 export function importedUrl(value: string): NormalizedUrl {
-  if (value.trim() !== "" && !WEB_SCHEME.test(value)) return { ok: false, message: URL_INVALID_MESSAGE };
   return normalizeImportedUrl(value);
 }
 
@@ -144,6 +145,13 @@ export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult
     : plausible(record.readAt)
       ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime()))
       : createdAt;
+  // An archive time is kept like a read time; a reminder day is a calendar day, kept as it is.
+  const archivedAt = !validDate(record.archivedAt ?? null)
+    ? null
+    : plausible(record.archivedAt ?? null) && record.archivedAt
+      ? new Date(Math.max(record.archivedAt.getTime(), createdAt.getTime()))
+      : createdAt;
+  const remindOn = record.remindOn && validDate(record.remindOn) ? record.remindOn : null;
   const highlights = (record.highlights ?? []).map((highlight) =>
     plausible(highlight.createdAt) ? highlight : { ...highlight, createdAt },
   );
@@ -158,9 +166,23 @@ export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult
       categories: [primary, ...others],
       createdAt,
       readAt,
+      archivedAt,
+      remindOn,
       highlights,
     },
   };
+}
+
+/** A reminder day, "2026-12-01", as midnight UTC (how the date-only column holds it); else none. */
+export function reminderDay(value: unknown): Date | null {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return null;
+  const date = new Date(`${value.trim()}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim() ? null : date;
+}
+
+/** The archived and reminder fields of a record, only those a file holds (most formats hold neither). */
+export function stateOf(archivedAt: Date | null, remindOn: Date | null): Pick<ImportRecord, "archivedAt" | "remindOn"> {
+  return { ...(archivedAt && { archivedAt }), ...(remindOn && { remindOn }) };
 }
 
 /** Unix seconds as written by Pocket, Instapaper and bookmark files; null when not a plausible time. */

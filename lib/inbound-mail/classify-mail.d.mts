@@ -24,6 +24,8 @@ export declare function cleanSubject(subject: string | null): string | null;
 export declare function classifyMail(mail: MailText): MailKind;
 /** The sender of the mail forwarded in `text` (the first "From:" after a forward's header), or null. */
 export declare function forwardedFrom(text: string | null): { address: string; name: string | null } | null;
+/** The sender named by the first "From:" line of a forwarded mail's header `lines`, or null. */
+export declare function senderOf(lines: ReadonlyArray<string>): { address: string; name: string | null } | null;
 /** The links to http(s) addresses in `html`, up to `limit`, and the characters read. */
 export declare function countHtmlLinks(html: string, limit: number): { count: number; steps: number };
 /** The first e-mail address in `text` (where its match starts and ends), and the characters read. */

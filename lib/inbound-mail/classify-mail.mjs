@@ -3,6 +3,7 @@
 // extractor's child process and lib/inbound-mail/save-mail.ts does the saving. Each rule reads its
 // text in time linear in it (decision 0349): line rules are prefix and suffix checks, addresses and
 // links are found by scanners that count their steps, and the few patterns left cannot backtrack.
+import { dashed, headerStart } from "./forward-wrapper.mjs";
 import { holdsAt, isSpace, pattern, scanAddresses } from "./mail-scan.mjs";
 
 /** More distinct links than this in what the sender wrote, and the mail is not "a link". */
@@ -52,17 +53,6 @@ function framed(line, prefix, suffix, max) {
   return middle >= 1 && middle <= max && line.startsWith(prefix) && line.endsWith(suffix);
 }
 
-/** Whether `line` is two or more dashes, `words` (an optional space each side), two or more dashes. */
-function dashed(line, words) {
-  let start = 0;
-  while (line[start] === "-") start += 1;
-  let end = line.length;
-  while (end > start && line[end - 1] === "-") end -= 1;
-  if (start < 2 || line.length - end < 2) return false;
-  const inner = line.slice(start + (line[start] === " " ? 1 : 0), end - (line[end - 1] === " " ? 1 : 0));
-  return inner === words;
-}
-
 const SCHRIEB = " schrieb ";
 
 // Lines that start what the sender did not write for this save: a signature ("-- "), quoted reply
@@ -80,14 +70,6 @@ function isReplyHeader(line) {
     if (date > 200) return false;
   }
   return false;
-}
-
-function isForwardHeader(line) {
-  return (
-    dashed(line, "forwarded message") ||
-    line === "begin forwarded message:" ||
-    dashed(line, "weitergeleitete nachricht")
-  );
 }
 
 function isPhoneFooter(line) {
@@ -110,10 +92,12 @@ const BLANK_RUN = pattern("\\n{3,}", "g");
  */
 export function ownText(text) {
   const kept = [];
-  for (const raw of text.replace(LINE_BREAK, "\n").split("\n")) {
+  const lines = text.replace(LINE_BREAK, "\n").split("\n");
+  const bares = lines.map((line) => line.trim().toLowerCase());
+  for (const [index, raw] of lines.entries()) {
     const line = raw.trimEnd();
-    const bare = line.trim().toLowerCase();
-    if (line === "--" || line === "-- " || isReplyHeader(bare) || isForwardHeader(bare)) break;
+    const bare = bares[index];
+    if (line === "--" || line === "-- " || isReplyHeader(bare) || headerStart(bares, index) >= 0) break;
     if (bare.startsWith(">") || isPhoneFooter(bare)) continue;
     kept.push(line);
   }
@@ -353,19 +337,24 @@ function fromLineValue(lines, index) {
   return value === "" ? null : value;
 }
 
+/** The sender named by the first "From:" line of a forwarded mail's header `lines`, or null. */
+export function senderOf(lines) {
+  const from = lines.map((_, index) => fromLineValue(lines, index)).find((value) => value !== null);
+  const found = from ? scanAddress(from).found : null;
+  if (!from || !found) return null;
+  const name = displayName(from.slice(0, found.start) + from.slice(found.end)).trim();
+  // Outlook's "Name [mailto:address]" with no other address: the brackets are not the address's.
+  let address = found.address.toLowerCase();
+  if (address.startsWith("[mailto:")) address = address.slice(8, address.endsWith("]") ? -1 : undefined);
+  return { address, name: name === "" ? null : name };
+}
+
 /** The sender of the mail forwarded in `text` (the first "From:" after a forward's header), or null. */
 export function forwardedFrom(text) {
   if (!text) return null;
   const lines = text.replace(LINE_BREAK, "\n").split("\n");
-  const start = lines.findIndex((line) => {
-    const bare = line.trim().toLowerCase();
-    return isForwardHeader(bare) || isReplyHeader(bare);
-  });
-  if (start < 0) return null;
-  const header = lines.slice(start + 1, start + 12);
-  const from = header.map((_, index) => fromLineValue(header, index)).find((value) => value !== null);
-  const found = from ? scanAddress(from).found : null;
-  if (!from || !found) return null;
-  const name = displayName(from.slice(0, found.start) + from.slice(found.end)).trim();
-  return { address: found.address.toLowerCase(), name: name === "" ? null : name };
+  const bares = lines.map((line) => line.trim().toLowerCase());
+  const start = bares.findIndex((bare, index) => headerStart(bares, index) >= 0 || isReplyHeader(bare));
+  // From the header's first line: Outlook's block has no marker above its From: line.
+  return start < 0 ? null : senderOf(lines.slice(start, start + 12));
 }

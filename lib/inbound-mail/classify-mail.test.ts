@@ -42,6 +42,12 @@ describe("ownText", () => {
     expect(ownText("Mine\n---------- Forwarded message ---------\nFrom: x")).toBe("Mine");
     expect(ownText("Begin forwarded message:\n\nFrom: x")).toBe("");
   });
+
+  it("stops at Outlook's header block, with or without a rule above it", () => {
+    expect(ownText("Mine\n\nFrom: Bob <b@x.example>\nSent: Monday\nTo: Ada\nSubject: Hi\n\nTheirs")).toBe("Mine");
+    expect(ownText("Mine\n________________________________\nFrom: Bob\nSent: Monday\nTheirs")).toBe("Mine");
+    expect(ownText("Mine\nFrom: the editors, with love")).toBe("Mine\nFrom: the editors, with love");
+  });
 });
 
 describe("cleanSubject", () => {
@@ -114,6 +120,13 @@ describe("forwardedFrom", () => {
     expect(forwardedFrom("-----Original Message-----\nFrom: Bob <bob@x.example>\nSent: Monday")).toEqual({
       address: "bob@x.example",
       name: "Bob",
+    });
+  });
+
+  it("reads Outlook's block without a marker, and an address only in '[mailto:…]'", () => {
+    expect(forwardedFrom("Hi\n\nFrom: News [mailto:News@x.example]\nSent: Monday\nSubject: Weekly")).toEqual({
+      address: "news@x.example",
+      name: "News",
     });
   });
 

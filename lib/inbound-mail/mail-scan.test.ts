@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyMail, countHtmlLinks, forwardedFrom, ownText, scanAddress } from "./classify-mail.mjs";
 import { scanAddresses } from "./mail-scan.mjs";
-import { htmlText, scanDepth, textToHtml } from "./newsletter-html.mjs";
+import { htmlText, scanDepth, scanLayoutTables, textToHtml } from "./newsletter-html.mjs";
 
 // The mail rules read what a mail holds in time linear in it (decision 0349). Counted, not timed:
 // each scanner says how many characters it read, and for the inputs that made the old patterns
@@ -26,6 +26,9 @@ const hostile = {
   spaces: (n: number) => `On ${" ".repeat(n)}x`,
   dashes: (n: number) => `${"-".repeat(n)}x`,
   atSigns: (n: number) => `${"a".repeat(n)}@${"b".repeat(n)}`,
+  nestedTables: (n: number) => '<table role="presentation"><tr><td>x'.repeat(n / 40),
+  manyCells: (n: number) => `<table>${"<tr><th>a</th><td>&nbsp;</td>".repeat(n / 30)}</table>`,
+  unclosedCells: (n: number) => `<table>${"<td><img width=999>".repeat(n / 20)}`,
 };
 
 const scanners = {
@@ -33,6 +36,7 @@ const scanners = {
   countHtmlLinks: (text: string) => countHtmlLinks(text, Number.MAX_SAFE_INTEGER).steps,
   scanAddresses: (text: string) => scanAddresses(text, "<>\"'`").steps,
   scanAddress: (text: string) => scanAddress(text).steps,
+  scanLayoutTables: (text: string) => scanLayoutTables(text).steps,
 };
 
 describe("the mail scanners", () => {

@@ -4,9 +4,11 @@
 // starts the child without the app's bundler. The rules are those of docs/product.md, "What a mail
 // saves", and decision 0328 for newsletters.
 import { createHash } from "node:crypto";
-import { classifyMail, cleanSubject, forwardedFrom, ownText } from "./classify-mail.mjs";
+import { classifyMail, cleanSubject, forwardedFrom, ownText, senderOf } from "./classify-mail.mjs";
+import { unwrapHtml, unwrapText } from "./forward-wrapper.mjs";
 import { htmlDepth, htmlText, MAX_HTML_DEPTH, newsletterHtml, textToHtml } from "./newsletter-html.mjs";
 import { MAX_MAIL_HTML_CHARS, parseMail, UnreadableMail } from "./parse-mail.mjs";
+import { savedWebVersion } from "./tracking-link.mjs";
 
 export const NEWSLETTER_TOO_LARGE_MESSAGE = `This newsletter is too large to save: its HTML is over ${MAX_MAIL_HTML_CHARS / 1024 / 1024} MB.`;
 export const TOO_DEEP_MESSAGE = `This newsletter's HTML is nested more than ${MAX_HTML_DEPTH} levels deep: it cannot be shown safely.`;
@@ -15,13 +17,34 @@ export const TOO_DEEP_MESSAGE = `This newsletter's HTML is nested more than ${MA
 // resolve against, which never resolves itself.
 const MAIL_BASE_URL = "https://mail.invalid/";
 
-function newsletter(mail, appOrigin) {
-  const html = mail.html ?? textToHtml(mail.text ?? "");
-  if (html.length > MAX_MAIL_HTML_CHARS)
+/**
+ * The newsletter a mail carries, as a mail client shows it: without the forward's wrapper (the
+ * note, the marker and the forwarded header, decision 0380) in its HTML and its text, its sender the
+ * forwarded one, and the note what the user wrote above it.
+ */
+function unwrapped(mail) {
+  const text = unwrapText(mail.text);
+  const html = unwrapHtml(mail.html);
+  const header = text?.header ?? html?.header ?? null;
+  const sender = (header ? senderOf(header) : null) ?? forwardedFrom(mail.text);
+  const note = text?.note ?? html?.note ?? (sender ? mail.text : null);
+  return {
+    html: html?.html ?? mail.html,
+    text: text?.text ?? mail.text,
+    sender,
+    note: note ? ownText(note) || null : null,
+  };
+}
+
+function newsletter(mail, appOrigin, outerNote = null) {
+  // The limits first, on the mail as it came: nothing else reads a mail past them.
+  const whole = mail.html ?? textToHtml(mail.text ?? "");
+  if (whole.length > MAX_MAIL_HTML_CHARS)
     return { kind: "refused", reason: "too-large", message: NEWSLETTER_TOO_LARGE_MESSAGE };
-  if (htmlDepth(html) > MAX_HTML_DEPTH) return { kind: "refused", reason: "malformed", message: TOO_DEEP_MESSAGE };
-  const forwarded = forwardedFrom(mail.text);
-  const sender = forwarded ?? mail.from;
+  if (htmlDepth(whole) > MAX_HTML_DEPTH) return { kind: "refused", reason: "malformed", message: TOO_DEEP_MESSAGE };
+  const shown = unwrapped(mail);
+  const html = shown.html ?? textToHtml(shown.text ?? "");
+  const sender = shown.sender ?? mail.from;
   const title = cleanSubject(mail.subject) ?? sender?.name ?? sender?.address ?? "Newsletter";
   const { contentHtml, webVersionUrl } = newsletterHtml(html, MAIL_BASE_URL, appOrigin);
   // Forwarded twice, a newsletter has the same sender and subject: the same address, one item a day.
@@ -35,14 +58,19 @@ function newsletter(mail, appOrigin) {
     sender,
     key,
     // What the user wrote above a forwarded newsletter; a newsletter sent straight here has no note.
-    notes: forwarded ? ownText(mail.text ?? "") || null : null,
+    notes: outerNote ?? shown.note,
     contentHtml,
     text: htmlText(contentHtml),
-    webVersionUrl,
+    // Never a click-tracking redirect: opening it would tell the sender the mail was read (decision 0381).
+    webVersionUrl: savedWebVersion(webVersionUrl, mail, contentHtml),
   };
 }
 
 function verdict(mail, appOrigin) {
+  // A newsletter forwarded as an attachment: the attached mail is the newsletter, the outer one's
+  // words its note (decision 0382).
+  if (mail.attached && classifyMail(mail.attached).kind !== "no-link")
+    return newsletter(mail.attached, appOrigin, ownText(mail.text ?? "") || null);
   const found = classifyMail(mail);
   return found.kind === "newsletter" ? newsletter(mail, appOrigin) : found;
 }

@@ -20,3 +20,7 @@ export declare function htmlText(html: string): string;
 export declare function newsletterHtml(html: string, baseUrl: string, appOrigin: string): NewsletterHtml;
 /** A plain-text mail as HTML: a paragraph per blank-line-separated block, its addresses as links. */
 export declare function textToHtml(text: string): string;
+/** `html` with its layout tables made into blocks in reading order, and the parser events and characters read. */
+export declare function scanLayoutTables(html: string): { html: string; steps: number };
+/** `html` with its layout tables made into blocks in reading order; data tables stay tables. */
+export declare function flattenLayoutTables(html: string): string;

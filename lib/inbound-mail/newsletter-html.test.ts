@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   findWebVersionUrl,
+  flattenLayoutTables,
   htmlDepth,
   htmlText,
   newsletterHtml,
@@ -115,5 +116,78 @@ describe("htmlDepth", () => {
     expect(htmlDepth("<div><p>a<br>b<img src='x>y'></p><p/></div>")).toBe(2);
     expect(htmlDepth("<div><div><div>")).toBe(3);
     expect(htmlDepth("</div></div><b>x</b>")).toBe(1);
+  });
+});
+
+describe("flattenLayoutTables", () => {
+  const words = (html: string) => htmlText(html).split(/\s+/).join(" ");
+
+  it("makes a layout table its cells' blocks, in reading order", () => {
+    const html = `<table role="presentation" width="600" cellpadding="0"><tbody><tr><td><h1>Number 7</h1></td></tr>
+      <tr><td><p>First story.</p></td><td><p>Second story.</p></td></tr><tr><td>&nbsp;</td></tr></tbody></table>`;
+    const flat = flattenLayoutTables(html);
+    expect(flat).not.toMatch(/<(table|tbody|tr|td)\b/);
+    expect(flat).toBe(
+      '<div role="presentation" width="600" cellpadding="0"><div><h1>Number 7</h1></div>\n      <div><p>First story.</p></div><div><p>Second story.</p></div></div>',
+    );
+    expect(words(flat)).toBe("Number 7 First story. Second story.");
+  });
+
+  it("keeps a data table: header cells, several short cells a row", () => {
+    const html = `<table><thead><tr><th>Tide</th><th>Time</th></tr></thead><tbody><tr><td>High</td><td>06:12</td></tr>
+      <tr><td>Low</td><td>12:30</td></tr></tbody></table>`;
+    expect(flattenLayoutTables(html)).toBe(html);
+    // Header cells keep a table one even with a layout attribute.
+    const bordered = `<table cellpadding="4"><tr><th>Tide</th><th>Time</th></tr><tr><td>High</td><td>06:12</td></tr></table>`;
+    expect(flattenLayoutTables(bordered)).toBe(bordered);
+  });
+
+  it("tells layout from data by what a table holds and how it is laid out", () => {
+    const layouts = [
+      `<table><tr><td>Only one column</td></tr><tr><td>of rows</td></tr></table>`,
+      `<table width="100%"><tr><td>Left</td><td>Right</td></tr></table>`,
+      `<table border="0"><tr><td>Left</td><td>Right</td></tr></table>`,
+      `<table><tr><th>A</th><td><img src="https://n.example/a.png"></td></tr></table>`,
+      `<table><tr><th>A</th><td>${"word ".repeat(60)}</td></tr></table>`,
+    ];
+    for (const html of layouts) expect(flattenLayoutTables(html), html).not.toContain("<table");
+    const data = `<table border="1"><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>`;
+    expect(flattenLayoutTables(data)).toBe(data);
+  });
+
+  it("flattens nested layout tables and keeps a data table inside them", () => {
+    const html = `<table role="presentation"><tr><td><table width="600"><tr><td><p>Intro</p></td></tr>
+      <tr><td><table><tr><th>Day</th><th>Tide</th></tr><tr><td>Mon</td><td>3.1 m</td></tr></table></td></tr>
+      </table></td></tr><tr><td><p>Outro</p></td></tr></table>`;
+    const flat = flattenLayoutTables(html);
+    expect(flat.match(/<table/g)).toHaveLength(1);
+    expect(flat).toContain("<table><tr><th>Day</th><th>Tide</th></tr><tr><td>Mon</td><td>3.1 m</td></tr></table>");
+    expect(words(flat)).toBe("Intro Day Tide Mon 3.1 m Outro");
+  });
+
+  it("drops an image's declared size when it is wider than the narrowest column, or not in pixels", () => {
+    const flat = flattenLayoutTables(
+      `<img src="a" width="600" height="300"><img src="b" width="100%"><img src="c" width="120" height="40"><img src="d" width="320px">`,
+    );
+    expect(flat).toBe(`<img src="a"><img src="b"><img src="c" width="120" height="40"><img src="d" width="320px">`);
+  });
+
+  it("writes text and attributes back escaped", () => {
+    const html = `<table width="1"><tr><td title="a &quot;b&quot; &amp; c">1 &lt; 2 &amp; 3</td></tr></table>`;
+    expect(flattenLayoutTables(html)).toBe(
+      `<div width="1"><div title="a &quot;b&quot; &amp; c">1 &lt; 2 &amp; 3</div></div>`,
+    );
+  });
+
+  it("is applied when a newsletter is made into its article", () => {
+    const { contentHtml } = newsletterHtml(
+      `<table role="presentation" width="640"><tr><td><img src="https://cdn.n.example/hero.png" width="640" height="320"></td></tr>
+      <tr><td><h2>Moons</h2><p>Spring tides.</p></td></tr></table>`,
+      BASE,
+      APP,
+    );
+    expect(contentHtml).not.toContain("<table");
+    expect(contentHtml).not.toMatch(/width=|height=/);
+    expect(contentHtml).toContain("<h2>Moons</h2><p>Spring tides.</p>");
   });
 });

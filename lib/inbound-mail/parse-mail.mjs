@@ -1,6 +1,7 @@
 // Reading a received mail's MIME source (decision 0329), in the extractor's child process (decision
 // 0348), bounded whatever it holds: attachments are read through and thrown away as they stream (a
-// 10 MB one is never held decoded), HTML past MAX_MAIL_HTML_CHARS is not turned into text (the
+// 10 MB one is never held decoded) but for the first attached mail, kept and read as the newsletter
+// forwarded as an attachment (decision 0382), HTML past MAX_MAIL_HTML_CHARS is not turned into text (the
 // newsletter rules refuse it as too large), and mailparser's own bounds hold the rest (header size,
 // number of parts, HTML nesting depth). Plain JavaScript: Node starts the child without the bundler.
 import { MailParser } from "mailparser";
@@ -30,6 +31,14 @@ function firstAddress(value) {
   return address ? { address: address.toLowerCase(), name: withoutNul(first.name) || null } : null;
 }
 
+/** The http(s) address of a List-Post or List-URL header (`kind` "post" or "url"), or null. */
+function listUrl(headers, kind) {
+  const list = headers.get("list");
+  const entry = typeof list === "object" && list !== null && kind in list ? list[kind] : null;
+  const url = typeof entry?.url === "string" ? withoutNul(entry.url) : null;
+  return url && (url.startsWith("https://") || url.startsWith("http://")) ? url : null;
+}
+
 function toMail(headers, body) {
   const date = headers.get("date");
   const mail = {
@@ -39,13 +48,40 @@ function toMail(headers, body) {
     html: withoutNul(body?.html),
     messageId: withoutNul(headers.get("message-id")),
     date: date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+    listPost: listUrl(headers, "post"),
+    listUrl: listUrl(headers, "url"),
+    attached: null,
   };
   // Bytes that are not a mail parse as a body without headers: nothing says who sent what.
   return mail.from === null && mail.subject === null && mail.messageId === null && mail.date === null ? null : mail;
 }
 
+/** The most of an attached message kept to read: the largest mail a save address takes. */
+const MAX_ATTACHED_BYTES = 10 * 1024 * 1024;
+
+/** A mail attached to the one received (a newsletter forwarded as an attachment), read alone. */
+async function readAttached(chunks) {
+  try {
+    const attached = await readSource(Buffer.concat(chunks), false);
+    const { from, subject, text, html, listPost, listUrl } = attached;
+    return { from, subject, text, html, listPost, listUrl };
+  } catch (error) {
+    // An attachment that is not a mail leaves the mail as it is.
+    if (error instanceof UnreadableMail) return null;
+    throw error;
+  }
+}
+
 /** Reads a mail's MIME source; a source that is not a mail rejects with UnreadableMail. */
 export function parseMail(source) {
+  return readSource(Buffer.from(source), true);
+}
+
+/**
+ * Reads `source`; with `keepAttached`, the first attached message (`message/rfc822`, up to
+ * MAX_ATTACHED_BYTES) is kept and read too, once: a message attached inside it is not.
+ */
+function readSource(source, keepAttached) {
   return new Promise((resolve, reject) => {
     const parser = new MailParser({
       maxHtmlLengthToParse: MAX_MAIL_HTML_CHARS,
@@ -62,12 +98,21 @@ export function parseMail(source) {
     parser.on("headers", (parsed) => {
       headers = parsed;
     });
+    let attached = null;
     parser.on("data", (data) => {
       if (data.type === "text") {
         body = data;
         return;
       }
-      // Not kept: read through, so the parser goes on, and dropped chunk by chunk.
+      if (keepAttached && attached === null && data.contentType === "message/rfc822") {
+        const kept = { chunks: [], bytes: 0 };
+        attached = kept;
+        data.content.on("data", (chunk) => {
+          kept.bytes += chunk.length;
+          if (kept.bytes <= MAX_ATTACHED_BYTES) kept.chunks.push(chunk);
+        });
+      }
+      // Else not kept: read through, so the parser goes on, and dropped chunk by chunk.
       data.content.on("end", () => data.release?.());
       data.content.resume();
     });
@@ -75,8 +120,9 @@ export function parseMail(source) {
     parser.on("end", () => {
       const read = headers ? toMail(headers, body) : null;
       if (!read) fail("no header");
-      else resolve(read);
+      else if (attached === null || attached.bytes > MAX_ATTACHED_BYTES) resolve(read);
+      else readAttached(attached.chunks).then((found) => resolve({ ...read, attached: found }), reject);
     });
-    parser.end(Buffer.from(source));
+    parser.end(source);
   });
 }

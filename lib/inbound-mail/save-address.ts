@@ -1,22 +1,18 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { encodeAddressKey, saveAddress } from "@/lib/inbound-mail/save-address-rules";
-import type { SaveAddressSettings } from "@/lib/validations/save-address";
+import type { SaveAddressSettings, saveAddressAnswer } from "@/lib/inbound-mail/schemas";
 
 // Each user's private save address (docs/decisions/0325): made on first use, replaced on request.
 
 export const SAVE_BY_EMAIL_OFF_MESSAGE = "Save by email is not set up on this server.";
 
-export type SaveAddressResponse = {
-  /** The address to send or forward mail to. */
-  address: string;
-  /** Whether mail from any sender is saved (otherwise only from the account's own address). */
-  fromAnySender: boolean;
-};
+export type SaveAddressResponse = z.output<typeof saveAddressAnswer>;
 
 /** The domain of every save address; a 404 naming the feature when the operator has not set it up. */
 function inboundDomain(): string {

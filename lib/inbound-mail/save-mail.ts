@@ -6,7 +6,7 @@ import { InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
 import { mailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import type { ReadMail } from "@/lib/inbound-mail/read-mail";
 import { type SavedLink, saveLink } from "@/lib/links/service";
-import { type LinkPayload, linkSchema, MAX_NOTES_LENGTH } from "@/lib/validations/link";
+import { type LinkPayload, linkSchema, MAX_NOTES_LENGTH } from "@/lib/links/schemas";
 
 export { NEWSLETTER_TOO_LARGE_MESSAGE, TOO_DEEP_MESSAGE } from "@/lib/inbound-mail/mail-work.mjs";
 

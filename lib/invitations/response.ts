@@ -1,10 +1,16 @@
+import type { z } from "zod";
 import type { Invitation } from "@/lib/generated/prisma/client";
+import type { invitationAnswer, invitationCheckAnswer, invitationsAnswer } from "@/lib/invitations/schemas";
 
 // The JSON shapes of the invitation API. Pure: client components import their types.
 
 export type InvitationWithRecipient = Invitation & { recipient: { email: string; username: string | null } | null };
 
-export function toInvitationResponse(invitation: InvitationWithRecipient) {
+export type InvitationResponse = z.output<typeof invitationAnswer>;
+export type InvitationsResponse = z.output<typeof invitationsAnswer>;
+export type InvitationCheck = z.output<typeof invitationCheckAnswer>;
+
+export function toInvitationResponse(invitation: InvitationWithRecipient): InvitationResponse {
   return {
     id: invitation.id,
     code: invitation.code,
@@ -16,9 +22,3 @@ export function toInvitationResponse(invitation: InvitationWithRecipient) {
     usedAt: invitation.usedAt?.toISOString() ?? null,
   };
 }
-
-export type InvitationResponse = ReturnType<typeof toInvitationResponse>;
-export type InvitationsResponse = { availableInvites: number; invitations: InvitationResponse[] };
-
-/** GET /api/invitations/{code}: can this invitation be claimed? */
-export type InvitationCheck = { valid: boolean; message: string };

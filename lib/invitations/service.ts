@@ -31,7 +31,7 @@ import { sendEmail } from "@/lib/mail/send-email";
 import { addProMonth, entitlements } from "@/lib/billing/plans";
 import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
 import { RECIPIENT_CAP_MESSAGE, recipientCheck } from "@/lib/mail/outbound-limits";
-import { invitationCodeSchema } from "@/lib/validations/invitation";
+import { invitationCodeSchema } from "@/lib/invitations/schemas";
 import {
   toInvitationResponse,
   type InvitationCheck,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayUrl } from "./display-url";
+import { displayHost, displayUrl } from "./display-url";
 
 describe("displayUrl", () => {
   it("shows an internationalised host in its own letters", () => {
@@ -53,5 +53,13 @@ describe("displayUrl", () => {
 
   it("gives back what is not an address", () => {
     expect(displayUrl("not a url")).toBe("not a url");
+  });
+});
+
+describe("displayHost", () => {
+  it("gives the site of an address as read, without www", () => {
+    expect(displayHost("https://www.xn--bcher-kva.example/a?b=1")).toBe("bücher.example");
+    expect(displayHost("https://brief.example.test/a?b=1&c=2")).toBe("brief.example.test");
+    expect(displayHost("not an address")).toBe("not an address");
   });
 });

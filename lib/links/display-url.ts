@@ -116,3 +116,10 @@ export function displayUrl(url: string): string {
   const readable = base.slice(0, restStart) + base.slice(restStart).replace(ESCAPE_RUN, decodeEscapeRun);
   return sameAddress(readable) ? readable : base;
 }
+
+/** The site of an address as read: "bücher.example" of "https://www.xn--bcher-kva.example/a?b". */
+export function displayHost(url: string): string {
+  const parsed = parse(url);
+  if (!parsed) return url;
+  return (unicodeHost(parsed.hostname) ?? parsed.hostname).replace(/^www\./, "");
+}

@@ -83,58 +83,88 @@ export type LinkFilter = {
 
 export type LinkCursor = { createdAt: Date; id: string };
 
-// The search expression is the one Link_search_idx is built on, word for word, so PostgreSQL can
-// use that index (decision 0032); the article's words have their own index (decision 0262).
-function matching(filter: LinkFilter): Prisma.Sql {
+// The words are in the link, in its article (decision 0262) or in its highlights and their notes
+// (decision 0338). The user's matching link ids are found once, in a materialized CTE, before
+// anything is sorted, paged or counted: written as a condition on each row, a planner without
+// statistics (the embedded database) re-ran the whole search for every link of the day (decision
+// 0364). Each search reads its GIN index with the owner's word (decision 0365), so the lookup is
+// the owner's matching rows only, whatever the planner knows: no "userId" condition there offers it
+// another path (the statement's own condition on "Link" checks the owner again).
+function matchingIds(filter: LinkFilter, tsquery: string): Prisma.Sql {
+  const words = Prisma.sql`(link_owner_query(${filter.userId}) && to_tsquery('simple', ${tsquery}))`;
+  return Prisma.sql`matching_ids(link_id) AS MATERIALIZED (
+      SELECT "id" FROM "Link" WHERE link_search_document("userId", "title", "url", "notes", "categories") @@ ${words}
+      UNION
+      SELECT "linkId" FROM "Article" WHERE "searchVector" @@ ${words}
+      UNION
+      SELECT "linkId" FROM "Highlight" WHERE "searchVector" @@ ${words})`;
+}
+
+/**
+ * The statement's common table expressions (the matching ids, when searching), the rows it reads
+ * as "Link", and its conditions on them.
+ */
+function matching(filter: LinkFilter): { ctes: Prisma.Sql[]; from: Prisma.Sql; where: Prisma.Sql } {
   const conditions = [Prisma.sql`"userId" = ${filter.userId}`];
   if (filter.from) conditions.push(Prisma.sql`"createdAt" >= ${filter.from}`);
   if (filter.to) conditions.push(Prisma.sql`"createdAt" < ${filter.to}`);
   if (filter.category) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${filter.category})`);
   }
-  if (filter.tsquery) {
-    // The words are in the link, in its article (decision 0262) or in its highlights and their notes
-    // (decision 0338): each read through its own GIN index, once per query, as a hashed set of the
-    // user's matching link ids.
-    conditions.push(
-      Prisma.sql`"id" IN (
-        SELECT "id" FROM "Link" WHERE "userId" = ${filter.userId}
-          AND link_search_document("title", "url", "notes", "categories") @@ to_tsquery('simple', ${filter.tsquery})
-        UNION ALL
-        SELECT "linkId" FROM "Article" WHERE "userId" = ${filter.userId}
-          AND "searchVector" @@ to_tsquery('simple', ${filter.tsquery})
-        UNION ALL
-        SELECT "linkId" FROM "Highlight" WHERE "userId" = ${filter.userId}
-          AND "searchVector" @@ to_tsquery('simple', ${filter.tsquery}))`,
-    );
-  }
   if (filter.unreadOnly) conditions.push(Prisma.sql`"readAt" IS NULL`);
-  return Prisma.join(conditions, " AND ");
+  return {
+    ctes: filter.tsquery ? [matchingIds(filter, filter.tsquery)] : [],
+    // Each matching id reads its link by primary key. As a join or an IN, a planner without
+    // statistics took the ids for a handful and scanned them again for every link of the user
+    // (a nested loop); a lateral subquery that cannot be flattened (OFFSET 0) keeps the ids outside.
+    from: filter.tsquery
+      ? Prisma.sql`matching_ids CROSS JOIN LATERAL (
+          SELECT * FROM "Link" WHERE "Link"."id" = matching_ids.link_id OFFSET 0) AS "Link"`
+      : Prisma.sql`"Link"`,
+    where: Prisma.join(conditions, " AND "),
+  };
+}
+
+/** The statement of selectLinkPage (its plan is tested). */
+export function linkPageSql(filter: LinkFilter, cursor: LinkCursor | null, limit: number): Prisma.Sql {
+  const { ctes, from, where } = matching(filter);
+  return Prisma.sql`${ctes.length > 0 ? Prisma.sql`WITH ${Prisma.join(ctes)}` : Prisma.empty}
+    SELECT ${LINK_COLUMNS} FROM ${from}
+    WHERE ${where}
+      ${cursor ? Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty}
+    ORDER BY "createdAt" DESC, "id" DESC
+    LIMIT ${limit}`;
 }
 
 /** Up to `limit` links after `cursor`, newest first, keyset-paged on (createdAt, id). */
 export async function selectLinkPage(filter: LinkFilter, cursor: LinkCursor | null, limit: number): Promise<Link[]> {
-  return queryRows<Link>(Prisma.sql`
-    SELECT ${LINK_COLUMNS} FROM "Link"
-    WHERE ${matching(filter)}
-      ${cursor ? Prisma.sql`AND ("createdAt", "id") < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty}
-    ORDER BY "createdAt" DESC, "id" DESC
-    LIMIT ${limit}`);
+  return queryRows<Link>(linkPageSql(filter, cursor, limit));
+}
+
+/** The statement of countLinksPerDay (its plan is tested). */
+export function linksPerDaySql(filter: LinkFilter, days: LocalDay[]): Prisma.Sql {
+  const { ctes, from, where } = matching(filter);
+  // The days as arrays, so the statement's text is the same whatever their number; the bounds as
+  // ISO text, which a timestamp column reads as UTC (the driver would write a Date inside an array
+  // in the process's local zone). The links are read once, over the span of all the days.
+  const dayBounds = Prisma.sql`days AS (
+      SELECT * FROM unnest(${days.map((day) => day.key)}::text[],
+        ${days.map((day) => day.start.toISOString())}::timestamp[],
+        ${days.map((day) => day.end.toISOString())}::timestamp[]) AS d(day_key, day_start, day_end))`;
+  const matched = Prisma.sql`matched AS MATERIALIZED (
+      SELECT "createdAt" FROM ${from}
+      WHERE ${where}
+        AND "createdAt" >= (SELECT min(day_start) FROM days) AND "createdAt" < (SELECT max(day_end) FROM days))`;
+  return Prisma.sql`WITH ${Prisma.join([...ctes, dayBounds, matched])}
+    SELECT d.day_key AS key,
+      (SELECT count(*)::int FROM matched m WHERE m."createdAt" >= d.day_start AND m."createdAt" < d.day_end) AS total
+    FROM days d`;
 }
 
 /** How many links match `filter` on each of `days` (local days, given as their bounds). */
 export async function countLinksPerDay(filter: LinkFilter, days: LocalDay[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
-  // The days as arrays, so the statement's text is the same whatever their number; the bounds as
-  // ISO text, which a timestamp column reads as UTC (the driver would write a Date inside an array
-  // in the process's local zone).
-  const rows = await queryRows<{ key: string; total: number }>(Prisma.sql`
-    SELECT d.day_key AS key, (
-      SELECT count(*)::int FROM "Link"
-      WHERE ${matching(filter)} AND "createdAt" >= d.day_start AND "createdAt" < d.day_end
-    ) AS total
-    FROM unnest(${days.map((day) => day.key)}::text[], ${days.map((day) => day.start.toISOString())}::timestamp[],
-      ${days.map((day) => day.end.toISOString())}::timestamp[]) AS d(day_key, day_start, day_end)`);
+  const rows = await queryRows<{ key: string; total: number }>(linksPerDaySql(filter, days));
   return new Map(rows.map((row) => [row.key, row.total]));
 }
 

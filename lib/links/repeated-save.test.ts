@@ -66,4 +66,17 @@ describe("repeatedSaveChange", () => {
       repeatedSaveChange({ notes: null, categories: ["A", "B", "C"] }, { notes: null, categories: ["D"] }, 5000),
     ).toBeNull();
   });
+
+  it("makes a read or archived link unread and not archived, keeping the notes and categories rules", () => {
+    const read = { notes: "first", categories: ["News"], readAt: new Date("2026-11-28T08:00:00Z"), archivedAt: null };
+    expect(repeatedSaveChange(read, { notes: null, categories: [] }, 5000)).toEqual({ readAt: null });
+    const archived = { ...read, readAt: null, archivedAt: new Date("2026-11-28T09:00:00Z") };
+    expect(repeatedSaveChange(archived, { notes: "second", categories: ["Tech"] }, 5000)).toEqual({
+      archivedAt: null,
+      notes: "first\n\nsecond",
+      categories: ["News", "Tech"],
+      category: "News",
+    });
+    expect(repeatedSaveChange({ ...read, readAt: null }, { notes: null, categories: [] }, 5000)).toBeNull();
+  });
 });

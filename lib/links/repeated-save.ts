@@ -4,14 +4,17 @@ import { categoryKey, DEFAULT_CATEGORY, MAX_CATEGORIES_PER_LINK } from "@/lib/ca
 // one link, keeping what the second save brings that the first lacks.
 
 type SavedFields = { notes: string | null; categories: string[] };
+/** The link already saved: read or "Not interested" by now, perhaps. */
+type FirstSave = SavedFields & { readAt?: Date | null; archivedAt?: Date | null };
+type Change = { notes?: string; category?: string; categories?: string[]; readAt?: null; archivedAt?: null };
 
 /** The change a repeated save makes to the link it repeats, or null when it brings nothing new. */
-export function repeatedSaveChange(
-  existing: SavedFields,
-  again: SavedFields,
-  maxNotesLength: number,
-): { notes?: string; category?: string; categories?: string[] } | null {
-  const change: { notes?: string; category?: string; categories?: string[] } = {};
+export function repeatedSaveChange(existing: FirstSave, again: SavedFields, maxNotesLength: number): Change | null {
+  const change: Change = {};
+  // Saved again, it is wanted again: unread and not archived, as a new save would be, so it reaches
+  // the digest even when it was read (or dismissed) earlier that day.
+  if (existing.readAt) change.readAt = null;
+  if (existing.archivedAt) change.archivedAt = null;
   const notes = mergedNotes(existing.notes, again.notes, maxNotesLength);
   if (notes !== existing.notes && notes !== null) change.notes = notes;
   const categories = mergedCategories(existing.categories, again.categories);

@@ -1,8 +1,13 @@
+import type { z } from "zod";
 import type { Link } from "@/lib/generated/prisma/client";
+import type { linkAnswer } from "@/lib/links/schemas";
+
+/** A link as the API answers it (its schema: linkAnswer). */
+export type LinkResponse = z.output<typeof linkAnswer>;
 
 // The one JSON shape of a link in the API, built here and nowhere else (decision 0181). Pure: client
 // components import its type.
-export function toLinkResponse(link: Link) {
+export function toLinkResponse(link: Link): LinkResponse {
   return {
     id: link.id,
     url: link.url,
@@ -21,5 +26,3 @@ export function toLinkResponse(link: Link) {
     archivedAt: link.archivedAt?.toISOString() ?? null,
   };
 }
-
-export type LinkResponse = ReturnType<typeof toLinkResponse>;

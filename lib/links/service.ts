@@ -31,11 +31,11 @@ import {
 } from "@/lib/links/reminder-days";
 import { type LinkResponse, toLinkResponse } from "@/lib/links/response";
 import { type ArticleRow, storeArticleIn } from "@/lib/articles/queries";
-import type { HistoryQuery } from "@/lib/validations/history";
+import type { HistoryQuery } from "@/lib/links/schemas";
 import { repeatedSaveChange } from "@/lib/links/repeated-save";
-import { type LinkPayload, MAX_NOTES_LENGTH } from "@/lib/validations/link";
-import { notACalendarDayMessage } from "@/lib/validations/link-update";
-import { LINK_PAGE_SIZE, type TodayQuery } from "@/lib/validations/today";
+import { type LinkPayload, MAX_NOTES_LENGTH } from "@/lib/links/schemas";
+import { notACalendarDayMessage } from "@/lib/links/schemas";
+import { LINK_PAGE_SIZE, type TodayQuery } from "@/lib/links/schemas";
 
 export const DAILY_LIMIT_MESSAGE =
   "Free accounts can save 1 link per day after the trial. Upgrade to Pro for unlimited links, or save this one tomorrow.";

@@ -83,6 +83,31 @@ describe("normalizeUrl", () => {
   });
 });
 
+describe("one rule for typed and imported addresses", () => {
+  it("takes a scheme-less address ending in a real top-level domain, an IP or a reserved name", () => {
+    const cases: [string, string][] = [
+      ["example.com/page", "https://example.com/page"],
+      ["news.bbc.co.uk", "https://news.bbc.co.uk/"],
+      ["example.test/a", "https://example.test/a"],
+      ["192.168.1.10:8080/x", "https://192.168.1.10:8080/x"],
+      ["bücher.de", "https://xn--bcher-kva.de/"],
+    ];
+    for (const [input, url] of cases) {
+      expect(normalizeUrl(input)).toEqual({ ok: true, url });
+      expect(normalizeImportedUrl(input)).toEqual({ ok: true, url });
+    }
+  });
+
+  it("refuses a scheme-less name that ends in no top-level domain, in the form and the import alike", () => {
+    for (const input of ["Node.js", "file.txt", "e.g"]) {
+      expect(normalizeUrl(input)).toEqual({ ok: false, message: URL_INVALID_MESSAGE });
+      expect(normalizeImportedUrl(input)).toEqual({ ok: false, message: URL_INVALID_MESSAGE });
+    }
+    // With a scheme the host is the user's word: any host of two labels.
+    expect(normalizeUrl("https://node.js/")).toEqual({ ok: true, url: "https://node.js/" });
+  });
+});
+
 describe("normalizeImportedUrl", () => {
   it("percent-encodes a literal space in a complete address, as a browser does", () => {
     expect(normalizeImportedUrl("https://example.test/a page?q=two words#some part")).toEqual({

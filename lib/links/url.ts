@@ -1,4 +1,6 @@
-// Link URL normalisation (docs/product.md, "Links and categories"). Pure: shared by the add-link form and the route.
+// Link URL normalisation (docs/product.md, "Links and categories"). Pure: one rule for the add-link
+// form, the routes and the import.
+import tlds from "tlds";
 
 export const URL_REQUIRED_MESSAGE = "URL is required";
 export const URL_INVALID_MESSAGE = "Please enter a valid website address";
@@ -23,9 +25,27 @@ function hasWebHostname(hostname: string): boolean {
 }
 
 /**
+ * Top-level domains a scheme-less address may end in: the root zone's, in ASCII and Unicode (the URL
+ * parser gives punycode, so any "xn--" ending is taken too), and the names reserved for testing and
+ * for this machine.
+ */
+const TOP_LEVEL_DOMAINS = new Set([...tlds, "test", "example", "localhost"]);
+
+/**
+ * Whether a host typed without a scheme is an address and not a name ("Node.js", "e.g", "file.txt"):
+ * an IP address, or a name ending in a real top-level domain.
+ */
+function isTypedAddressHost(hostname: string): boolean {
+  if (hostname.startsWith("[")) return true;
+  const last = hostname.replace(/\.$/, "").split(".").at(-1) ?? "";
+  return /^\d+$/.test(last) || last.startsWith("xn--") || TOP_LEVEL_DOMAINS.has(last);
+}
+
+/**
  * Trims the input, prepends "https://" when it has no http(s) scheme, and checks that the result is a
  * web address. "javascript:alert(1)" becomes "https://javascript:alert(1)", whose port is not a
- * number, so it is refused; every accepted URL starts with http:// or https://.
+ * number, so it is refused; every accepted URL starts with http:// or https://. Without a scheme the
+ * host must end in a real top-level domain: "example.com/page" is an address, "Node.js" a name.
  *
  * The stored value is the URL parser's `href`, not the typed text: browsers, email clients and the
  * title fetcher then all read the very address validated here (typed forms such as
@@ -40,7 +60,8 @@ export function normalizeUrl(input: string): NormalizedUrl {
   if (trimmed.length > MAX_URL_LENGTH) return tooLong;
   if (WHITESPACE_OR_CONTROL.test(trimmed)) return invalid;
 
-  const candidate = HTTP_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
+  const typedScheme = HTTP_SCHEME.test(trimmed);
+  const candidate = typedScheme ? trimmed : `https://${trimmed}`;
   let parsed: URL;
   try {
     parsed = new URL(candidate);
@@ -50,14 +71,16 @@ export function normalizeUrl(input: string): NormalizedUrl {
   // "mailto:me@example.com" parses as user "mailto" at example.com; credentials are never a link.
   if (parsed.username !== "" || parsed.password !== "") return invalid;
   if (!hasWebHostname(parsed.hostname)) return invalid;
+  if (!typedScheme && !isTypedAddressHost(parsed.hostname)) return invalid;
   if (parsed.href.length > MAX_URL_LENGTH) return tooLong;
   return { ok: true, url: parsed.href };
 }
 
 /**
- * A URL read from another program's export file. Such files hold complete addresses, some with a
- * literal space (Pocket wrote them as saved): a browser percent-encodes those, and so does this. A
- * space in the host still makes it invalid; tabs, newlines and typed text are refused as always.
+ * A URL read from an export file: the save rule, scheme-less addresses included. Such files hold
+ * complete addresses, some with a literal space (Pocket wrote them as saved): a browser
+ * percent-encodes those, and so does this. A space in the host still makes it invalid; tabs,
+ * newlines and typed text are refused as always.
  */
 export function normalizeImportedUrl(input: string): NormalizedUrl {
   const trimmed = input.trim();

@@ -5,12 +5,15 @@ import { entryVersion, type OfflineEntry, offlineChanges } from "@/lib/offline/s
 import type { OfflineSyncQuery } from "@/lib/validations/offline-sync";
 
 /**
- * What changed in the caller's newest `keep` unread links since the device's cursor: one indexed
- * read of at most 500 rows, and an answer as small as the change (lib/offline/sync-buckets.ts).
+ * What changed in the caller's newest `keep` unread links whose article is ready since the device's
+ * cursor: one read along the newest-first index until it has `keep` (at most 500), and an answer as small as the change
+ * (lib/offline/sync-buckets.ts). A link whose article is pending, unavailable or failed is left out
+ * (docs/decisions/0385): offline it would open to no article. Once its article turns ready it joins
+ * the list, which changes its bucket's hash, so the next sync fetches it.
  */
 export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuery) {
   const links = await getDb().link.findMany({
-    where: { userId: user.id, readAt: null },
+    where: { userId: user.id, readAt: null, article: { status: "ready" } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.keep,
     select: {
@@ -31,7 +34,8 @@ export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuer
     id: link.id,
     title: link.article?.title ?? link.title ?? link.url,
     savedAt: link.createdAt.toISOString(),
-    // Everything the reader page shows of the link, and its article's extraction.
+    // Everything the reader page shows of the link, and its article's extraction (the status, always
+    // ready here, stays a part: the versions of pages devices hold already do not change).
     version: entryVersion([
       link.url,
       link.title,

@@ -47,6 +47,15 @@ describe("offline sync buckets", () => {
     expect(answer.buckets[0]?.links.some((link) => link.id === "link50")).toBe(false);
   });
 
+  it("a link joining the list (its article now ready) answers its bucket with it, the others unchanged", () => {
+    const without = window.filter((link) => link.id !== "link90");
+    const { cursor } = offlineChanges(without, undefined);
+    const answer = offlineChanges(window, cursor);
+    expect(answer.buckets.map((bucket) => bucket.bucket)).toEqual([bucketOf("link90")]);
+    expect(answer.buckets[0]?.links.filter((link) => link.id === "link90")).toHaveLength(1);
+    expect(answer.cursor).toBe(offlineChanges(window, undefined).cursor);
+  });
+
   it("asks again for a bucket the device marked unknown", () => {
     const { cursor } = offlineChanges(window, undefined);
     const unknown = `${cursor.slice(0, 3 * BUCKET_TOKEN_LENGTH)}------${cursor.slice(4 * BUCKET_TOKEN_LENGTH)}`;

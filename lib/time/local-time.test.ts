@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, groupByLocalDate, isSameLocalDay, linkCount } from "./local-time";
+import { formatInZone, groupByLocalDate, isSameLocalDay, linkCount, savedAtText } from "./local-time";
 
 describe("formatInZone", () => {
   it("shows the wall-clock time of the given zone, not the machine's", () => {
@@ -28,6 +28,17 @@ describe("formatInZone", () => {
     // Kathmandu is UTC+05:45; New York is on daylight time until 1 November 2026.
     expect(formatInZone("2026-11-21T20:30:00Z", "Asia/Kathmandu", "monthDayTime")).toBe("Nov 22, 2:15 AM");
     expect(formatInZone("2026-10-31T23:40:00Z", "America/New_York", "monthDayTime")).toBe("Oct 31, 7:40 PM");
+  });
+});
+
+describe("savedAtText", () => {
+  it("gives the time alone for a link saved today in the zone, the date too for an older one", () => {
+    const now = "2026-11-21T15:00:00Z";
+    expect(savedAtText("2026-11-21T09:05:00Z", "UTC", now)).toBe("9:05 AM");
+    expect(savedAtText("2026-11-20T18:09:00Z", "UTC", now)).toBe("Nov 20, 2026, 6:09 PM");
+    expect(savedAtText("2023-11-21T18:09:00Z", "UTC", now)).toBe("Nov 21, 2023, 6:09 PM");
+    // Yesterday evening in Los Angeles is today in UTC: the zone decides.
+    expect(savedAtText("2026-11-21T02:00:00Z", "America/Los_Angeles", now)).toBe("Nov 20, 2026, 6:00 PM");
   });
 });
 

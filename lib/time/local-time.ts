@@ -76,3 +76,13 @@ export function groupByLocalDate<T extends { createdAt: string }>(
 export function linkCount(count: number): string {
   return `${count} ${count === 1 ? "link" : "links"}`;
 }
+
+/**
+ * When a link was saved, for a card that is not under its date's heading (Back today): the time
+ * alone for today, else the date too, so an old link does not look like one saved this morning.
+ */
+export function savedAtText(savedAt: Instant, timeZone: string, now: Instant): string {
+  const time = formatInZone(savedAt, timeZone, "time");
+  if (isSameLocalDay(timeZone, savedAt, now)) return time;
+  return `${formatInZone(savedAt, timeZone, "shortDate")}, ${time}`;
+}

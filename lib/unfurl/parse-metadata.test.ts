@@ -119,11 +119,18 @@ describe("parseMetadata", () => {
     expect(parseMetadata(html, PAGE)).toMatchObject({ title: "First", siteName: "A" });
   });
 
-  it("caps the title at 300 and the description at 1000 characters", () => {
+  it("caps the title at 300 and the description at 1000 characters, the description with an ellipsis", () => {
     const html = `<title>${"t".repeat(400)}</title><meta name="description" content="${"d".repeat(2000)}">`;
     const parsed = parseMetadata(html, PAGE);
     expect(parsed.title).toBe("t".repeat(MAX_TITLE_LENGTH));
-    expect(parsed.description).toBe("d".repeat(MAX_DESCRIPTION_LENGTH));
+    expect(parsed.description).toBe(`${"d".repeat(MAX_DESCRIPTION_LENGTH - 1)}…`);
+  });
+
+  it("cuts a long description at a word boundary, with an ellipsis", () => {
+    const words = "lorem ipsum dolor sit amet ".repeat(60);
+    const parsed = parseMetadata(`<meta name="description" content="${words}">`, PAGE);
+    expect(parsed.description?.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+    expect(parsed.description).toMatch(/ (lorem|ipsum|dolor|sit|amet)…$/);
   });
 
   it("does not split a surrogate pair when cutting", () => {

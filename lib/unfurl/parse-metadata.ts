@@ -1,5 +1,6 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { replaceCodePoint } from "entities/decode";
+import { cutAtWord } from "@/lib/text/cut-at-word";
 
 // Page metadata from HTML text: the title, description, site name and favicon a saved link shows.
 // Pure. A small linear scanner rather than an HTML parser: it only reads the head's <title>,
@@ -62,6 +63,12 @@ function clean(raw: string | undefined, max: number, decode: (text: string) => s
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** A description is prose read under the title: cut at a word, with "…", rather than mid-word. */
+function cleanDescription(raw: string | undefined): string | null {
+  const text = clean(raw, Number.POSITIVE_INFINITY);
+  return text === null ? null : cutAtWord(text, MAX_DESCRIPTION_LENGTH);
 }
 
 type Tag = { name: string; attributes: Map<string, string>; end: number };
@@ -197,9 +204,9 @@ export function parseMetadata(html: string, pageUrl: string): PageMetadata {
       clean(meta.get("twitter:title"), MAX_TITLE_LENGTH) ??
       clean(titleText, MAX_TITLE_LENGTH, decodeHTML),
     description:
-      clean(meta.get("og:description"), MAX_DESCRIPTION_LENGTH) ??
-      clean(meta.get("twitter:description"), MAX_DESCRIPTION_LENGTH) ??
-      clean(meta.get("description"), MAX_DESCRIPTION_LENGTH),
+      cleanDescription(meta.get("og:description")) ??
+      cleanDescription(meta.get("twitter:description")) ??
+      cleanDescription(meta.get("description")),
     siteName: clean(meta.get("og:site_name"), MAX_SITE_NAME_LENGTH),
     faviconUrl: iconHref === undefined ? null : resolveWebUrl(iconHref, base),
   };

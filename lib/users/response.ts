@@ -1,14 +1,18 @@
+import type { z } from "zod";
 import { entitlements } from "@/lib/billing/plans";
 import { readEmailHours, scheduleOf } from "@/lib/digests/schedule";
 import { scheduledEmailText } from "@/lib/digests/schedule-summary";
 import type { User } from "@/lib/generated/prisma/client";
 import { livePendingEmail } from "@/lib/users/email-change-rule";
+import type { userAnswer } from "@/lib/users/schemas";
 
 // The JSON shape of a user in the API. Pure: client components import its type; the caller says
 // whether billing (and so every plan limit) is on.
 
-/** The user as GET /api/auth/user answers it (docs/product.md, "API"; with the time zone and plan dates). */
-export function toUserResponse(user: User, billingEnabled: boolean, now = new Date()) {
+export type UserResponse = z.output<typeof userAnswer>;
+
+/** The user as GET /api/auth/user answers it (its schema: userAnswer). */
+export function toUserResponse(user: User, billingEnabled: boolean, now = new Date()): UserResponse {
   const plan = entitlements(user, now, billingEnabled);
   return {
     id: user.id,
@@ -38,5 +42,3 @@ export function toUserResponse(user: User, billingEnabled: boolean, now = new Da
     referralMonthsEarned: user.referralMonthsEarned,
   };
 }
-
-export type UserResponse = ReturnType<typeof toUserResponse>;

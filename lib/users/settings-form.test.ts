@@ -9,7 +9,7 @@ import {
   toSettingsRequest,
   type SettingsUser,
 } from "@/lib/users/settings-form";
-import { settingsFormSchema, settingsRequestSchema, type SettingsFormValues } from "@/lib/validations/settings";
+import { settingsFormSchema, settingsRequestSchema, type SettingsFormValues } from "@/lib/users/schemas";
 
 const user = (overrides: Partial<SettingsUser> = {}): SettingsUser => ({
   email: "reader@example.com",

@@ -3,7 +3,7 @@
 
 import type { EmailFrequencyName } from "@/lib/billing/plans";
 import { DEFAULT_WEEKDAY, effectiveSchedule, type DigestSchedule } from "@/lib/digests/schedule";
-import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/validations/settings";
+import type { SettingsFormOutput, SettingsFormValues, SettingsRequest } from "@/lib/users/schemas";
 
 /** The settings selects offer 6 AM to 11 PM; the form's default hour is 20 (docs/product.md, "Digests and schedule"). */
 export const SETTINGS_HOURS: readonly number[] = Array.from({ length: 18 }, (_, i) => i + 6);

@@ -5,7 +5,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { entitlements } from "@/lib/billing/plans";
 import { nextDigestAt, scheduleOf, type DigestSchedule } from "@/lib/digests/schedule";
 import { updateUserWithEmail } from "@/lib/users/email-change";
-import type { SettingsRequest } from "@/lib/validations/settings";
+import type { SettingsRequest } from "@/lib/users/schemas";
 
 // PUT /api/user/settings: the email preferences, checked against the plan (docs/product.md,
 // "Digests and schedule" and "Limits"), with the next scheduled digest recomputed in the user's zone.

@@ -1,6 +1,6 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { historyQuerySchema } from "@/lib/validations/history";
+import { historyQuerySchema } from "@/lib/links/schemas";
 
 // GET /api/export?format=epub: one link (`link`), or History's filters (category, q, unread; none:
 // every link), at most MAX_BOOK_LINKS of them, newest first.

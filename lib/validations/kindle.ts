@@ -1,6 +1,6 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { historyQuerySchema } from "@/lib/validations/history";
+import { historyQuerySchema } from "@/lib/links/schemas";
 
 // Send to Kindle (docs/product.md, "E-reader"): the user's Kindle address and the books sent to it.
 

@@ -60,12 +60,14 @@ describe("page work left when the server is killed", () => {
     for (let i = 0; i < LINKS; i += 1) {
       expect(await saveOverHttp(app, cookie, IP, `http://${pagesHost}/page-${i}`)).toBe(201);
     }
-    // The runner is fetching the first page (held unanswered) when the server dies.
+    // The runner is fetching one page (held unanswered) when the server dies: the newest saved by
+    // the time it looked (decision 0376).
     await firstRequested;
     expect(await app.stop("SIGKILL")).toMatchObject({ signal: "SIGKILL" });
     for (const res of held) res.destroy();
     const cutShort = [...requested];
-    expect(cutShort).toEqual(["/page-0"]);
+    expect(cutShort).toHaveLength(1);
+    const [cut] = cutShort;
 
     holding = false;
     app = await start();
@@ -75,7 +77,7 @@ describe("page work left when the server is killed", () => {
       Array.from({ length: LINKS }, (_, i) => `Title of /page-${i}`),
     );
     // The fetch the kill cut short was done again, once.
-    expect(requested.filter((url) => url === "/page-0")).toHaveLength(2);
+    expect(requested.filter((url) => url === cut)).toHaveLength(2);
     expect(requested).toHaveLength(LINKS + 1);
   }, 300_000);
 });

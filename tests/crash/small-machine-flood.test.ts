@@ -2,10 +2,10 @@
 // (`npx next build` first): one user saves a 5 MB article page 150 times while the mails that used
 // to stall the server arrive at their save address. The memory budget (decision 0352) sizes the
 // server's heap, the extractor child and the article cap (decision 0362) from the group's limit,
-// and the user's handlers take turns (decision 0363): the kernel never kills anything in the group,
-// /api/health/live always answers, 99 % of its probes within 2 s, and every saved link ends titled.
-// The slowest probe is printed: it falls as the 150 saves arrive at once (about 3 s on a quiet
-// machine), before any of them reaches its turn. Needs root (for the group).
+// the user's handlers take turns (decision 0363) and the embedded database's statements interleave
+// with other requests (decision 0378): the kernel never kills anything in the group,
+// /api/health/live answers every probe within 2 s, and every saved link ends titled. The slowest
+// probe is printed (it falls as the 150 saves arrive at once). Needs root (for the group).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,8 +54,9 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       UNFURL_ALLOWED_HOSTS: new URL(pages.origin).host,
       // The whole flood in one window of the user's page-fetch budget, so all of it is in memory's
-      // way at once; the links the mails carry are fetched from the same budget.
-      PAGE_FETCH_BUDGET_PER_10_MINUTES: String(SAVES + 20),
+      // way at once; the links the mails carry are fetched from the same budget. Plus the 10 kept for
+      // fresh work (decision 0376), which the flood's rows cannot use once older than 2 minutes.
+      PAGE_FETCH_BUDGET_PER_10_MINUTES: String(SAVES + 20 + 10),
       INBOUND_EMAIL_DOMAIN: INBOUND_DOMAIN,
       INBOUND_SMTP_PORT: String(smtpPort),
       INBOUND_SMTP_HOST: "127.0.0.1",
@@ -76,7 +77,7 @@ afterAll(async () => {
 });
 
 describe("a 512 MB machine under one user's save flood and hostile mail (built app)", () => {
-  it("is never killed, answers every liveness probe (99 % within 2 s), and titles every saved link", async () => {
+  it("is never killed, answers every liveness probe within 2 s, and titles every saved link", async () => {
     expect(SAVES).toBeLessThan(LINK_RATE_LIMITS.perUser.limit);
     // Warm: the extraction code is loaded and has run once before the flood.
     expect(await saveOverHttp(app, cookie, IP, `${pages.origin}/warm-up`)).toBe(201);
@@ -109,7 +110,7 @@ describe("a 512 MB machine under one user's save flood and hostile mail (built a
     expect(result.titled).toBe(SAVES + 1);
     expect(result.liveness.failed).toBe(0);
     expect(result.liveness.samples).toBeGreaterThan(0);
-    expect(result.liveness.p99Ms).toBeLessThan(LIVENESS_MS);
+    expect(result.liveness.maxMs).toBeLessThan(LIVENESS_MS);
     expect(mailAnswers).toHaveLength(3);
     for (const [name, answer] of mailAnswers) expect(answer, name).toMatch(/^(250|5\d\d) /);
   }, 1_200_000);

@@ -104,6 +104,8 @@ test("connects through the app's connect page: a token of its own, listed in Set
   );
   await connectTab.close();
   await expect(page.getByRole("status")).toHaveText(`Connected to ${APP_URL}.`);
+  // The instruction to finish in the other tab is gone with it.
+  await expect(page.locator("#message")).toHaveText("");
 
   const stored = await worker.evaluate(() => chrome.storage.local.get(["serverUrl", "token", "connectState"]));
   expect(stored.serverUrl).toBe(APP_URL);

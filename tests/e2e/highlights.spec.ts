@@ -1,8 +1,7 @@
-import { createServer, type Server } from "node:http";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { articlePagesPort } from "../../playwright.config";
+import { articlePagesOrigin as origin, serveArticlePage } from "./article-page-server";
 import { expectNoHorizontalOverflow, showColorScheme } from "./screen-helpers";
 import { signUpAndOnboard } from "./support";
 
@@ -10,7 +9,6 @@ import { signUpAndOnboard } from "./support";
 // note added, both painted in place and listed, the note found by History's search; axe-clean in
 // both schemes; the reader with highlights at phone width.
 
-const origin = `http://127.0.0.1:${articlePagesPort}`;
 const ARTICLE = `<!doctype html><html lang="en"><head><title>The Tide Tables</title>
   <meta name="author" content="Ines Marlow"></head><body><article><h1>The Tide Tables</h1>
   <p>Every harbour keeps its own tide tables. The fishermen read them before dawn, long before the first boat leaves.</p>
@@ -18,19 +16,7 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>The Tide Tables</ti
   ${Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i + 3} keeps the article long enough to be read as one. The keeper writes the heights down twice a day.</p>`).join("\n")}
   </article></body></html>`;
 
-let server: Server;
-
-test.beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE);
-  });
-  await new Promise<void>((resolve) => server.listen(articlePagesPort, "127.0.0.1", resolve));
-});
-
-test.afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+serveArticlePage(ARTICLE);
 
 async function expectAccessible(page: Page): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -165,4 +151,31 @@ test("highlight with the mouse and with the keyboard, add a note, find it by sea
   }
   await page.goto("/history?q=zeppelin");
   await expect(page.getByRole("listitem").filter({ hasText: "The Tide Tables" })).toHaveCount(0);
+});
+
+test("a mouse selection from inside a word to inside another keeps whole words", async ({ page }) => {
+  // Sign-up and extraction after the save: more than the default minute on a busy machine.
+  test.slow();
+  await signUpAndOnboard(page);
+  const saved = await page.request.post("/api/links", {
+    data: { url: `${origin}/tides-words` },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(201);
+  const { id } = (await saved.json()).link;
+  await page.goto(`/read/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "The Tide Tables" })).toBeVisible({ timeout: 30_000 });
+  // The highlights' hint is drawn in the browser: once it shows, the mouse's press and release reach
+  // their handlers (a selection made before would be taken as it stands, half words and all).
+  await expect(
+    page.getByRole("region", { name: /^Highlights/ }).getByText("Select text in the article to highlight it."),
+  ).toBeVisible();
+
+  // Pressed on the "a" after "P" and released after the "c" of "article".
+  await dragOver(page, "aragraph 3 keeps the artic");
+  const toolbar = page.getByRole("toolbar", { name: "Highlight the selected text" });
+  await toolbar.getByRole("button", { name: "Highlight in green" }).click();
+  await expect(page.locator(".reader-content mark")).toHaveText(["Paragraph 3 keeps the article"]);
+  const stored = await (await page.request.get(`/api/links/${id}/highlights`)).json();
+  expect(stored).toMatchObject({ highlights: [{ quote: "Paragraph 3 keeps the article" }] });
 });

@@ -87,17 +87,17 @@ test("a reminder set from a link item comes back on its day, in Back today and i
   const snoozeUrl = digest.text.match(/https?:\/\/\S+\/snooze\?token=\S+/)?.[0];
   expect(snoozeUrl).toBeTruthy();
 
-  // The email at a phone's width: as sent, and as a mail client in dark mode shows it. The template
-  // keeps explicit colours that such a client inverts together (emails/components/email-layout.tsx),
-  // so the dark picture is the inversion, with hues kept.
+  // The email at a phone's width: as sent, and as a mail client that honours prefers-color-scheme
+  // shows it in dark mode (the template's dark colours, emails/components/email-layout.tsx).
   await page.setViewportSize({ width: 375, height: 812 });
   for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
     await page.setContent(digest.html);
-    if (scheme === "dark") await page.addStyleTag({ content: "html { filter: invert(1) hue-rotate(180deg); }" });
     await expectNoHorizontalOverflow(page);
     const file = path.join(test.info().project.outputDir, "screens", `digest-back-today-${scheme}-phone.png`);
     await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
   }
+  await page.emulateMedia({ colorScheme: null });
 
   // Snooze a week from the email: the page asks, the button does it, and the link leaves Back today.
   await page.goto(snoozeUrl ?? "/");

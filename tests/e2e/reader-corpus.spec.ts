@@ -161,6 +161,17 @@ test("wide tables and code scroll in their own box; an in-page link jumps within
     expect(box.scrollWidth, selector).toBeGreaterThan(box.clientWidth);
     expect(box.overflowX, selector).toBe("auto");
   }
+  // The code and the table scroll from the keyboard too: their boxes take focus.
+  const code = page.locator(".reader-content pre").first();
+  await code.focus();
+  for (let step = 0; step < 5; step += 1) await page.keyboard.press("ArrowRight");
+  expect(await code.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const { violations } = await new AxeBuilder({ page })
+    .include(".reader-content")
+    .withRules(["scrollable-region-focusable"])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await code.evaluate((element) => (element.scrollLeft = 0));
   // The table scrolled a little within its box, in view.
   await page.locator(".reader-content table").evaluate((table) => {
     table.scrollLeft = 60;
@@ -178,6 +189,26 @@ test("wide tables and code scroll in their own box; an in-page link jumps within
   const header = await page.locator("body > header, header.sticky").first().boundingBox();
   const target = await note.boundingBox();
   expect((target?.y ?? 0) >= (header?.height ?? 0)).toBe(true);
+});
+
+test("a link saved from the dashboard takes its page's title on its card without a reload", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await page.getByLabel("URL").fill(`${origin}/tide-tables`);
+  await page.getByRole("button", { name: "Save link" }).click();
+  const today = page.getByRole("list", { name: "Today's links" });
+  await expect(today.getByText(TITLE).first()).toBeVisible({ timeout: 60_000 });
+});
+
+test("an untitled link with a long address says why it has no article, within a phone's width", async ({ page }) => {
+  await signUpAndOnboard(page);
+  // The page server answers 404: the link stays untitled, and its heading is its address.
+  const id = await save(page, `gone/${"harbourreadings".repeat(20)}`);
+  expect(await extracted(page, id)).not.toBe("ready");
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`/read/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: /harbourreadings/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the original page" })).toBeVisible();
+  await expectFits(page, 320, "an untitled link with a long address");
 });
 
 test("a right-to-left article keeps the app's own words left-to-right", async ({ page }) => {

@@ -238,7 +238,12 @@ for (const device of DEVICES) {
         );
         await shot(page, "onboarding", "empty");
 
-        await page.getByRole("radio", { name: "Tomorrow (early morning)" }).click();
+        // A click before hydration reaches no handler: click again until the choice holds.
+        const tomorrow = page.getByRole("radio", { name: "Tomorrow (early morning)" });
+        await expect(async () => {
+          await tomorrow.click();
+          await expect(tomorrow).toBeChecked({ timeout: 500 });
+        }).toPass();
         await expect(page.getByText("You'll receive today's links early tomorrow morning.")).toBeVisible();
         await expect(time.locator("option")).toHaveText(
           ["12", "1", "2", "3", "4", "5", "6"].map((hour) => `${hour}:00 AM`),
@@ -425,6 +430,15 @@ for (const device of DEVICES) {
         await expect(page.getByRole("heading", { name: "Account Information" })).toBeVisible();
         await expect(page.getByText("Member since")).toBeVisible();
         await shot(page, "settings", "success");
+
+        // The jump list names every card, in order, and takes the reader to the one chosen.
+        const jumpList = page.getByRole("navigation", { name: "Settings sections" });
+        const cardTitles = await page.getByRole("heading", { level: 2 }).allTextContents();
+        await expect(jumpList.getByRole("link")).toHaveText(cardTitles);
+        await jumpList.getByRole("link", { name: "Account Information" }).click();
+        await expect(page).toHaveURL(/\/settings#account$/);
+        await expect(page.getByRole("heading", { name: "Account Information" })).toBeInViewport();
+        await page.goto("/settings");
 
         await page.getByRole("tab", { name: "No Emails" }).click();
         await expect(page.getByRole("tabpanel")).toContainText("dashboard");

@@ -60,6 +60,26 @@ test("a search narrows History, stays in the URL, combines with a chip; read lin
   await expect(historyItem(page, "https://demo.test/bread")).toHaveCount(0);
   await expect(historyItem(page, "https://sample.test/rust-news")).toBeVisible();
 
+  // The reader opened from the results goes back to them, search and all: by Escape and by its Back link.
+  const openRustGuide = async () => {
+    await historyItem(page, "https://example.test/rust-guide")
+      .getByRole("link", { name: /^Read\b/ })
+      .click();
+    await expect(page.getByRole("link", { name: /Back to your links/ })).toBeVisible();
+  };
+  await openRustGuide();
+  // Escape pressed before the page is interactive reaches no handler: pressed until it does.
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/history\?q=rust$/, { timeout: 1_000 });
+  }).toPass();
+  await expect(search).toHaveValue("rust");
+  await expect(historyItem(page, "https://demo.test/bread")).toHaveCount(0);
+  await openRustGuide();
+  await page.getByRole("link", { name: /Back to your links/ }).click();
+  await expect(page).toHaveURL(/\/history\?q=rust$/);
+  await expect(search).toHaveValue("rust");
+
   // Combined with a category chip.
   await page
     .getByRole("group", { name: "Filter by category" })

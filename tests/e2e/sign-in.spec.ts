@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInByMagicLink, signInLink, signUpAndOnboard, uniqueEmail } from "./support";
+import { openSignInLink, signInByMagicLink, signInLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 test("a new user signs in by magic link, onboards, lands on the dashboard and signs out", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -7,7 +7,12 @@ test("a new user signs in by magic link, onboards, lands on the dashboard and si
 
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByLabel(/email/i)).toHaveValue(email);
-  await page.getByLabel("Tomorrow (early morning)").check();
+  // A click before hydration reaches no handler: click again until the choice holds.
+  const tomorrow = page.getByLabel("Tomorrow (early morning)");
+  await expect(async () => {
+    await tomorrow.click();
+    await expect(tomorrow).toBeChecked({ timeout: 500 });
+  }).toPass();
   await page.getByRole("button", { name: "Complete Setup" }).click();
 
   await expect(page.getByText("Welcome to LinkStash", { exact: true }).first()).toBeVisible();
@@ -98,4 +103,27 @@ test("a signed-in /login never redirects off the site, however the callbackUrl i
   }
   await page.goto("/login?callbackUrl=%2F.%2F%2Fevil.example");
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
+});
+
+test("a signed-out visitor of an article (a digest's Read link) signs in and lands on that article", async ({
+  page,
+}) => {
+  const email = await signUpAndOnboard(page, uniqueEmail("returning-reader"));
+  const saved = await page.request.post("/api/links", {
+    data: { url: "https://example.test/an-article-from-the-digest" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(201);
+  const { link } = (await saved.json()) as { link: { id: string } };
+
+  // Signed out (the session's cookie gone), the link is opened as the digest gives it.
+  await page.context().clearCookies();
+  await page.goto(`/read/${link.id}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=%2Fread%2F${link.id}$`));
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await openSignInLink(page, await signInLink(page, email));
+  await expect(page).toHaveURL(new RegExp(`/read/${link.id}$`));
+  await expect(page.getByRole("link", { name: /Back to your links/ })).toBeVisible();
 });

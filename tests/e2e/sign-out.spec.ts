@@ -184,6 +184,14 @@ test("a dashboard visit fetches only the reader pages the worker does not hold y
   // order, so once the new page is held the first visit's list is done too.
   await page.goto("/dashboard");
   const thirdPath = await save(page, "/third");
+  // Only ready articles are kept, and the list is sent on a dashboard visit: visit once it is ready
+  // (asked outside the browser, so the worker sees no request for it).
+  const thirdArticle = `/api/links/${thirdPath.split("/").pop() ?? ""}/article`;
+  await expect
+    .poll(async () => ((await (await page.request.get(thirdArticle)).json()) as { status: string }).status, {
+      timeout: 30_000,
+    })
+    .toBe("ready");
   await dashboardKeeps(page, [...kept, thirdPath]);
   expect(fetched).toEqual([thirdPath]);
 });

@@ -204,10 +204,15 @@ test("history: empty for a new user, with or without a filter", async ({ page })
   await expect(page.getByText("Your history is empty", { exact: true })).toBeVisible();
   await expect(page.getByText("Save your first link to get started.", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage categories" })).toHaveAttribute("href", "/settings");
+  // A new user with a library elsewhere is told where it comes in.
+  await page.getByRole("link", { name: "Import your links" }).click();
+  await expect(page).toHaveURL(/\/settings#import$/);
+  await expect(page.getByRole("heading", { name: "Import and export", level: 2 })).toBeInViewport();
 
   await page.goto("/history?category=Video");
   await expect(page.getByText("No links found in the 'Video' category", { exact: true })).toBeVisible();
   await expect(page.getByText("Save your first link to get started.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Import your links" })).toHaveCount(0);
 });
 
 test("history groups links by date and filters them by category chip", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work-limits";
+import { FRESH_PAGE_WORK_SECONDS, PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work-limits";
 import { claimPageWork, finishPageWork, owePageWork, type PageJob } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -42,7 +42,7 @@ describe("page-work claims across two instances", () => {
         Array.from({ length: 20 }, (_, i) => {
           const claimedBy = `runner-${round}-${i}`;
           const claim = i % 2 ? second.claimPageWork : claimPageWork;
-          return claim(claimedBy, PAGE_WORK_LEASE_SECONDS).then((job) => ({ job, claimedBy }));
+          return claim(claimedBy, PAGE_WORK_LEASE_SECONDS, FRESH_PAGE_WORK_SECONDS).then((job) => ({ job, claimedBy }));
         }),
       );
       const taken = claims.filter((claim): claim is { job: PageJob; claimedBy: string } => claim.job !== null);

@@ -83,6 +83,18 @@ function articleImages(html: string): HTMLImageElement[] {
   return [...parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.querySelectorAll("img")];
 }
 
+/** The video players Readability's authors expect the article to keep: the reader shows a link instead. */
+function expectedVideos(page: string): number {
+  return expectedDocument(page).querySelectorAll("iframe").length;
+}
+
+/** The links standing for a video player: to the video's own page, never the player's. */
+function videoLinks(html: string): string[] {
+  return [...parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.querySelectorAll("a")]
+    .filter((link) => /^Video( on |: )/.test(link.textContent ?? ""))
+    .map((link) => link.getAttribute("href") ?? "");
+}
+
 let server: Server;
 const origin = `http://${CORPUS_TEST_HOST}`;
 
@@ -161,6 +173,11 @@ describe("the Readability test pages, saved as links", () => {
       for (const candidate of (image.getAttribute("srcset") ?? "").split(/,\s+/).filter(Boolean))
         expect(candidate).toMatch(/^https:\/\/\S+ \d+(\.\d+)?[wx]$/);
     }
+    // Every video the article holds stands as a link to the video's page.
+    const videos = videoLinks(article.contentHtml);
+    expect(videos).toHaveLength(expectedVideos(page));
+    for (const href of videos)
+      expect(href).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|vimeo\.com\/|www\.dailymotion\.com\/video\/)/);
     // Every in-page link kept, and each reaches an id within the article, namespaced.
     expect(danglingInPageLinks(article.contentHtml)).toEqual([]);
     expect(article.contentHtml.match(/href="#/g) ?? []).toHaveLength(expectedInPageLinks(page));

@@ -38,6 +38,17 @@ const HOSTILE_BODY = `
   <form action="https://phish.example/"><input name="password"><button>Log in</button></form>
   <style>body { display: none }</style>${paragraphs(12, "hostile")}`;
 
+// MathML as a page writes it (the example of MathJax's own demonstration, as MathML), with an
+// annotation-xml that carries HTML and a handler that must go.
+const FORMULA_BODY = `${paragraphs(8, "algebra")}
+  <p>When <math><mi>a</mi><mo>≠</mo><mn>0</mn></math>, there are two solutions to
+  <math><mi>a</mi><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>b</mi><mi>x</mi><mo>+</mo><mi>c</mi><mo>=</mo><mn>0</mn></math>
+  and they are</p>
+  <math display="block" onmouseover="steal()"><semantics><mrow><mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo>
+  <msqrt><msup><mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></mrow>
+  <annotation-xml encoding="text/html"><img src="/x.png" onerror="steal()"></annotation-xml></semantics></math>
+  ${paragraphs(4, "algebra")}`;
+
 let server: Server;
 let refreshedTitle = "First version";
 /** Whether /flaky answers with its article or fails as a server in trouble does. */
@@ -70,6 +81,8 @@ beforeAll(async () => {
         return html("<html><head><title>Sign in</title></head><body><form><input name=q></form></body></html>");
       case "/hostile":
         return html(articlePage("Hostile Page", HOSTILE_BODY));
+      case "/formula":
+        return html(articlePage("The Quadratic Formula", FORMULA_BODY));
       case "/too-complex":
         return html(manySmallElementsPage());
       case "/own-links":
@@ -303,6 +316,21 @@ describe("hostile pages", () => {
     expect(article.contentHtml).toContain(
       `<img src="${origin.replace(/^http:/, "https:")}/tracker.png" alt="tracker" loading="lazy" referrerpolicy="no-referrer" />`,
     );
+  });
+
+  it("keep their formulas as MathML, without handlers or annotation-xml", async () => {
+    const { cookie } = await signedInUser();
+    const id = await save(cookie, "/formula");
+    await flushAfterTasks();
+    const article = await (await getArticle(id, { cookie })).json();
+    expect(article.status).toBe("ready");
+    expect(article.contentHtml).toContain(
+      "When <math><mi>a</mi><mo>≠</mo><mn>0</mn></math>, there are two solutions to",
+    );
+    expect(article.contentHtml).toMatch(/<math display="block"><semantics><mrow><mi>x<\/mi><mo>=<\/mo><mfrac>/);
+    expect(article.contentHtml).toContain("<msqrt>");
+    expect(unsafeParts(article.contentHtml)).toEqual([]);
+    expect(article.contentHtml).not.toMatch(/steal|annotation-xml|x\.png/);
   });
 
   it("a page over 5 MB is read up to the cap, its text capped, and requests are answered meanwhile", async () => {

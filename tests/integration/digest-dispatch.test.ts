@@ -4,7 +4,7 @@ vi.hoisted(() => {
   process.env.CRON_SECRET = "cron-secret-for-tests";
 });
 
-const { GET: cron } = await import("@/app/api/cron/digests/route");
+const { GET: cron, POST: cronPost } = await import("@/app/api/cron/digests/route");
 const { getDb } = await import("@/lib/db/client");
 const { dispatchDigests } = await import("@/lib/digests/dispatch");
 const { createDueUsers } = await import("@/tests/support/digest-fixtures");
@@ -21,6 +21,15 @@ describe("GET /api/cron/digests", () => {
     expect(wrong.status).toBe(401);
     const { cookie } = await signedInUser();
     expect((await cron(apiRequest("GET", "/api/cron/digests", { cookie }))).status).toBe(401);
+  });
+
+  it("answers a POST 405 with a JSON error and Allow: GET, sending nothing", async () => {
+    await createDueUsers(1, new Date(Date.now() - 60_000));
+    const res = cronPost();
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+    expect(await res.json()).toEqual({ code: "method_not_allowed", message: "This route answers GET only." });
+    expect(await getDb().digestDelivery.count()).toBe(0);
   });
 
   it("dispatches due digests and answers with counts", async () => {

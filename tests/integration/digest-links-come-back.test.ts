@@ -165,7 +165,9 @@ describe("reminders", () => {
     const digest = await digestAt(user.id, T0);
     expect(digest.reminders).toEqual(["due", "new-and-due"]);
     const text = digest.message?.text ?? "";
-    expect(digest.message?.subject).toBe("Your LinkStash digest: 1 link to read");
+    // One count: the new link and the two back today.
+    expect(digest.message?.subject).toBe("Your LinkStash digest: 3 links to read");
+    expect(text).toContain("Here are 3 links: 1 you saved since your last digest, and 2 that came back.");
     expect(text.indexOf("Back today")).toBeLessThan(text.indexOf("https://new.example/"));
     expect(text.split("https://new-and-due.example/")).toHaveLength(2);
     expect(text).not.toContain("not-yet.example");
@@ -306,7 +308,11 @@ describe("Send now", () => {
     const answer = await sendDigestNow(user);
     expect(answer).toEqual({ success: true, message: `Your digest with 3 links was sent to ${user.email}.` });
     const [message] = await getDb().mailboxMessage.findMany({ where: { to: user.email } });
-    expect(message?.subject).toBe("Today's stash: 1 link to read");
+    // The answer, the subject and the count line say one number.
+    expect(message?.subject).toBe("Today's stash: 3 links to read");
+    expect(message?.text).toContain(
+      "Here are 3 links: 1 you saved since your last scheduled digest, and 2 that came back.",
+    );
     expect(message?.text).toContain("https://since-last-digest.example/");
     expect(message?.text).not.toContain("before-last-digest.example");
     expect(message?.text).toContain("Back today");

@@ -7,7 +7,7 @@ import { EMAIL_ACTIONS, type EmailAction, emailActionToken } from "@/lib/digests
 import { EMAIL_ACTION_GONE_MESSAGE } from "@/lib/digests/email-action-response";
 import { applyEmailAction, emailActionStatus } from "@/lib/digests/email-action-service";
 import { calendarDayAsDate, snoozeDay } from "@/lib/digests/snooze-day";
-import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/validations/email-action";
+import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/digests/schemas";
 import { apiRequest, ORIGIN, signedInUser } from "@/tests/support/factories";
 
 // A digest's three one-click links (Mark as read, Snooze a week, Not interested): the page's

@@ -115,6 +115,58 @@ describe("GET /api/export", () => {
     },
   );
 
+  it.each(FORMATS)(
+    "round-trips %s keeping read, archived and reminder states exactly, and an untitled link untitled",
+    async (format) => {
+      const owner = await signedInUser();
+      const states = [
+        { path: "plain", readAt: null, archivedAt: null, remindOn: null },
+        { path: "read", readAt: new Date("2024-02-02T10:00:00.000Z"), archivedAt: null, remindOn: null },
+        { path: "archived", readAt: null, archivedAt: new Date("2024-02-03T11:00:00.000Z"), remindOn: null },
+        { path: "reminded", readAt: null, archivedAt: null, remindOn: new Date("2024-12-24T00:00:00.000Z") },
+        {
+          path: "all-three",
+          readAt: new Date("2024-02-04T12:00:00.000Z"),
+          archivedAt: new Date("2024-02-05T13:00:00.000Z"),
+          remindOn: new Date("2025-01-31T00:00:00.000Z"),
+        },
+      ];
+      await getDb().link.createMany({
+        data: states.map((state, i) => ({
+          userId: owner.user.id,
+          url: `https://states.test/${state.path}`,
+          title: i === 0 ? null : state.path,
+          categories: ["Uncategorized"],
+          createdAt: new Date("2024-01-01T00:00:00.000Z"),
+          readAt: state.readAt,
+          archivedAt: state.archivedAt,
+          remindOn: state.remindOn,
+        })),
+      });
+      const file = await (await exportOf(owner.cookie, format)).text();
+      const fresh = await signedInUser();
+      const res = await importRoute(uploadRequest(fresh.cookie, `linkstash.${format}`, file));
+      expect((await importLines(res)).at(-1)).toMatchObject({ done: true, imported: 5, errors: 0 });
+      const shape = (userId: string) =>
+        getDb()
+          .link.findMany({ where: { userId }, orderBy: { url: "asc" } })
+          .then((links) =>
+            links.map((link) => ({
+              url: link.url,
+              title: link.title,
+              readAt: link.readAt?.toISOString() ?? null,
+              archivedAt: link.archivedAt?.toISOString() ?? null,
+              remindOn: link.remindOn?.toISOString().slice(0, 10) ?? null,
+            })),
+          );
+      const after = await shape(fresh.user.id);
+      expect(after).toEqual(await shape(owner.user.id));
+      expect(after.filter((link) => link.archivedAt !== null)).toHaveLength(2);
+      expect(after.filter((link) => link.remindOn !== null)).toHaveLength(2);
+      expect(after.find((link) => link.url.endsWith("/plain"))?.title).toBeNull();
+    },
+  );
+
   it("round-trips highlights and their notes through LinkStash JSON; importing the file again adds none twice", async () => {
     const owner = await stockedUser();
     const db = getDb();

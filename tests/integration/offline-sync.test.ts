@@ -3,9 +3,10 @@ import { GET as offlineRoute } from "@/app/api/links/offline/route";
 import { getDb } from "@/lib/db/client";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 
-// GET /api/links/offline (docs/product.md, "Offline"): the changes to the newest unread links a
-// device keeps, as buckets since its cursor: everything the first time, nothing when nothing
-// changed, one bucket for one change; owner-scoped and bounded to 500.
+// GET /api/links/offline (docs/product.md, "Offline"): the changes to the newest unread links
+// whose article is ready that a device keeps, as buckets since its cursor: everything the first
+// time, nothing when nothing changed, one bucket for one change; a link joins once its article is
+// ready; owner-scoped and bounded to 500.
 
 type Answer = {
   keep: number;
@@ -19,18 +20,30 @@ const sync = async (cookie: string | undefined, query: string) => {
   return { status: res.status, body: (await res.json()) as Answer };
 };
 
-async function ownerWithLinks(count: number) {
+/** `count` unread links, each with a ready article unless `notReady` says otherwise (pending: no article). */
+async function ownerWithLinks(
+  count: number,
+  notReady: (n: number) => "pending" | "unavailable" | "failed" | null = () => null,
+) {
   const owner = await signedInUser();
   const start = Date.UTC(2026, 0, 1);
+  const ids = Array.from({ length: count }, (_, n) => `offlinelink${n}x${owner.user.id}`);
   await getDb().link.createMany({
-    data: Array.from({ length: count }, (_, n) => ({
+    data: ids.map((id, n) => ({
+      id,
       userId: owner.user.id,
       url: `https://offline.example/${n}`,
       title: `Story ${n}`,
       createdAt: new Date(start + n * 60_000),
     })),
   });
-  return owner;
+  await getDb().article.createMany({
+    data: ids.flatMap((linkId, n) => {
+      const status = notReady(n) ?? "ready";
+      return status === "pending" ? [] : [{ linkId, userId: owner.user.id, status }];
+    }),
+  });
+  return { ...owner, ids };
 }
 
 const ids = (answer: Answer) => answer.buckets.flatMap((bucket) => bucket.links.map((link) => link.id));
@@ -78,6 +91,37 @@ describe("GET /api/links/offline", () => {
     expect(third.buckets.length).toBeGreaterThanOrEqual(1);
     expect(third.buckets.length).toBeLessThanOrEqual(2);
     expect(ids(third)).not.toContain(read.id);
+  });
+
+  it("answers only links whose article is ready, and counts only those", async () => {
+    const states = ["pending", "unavailable", "failed"] as const;
+    const { cookie, ids: all } = await ownerWithLinks(120, (n) => (n % 4 === 3 ? null : (states[n % 4] ?? null)));
+    const ready = all.filter((_, n) => n % 4 === 3);
+    const { body } = await sync(cookie, "?keep=50");
+    // Every ready one (30 of 120), none of the others, and each once.
+    expect(body.total).toBe(30);
+    expect(ids(body).sort()).toEqual([...ready].sort());
+    expect((await sync(cookie, "?keep=50")).body.cursor).toBe(body.cursor);
+  });
+
+  it("a link whose article turns ready joins at the next sync, in its bucket alone", async () => {
+    const { cookie, user, ids: all } = await ownerWithLinks(80, (n) => (n === 70 ? "pending" : null));
+    const waiting = all[70] ?? "";
+    const { body: first } = await sync(cookie, "?keep=100");
+    expect(first.total).toBe(79);
+    expect(ids(first)).not.toContain(waiting);
+    expect((await sync(cookie, `?keep=100&since=${first.cursor}`)).body.buckets).toEqual([]);
+
+    await getDb().article.create({ data: { linkId: waiting, userId: user.id, status: "ready", title: "Story 70" } });
+    const { body: second } = await sync(cookie, `?keep=100&since=${first.cursor}`);
+    expect(second.total).toBe(80);
+    expect(second.buckets).toHaveLength(1);
+    const joined = second.buckets[0]?.links ?? [];
+    expect(joined.filter((link) => link.id === waiting)).toHaveLength(1);
+    const before = first.buckets.find((b) => b.bucket === second.buckets[0]?.bucket)?.links ?? [];
+    // The rest of its bucket comes again unchanged: the device keeps each link once.
+    expect(joined.filter((link) => link.id !== waiting)).toEqual(before);
+    expect((await sync(cookie, `?keep=100&since=${second.cursor}`)).body.buckets).toEqual([]);
   });
 
   it("keeps to the caller's own links", async () => {

@@ -1,12 +1,19 @@
 // The owed page work (decision 0301): a burst of saves by one user used to start one fetch each, all
 // at once, every page held in memory. Now a save only records the fetch as owed; a bounded runner
-// takes rows oldest first, one page per user at a time, within a per-user budget that defers (never
-// drops) the rest, and a claim left by a stopped process is taken again.
+// takes rows newest first (decision 0376), one page per user at a time, within a per-user budget that
+// defers (never drops) the rest and keeps a share for fresh work, and a claim left by a stopped
+// process is taken again.
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as readArticle, POST as refreshArticle } from "@/app/api/links/[id]/article/route";
 import { POST as saveLink } from "@/app/api/links/route";
-import { MAX_PAGE_WORK_ATTEMPTS, PAGE_FETCH_BUDGET, PAGE_WORK_LEASE_SECONDS } from "@/lib/articles/page-work-limits";
+import {
+  FRESH_PAGE_WORK_SECONDS,
+  MAX_PAGE_WORK_ATTEMPTS,
+  PAGE_FETCH_BACKLOG_BUDGET,
+  PAGE_FETCH_BUDGET,
+  PAGE_WORK_LEASE_SECONDS,
+} from "@/lib/articles/page-work-limits";
 import { claimPageWork, finishPageWork, owePageWork, releaseAllPageWorkClaims } from "@/lib/articles/queries";
 import { drainPageWork } from "@/lib/articles/service";
 import { getDb } from "@/lib/db/client";
@@ -44,6 +51,10 @@ async function save(cookie: string, name: string): Promise<string> {
 
 async function title(id: string): Promise<string | null> {
   return (await getDb().link.findUniqueOrThrow({ where: { id } })).title;
+}
+
+function claim(claimedBy: string) {
+  return claimPageWork(claimedBy, PAGE_WORK_LEASE_SECONDS, FRESH_PAGE_WORK_SECONDS);
 }
 
 function owed(id: string) {
@@ -84,38 +95,38 @@ describe("a save", () => {
 });
 
 describe("claims", () => {
-  it("take the oldest first, one page per user at a time, never the same row twice", async () => {
+  it("take the newest first, one page per user at a time, never the same row twice", async () => {
     await clearQueue();
     const a = await signedInUser();
     const b = await signedInUser();
+    const b1 = await save(b.cookie, "b1");
     const a1 = await save(a.cookie, "a1");
     const a2 = await save(a.cookie, "a2");
-    const b1 = await save(b.cookie, "b1");
-    const first = await claimPageWork("runner-1", PAGE_WORK_LEASE_SECONDS);
-    expect(first?.linkId).toBe(a1);
-    // a2 is older than b1, but a's page is being fetched: b's turn.
-    const second = await claimPageWork("runner-2", PAGE_WORK_LEASE_SECONDS);
+    const first = await claim("runner-1");
+    expect(first?.linkId).toBe(a2);
+    // a1 is newer than b1, but a's page is being fetched: b's turn.
+    const second = await claim("runner-2");
     expect(second?.linkId).toBe(b1);
-    expect(await claimPageWork("runner-1", PAGE_WORK_LEASE_SECONDS)).toBeNull();
+    expect(await claim("runner-1")).toBeNull();
     if (!first || !second) throw new Error("no claim");
     await finishPageWork(first, "runner-1");
-    expect(await owed(a1)).toBeNull();
-    expect((await claimPageWork("runner-1", PAGE_WORK_LEASE_SECONDS))?.linkId).toBe(a2);
+    expect(await owed(a2)).toBeNull();
+    expect((await claim("runner-1"))?.linkId).toBe(a1);
   });
 
   it("let another user's save through while one user's burst waits its turn", async () => {
     await clearQueue();
     const a = await signedInUser();
     const b = await signedInUser();
-    for (let i = 0; i < 6; i += 1) await save(a.cookie, `burst-${i}`);
     await save(b.cookie, "other-user");
+    for (let i = 0; i < 6; i += 1) await save(a.cookie, `burst-${i}`);
     fetched.length = 0;
     await drainPageWork();
     expect(fetched).toHaveLength(7);
-    // Oldest first would leave b last; one page per user at a time fetches b's second.
+    // Newest first would leave b last; one page per user at a time fetches b's second.
     expect(fetched.indexOf("/other-user")).toBeLessThanOrEqual(1);
     expect(fetched.filter((path) => path.startsWith("/burst-"))).toEqual(
-      Array.from({ length: 6 }, (_, i) => `/burst-${i}`),
+      Array.from({ length: 6 }, (_, i) => `/burst-${5 - i}`),
     );
   });
 
@@ -123,7 +134,7 @@ describe("claims", () => {
     await clearQueue();
     const { cookie } = await signedInUser();
     const id = await save(cookie, "stalled");
-    expect((await claimPageWork("dead-runner", PAGE_WORK_LEASE_SECONDS))?.linkId).toBe(id);
+    expect((await claim("dead-runner"))?.linkId).toBe(id);
     await drainPageWork();
     expect(await title(id)).toBeNull();
     expect(await owed(id)).toMatchObject({ claimedBy: "dead-runner", attempts: 1 });
@@ -137,7 +148,7 @@ describe("claims", () => {
     await clearQueue();
     const { cookie } = await signedInUser();
     const id = await save(cookie, "restart");
-    await claimPageWork("dead-runner", PAGE_WORK_LEASE_SECONDS);
+    await claim("dead-runner");
     expect(await releaseAllPageWorkClaims()).toBe(1);
     await drainPageWork();
     expect(await title(id)).toBe("Page restart");
@@ -165,7 +176,7 @@ describe("claims", () => {
     await clearQueue();
     const { user, cookie } = await signedInUser();
     const id = await save(cookie, "again");
-    const job = await claimPageWork("runner-1", PAGE_WORK_LEASE_SECONDS);
+    const job = await claim("runner-1");
     if (!job) throw new Error("no claim");
     await owePageWork({ id, userId: user.id }, "extract", { again: true });
     await finishPageWork(job, "runner-1");
@@ -219,5 +230,68 @@ describe("the per-user page-fetch budget", () => {
       where: { key: `${PAGE_FETCH_BUDGET.name}:${user.id}` },
     });
     expect(budget.count).toBe(2);
+  });
+});
+
+describe("fresh work first", () => {
+  const BACKLOG = 100;
+
+  it("a new save and the reader's open get their articles while a backlog over its share waits", async () => {
+    await clearQueue();
+    const { user, cookie } = await signedInUser();
+    const backlog: string[] = [];
+    for (let i = 0; i < BACKLOG; i += 1) backlog.push(await save(cookie, `backlog-${i}`));
+    // The burst was saved a while ago: past the fresh window, in its own order.
+    const rows = await getDb().pageWork.findMany({ where: { userId: user.id } });
+    for (const row of rows) {
+      await getDb().pageWork.update({
+        where: { linkId: row.linkId },
+        data: { createdAt: new Date(row.createdAt.getTime() - (FRESH_PAGE_WORK_SECONDS + 3600) * 1000) },
+      });
+    }
+
+    fetched.length = 0;
+    await drainPageWork();
+    // The backlog spends its share of the budget, newest first, and the rest is deferred.
+    const share = PAGE_FETCH_BACKLOG_BUDGET.limit;
+    expect(share).toBeLessThan(PAGE_FETCH_BUDGET.limit);
+    expect(fetched).toEqual(Array.from({ length: share }, (_, i) => `/backlog-${BACKLOG - 1 - i}`));
+    const waiting = backlog.slice(0, BACKLOG - share);
+    const deferred = await getDb().pageWork.findMany({ where: { userId: user.id } });
+    expect(deferred.map((row) => row.linkId).sort()).toEqual([...waiting].sort());
+    expect(deferred.every((row) => row.runAfter.getTime() > Date.now() && row.claimedBy === null)).toBe(true);
+
+    // A save now: fetched at once from the reserve, while the backlog still waits.
+    fetched.length = 0;
+    const fresh = await save(cookie, "fresh");
+    await drainPageWork();
+    expect(fetched).toEqual(["/fresh"]);
+    expect(await title(fresh)).toBe("Page fresh");
+    expect((await getDb().article.findUniqueOrThrow({ where: { linkId: fresh } })).status).toBe("ready");
+    expect(await getDb().pageWork.count({ where: { userId: user.id } })).toBe(waiting.length);
+    expect(await getDb().article.count({ where: { linkId: { in: waiting } } })).toBe(0);
+
+    // The reader opens a link of the backlog: it is no longer deferred with the rest.
+    const [opened] = waiting;
+    if (!opened) throw new Error("no backlog left");
+    fetched.length = 0;
+    const open = () =>
+      readArticle(apiRequest("GET", `/api/links/${opened}/article`, { cookie }), routeParams({ id: opened }));
+    expect(await (await open()).json()).toEqual({ status: "pending" });
+    await drainPageWork();
+    expect(fetched).toEqual(["/backlog-0"]);
+    expect((await (await open()).json()).status).toBe("ready");
+    expect(await getDb().pageWork.count({ where: { userId: user.id } })).toBe(waiting.length - 1);
+  });
+
+  it("still holds every fetch to the whole budget: fresh work over it waits for the next window", async () => {
+    await clearQueue();
+    const { user, cookie } = await signedInUser();
+    for (let i = 0; i < PAGE_FETCH_BUDGET.limit; i += 1) await hitRateLimit(PAGE_FETCH_BUDGET, user.id);
+    fetched.length = 0;
+    const id = await save(cookie, "fresh-over");
+    await drainPageWork();
+    expect(fetched).toEqual([]);
+    expect((await owed(id))?.runAfter.getTime()).toBeGreaterThan(Date.now());
   });
 });

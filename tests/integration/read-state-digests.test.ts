@@ -8,7 +8,7 @@ import { ALL_READ_MESSAGE } from "@/lib/digests/send-now";
 import { emailActionToken } from "@/lib/digests/email-actions";
 import { EMAIL_ACTION_GONE_MESSAGE } from "@/lib/digests/email-action-response";
 import { emailActionStatus } from "@/lib/digests/email-action-service";
-import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/validations/email-action";
+import { EMAIL_ACTION_INVALID_MESSAGE } from "@/lib/digests/schemas";
 import { createDueUsers } from "@/tests/support/digest-fixtures";
 import { apiRequest, routeParams, signedInUser } from "@/tests/support/factories";
 

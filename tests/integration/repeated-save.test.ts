@@ -3,7 +3,7 @@ import { POST as saveLink } from "@/app/api/links/route";
 import { getDb } from "@/lib/db/client";
 import { saveLink as saveLinkAs } from "@/lib/links/service";
 import { localDateKey } from "@/lib/time/local-day";
-import { linkSchema } from "@/lib/validations/link";
+import { linkSchema } from "@/lib/links/schemas";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
 type SaveAnswer = {
@@ -54,6 +54,19 @@ describe("the same address saved twice on one local day", () => {
       categories: ["News", "Tech"],
     });
     expect(again.body.link).toMatchObject({ notes: "first thought\n\nsecond thought", categories: ["News", "Tech"] });
+  });
+
+  it("makes a link read or marked not interested earlier that day unread again, so the digest carries it", async () => {
+    const { user, cookie } = await signedInUser();
+    const first = await save(cookie, { url: "example.test/read-then-again", notes: "first", categories: ["News"] });
+    await getDb().link.update({
+      where: { id: first.body.link.id },
+      data: { readAt: new Date(), archivedAt: new Date() },
+    });
+    const again = await save(cookie, { url: "example.test/read-then-again", notes: "second" });
+    expect(again).toMatchObject({ status: 200, body: { alreadySaved: true } });
+    const stored = await getDb().link.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored).toMatchObject({ readAt: null, archivedAt: null, notes: "first\n\nsecond", categories: ["News"] });
   });
 
   it("stores one link for twenty simultaneous saves of one address", async () => {

@@ -606,6 +606,16 @@ const MATRIX: Record<string, Entry> = {
       expect(await ok.json()).toMatchObject({ failed: 0 });
     },
   },
+  "POST /api/cron/digests": {
+    class: "public",
+    what: "the digest dispatch by POST: 405 method_not_allowed as JSON with Allow: GET, for everyone, sending nothing",
+    origin: { exempt: "nothing happens: every caller gets the same 405" },
+    arrange: async () => ({}),
+    expect: anyone(405, async (_, res) => {
+      expect(res.headers.get("allow")).toBe("GET");
+      expect(await readJson(res)).toEqual({ code: "method_not_allowed", message: "This route answers GET only." });
+    }),
+  },
   "POST /api/digest/send-now": {
     class: "user",
     what: "emails the caller's own links of today to the caller",
@@ -811,8 +821,11 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/links/offline": {
     bearer: true,
     class: "user",
-    what: "the changes to the caller's newest unread links kept offline",
-    arrange: async () => ({ query: "?keep=50" }),
+    what: "the changes to the caller's newest unread links kept offline (those whose article is ready)",
+    arrange: async (world) => {
+      await getDb().article.create({ data: { linkId: world.link.id, userId: world.owner.id, status: "ready" } });
+      return { query: "?keep=50" };
+    },
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/links/history": {

@@ -859,6 +859,8 @@ const TARGETS: Record<string, Target> = {
       })),
   },
   "POST /api/unsubscribe": { wrapper: "none", input: unsubscribeInput },
+  // GET only: any POST is answered 405 with the error shape.
+  "POST /api/cron/digests": { wrapper: "none", input: noBody },
   "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
   "POST /api/inbound/mailgun/mime": { wrapper: "none", input: mailgunInput },
   "PUT /api/user/save-address": { wrapper: "session", input: bodyOnly(shape({ fromAnySender: fc.boolean() })) },

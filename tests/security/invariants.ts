@@ -1,9 +1,9 @@
 import { BUILT_IN_CATEGORIES, categoryKey, MAX_CATEGORIES_PER_LINK } from "@/lib/categories/rules";
 import { getDb } from "@/lib/db/client";
 import { MAX_URL_LENGTH } from "@/lib/links/url";
-import { categorySchema } from "@/lib/validations/category";
+import { categorySchema } from "@/lib/categories/schemas";
 import { isValidTimeZone } from "@/lib/time/time-zones";
-import { MAX_NOTES_LENGTH } from "@/lib/validations/link";
+import { MAX_NOTES_LENGTH } from "@/lib/links/schemas";
 
 // What must hold in the database whatever requests came before: checked with SQL where the
 // database can say it, in TypeScript where the app's own rules (case folding, time zones) decide.

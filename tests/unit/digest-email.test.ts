@@ -45,7 +45,6 @@ const props: DigestEmailProps = {
   rediscovered: [],
   progress: null,
   dashboardUrl: "https://links.example.test/dashboard",
-  historyUrl: "https://links.example.test/history",
   unsubscribeUrl: "https://links.example.test/unsubscribe?token=abc.def",
 };
 
@@ -124,12 +123,40 @@ describe("DigestEmail", () => {
     expect(html).toContain("A &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends");
   });
 
-  it("links 'and N more' to the history when more links were saved", async () => {
+  it("links 'and N more in LinkStash' to the dashboard when more links were saved", async () => {
     const html = await render(DigestEmail(props));
-    expect(html).toMatch(/<a href="https:\/\/links\.example\.test\/history"[^>]*>and 3 more<\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/links\.example\.test\/dashboard"[^>]*>and 3 more in LinkStash<\/a>/);
     const without = await render(DigestEmail({ ...props, moreCount: 0 }));
-    expect(without).not.toContain("more</a>");
-    expect(without).not.toContain('href="https://links.example.test/history"');
+    expect(without).not.toContain("more in LinkStash");
+  });
+
+  it("lists the links past the whole ones on one line each: title and site", async () => {
+    const html = await render(
+      DigestEmail({
+        ...props,
+        linksBrief: [
+          { title: "Brief & short", url: "https://brief.example.test/a?b=1&c=2", domain: "brief.example.test" },
+        ],
+      }),
+    );
+    expect(html).toMatch(/<a href="https:\/\/brief\.example\.test\/a\?b=1&amp;c=2"[^>]*>Brief &amp; short<\/a>/);
+    expect(html).toContain("·\u00a0brief.example.test</span>");
+  });
+
+  it("shows the unsubscribe link right after the count line, before any link", async () => {
+    const html = await render(DigestEmail(props));
+    const unsubscribe = html.indexOf(">Unsubscribe from digest emails</a>");
+    expect(unsubscribe).toBeGreaterThan(html.indexOf("You saved 2 links"));
+    expect(unsubscribe).toBeLessThan(html.indexOf(props.links[0]?.markReadUrl ?? "missing"));
+  });
+
+  it("carries dark-mode colours for clients that honour prefers-color-scheme", async () => {
+    const html = await render(DigestEmail(props));
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    const dark = html.indexOf("@media (prefers-color-scheme: dark){");
+    expect(dark).toBeGreaterThan(-1);
+    expect(html.indexOf(".d-tx{color:#f1f5f9!important}")).toBeGreaterThan(dark);
+    expect(html).toMatch(/class="d-tx"/);
   });
 
   it("has a dashboard button and a visible unsubscribe link", async () => {
@@ -146,12 +173,11 @@ describe("DigestEmail", () => {
       "https://example.test/articles/one?a=1&b=2",
       "https://video.sample.test/watch/42",
       props.dashboardUrl,
-      props.historyUrl,
       props.unsubscribeUrl,
     ]) {
       expect(text).toContain(url);
     }
-    expect(text).toContain("and 3 more");
+    expect(text).toContain("and 3 more in LinkStash");
     expect(text).toContain("First line\nSecond line");
     expect(text).toContain("Article Work");
     // Plain text is not HTML: the title reads as typed, and no tag is left.
@@ -279,8 +305,8 @@ describe("a digest with links that come back", () => {
       since: "last-digest",
       progress,
     });
-    expect(subject).toBe("Your LinkStash digest: 1 link to read");
-    expect(text).toContain("Here is the link you saved since your last digest, and 2 links came back.");
+    expect(subject).toBe("Your LinkStash digest: 3 links to read");
+    expect(text).toContain("Here are 3 links: 1 you saved since your last digest, and 2 that came back.");
     const order = ["Back today", "Asked back", "New links", "Fresh", "From your stash", "A year old"].map((words) =>
       text.indexOf(words),
     );

@@ -10,7 +10,7 @@ import { firstHistoryPageUrl, historyFiltersOf, type HistoryFilters } from "@/li
 import { nextPageAddress } from "@/lib/links/page-response";
 import { listHistoryPage } from "@/lib/links/service";
 import type { User } from "@/lib/generated/prisma/client";
-import { historyQuerySchema } from "@/lib/validations/history";
+import { historyQuerySchema } from "@/lib/links/schemas";
 
 export const metadata: Metadata = { title: "Link History" };
 

@@ -5,11 +5,11 @@ import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
 import { LazyApiTokens } from "@/components/settings/lazy-api-tokens";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
-import { ManageCategories } from "@/components/settings/manage-categories";
+import { LazyManageCategories } from "@/components/settings/lazy-manage-categories";
 import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
 import { LazyKindleSettings } from "@/components/settings/lazy-kindle-settings";
 import { LazyOfflineReading } from "@/components/settings/lazy-offline-reading";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SettingsJumpList, SettingsSection, type SettingsSectionSpec } from "@/components/settings/settings-section";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
 import { API_TOKENS_KEY, CATEGORIES_KEY, SAVE_ADDRESS_KEY, USER_KEY } from "@/lib/client/query-keys";
@@ -34,6 +34,78 @@ export default async function SettingsPage() {
   // Save by email shows only where the operator set it up (an inbound email domain).
   const saveAddress = env.inboundEmailDomain ? await saveAddressOf(user) : null;
 
+  const sections: SettingsSectionSpec[] = [
+    {
+      id: "email-preferences",
+      title: "Email Preferences",
+      description: "Choose where and when your digest of saved links arrives.",
+      content: <EmailPreferencesForm frequencies={plan.frequencies} />,
+    },
+    {
+      id: "categories",
+      title: "Manage Categories",
+      description: "Organise your links with the default categories and your own.",
+      content: <LazyManageCategories />,
+    },
+    {
+      id: "import",
+      title: "Import and export",
+      description: "Bring your links from Pocket, Instapaper or your browser, or download all of yours.",
+      content: <ImportExportCard />,
+    },
+    ...(saveAddress
+      ? [
+          {
+            id: "save-by-email",
+            title: "Save by email",
+            description: "Save links from your mailbox: send or forward mail to your own address.",
+            content: <LazySaveByEmail accountEmail={user.email} />,
+          },
+        ]
+      : []),
+    {
+      id: "kindle",
+      title: "Send to Kindle",
+      description: "Read your links on a Kindle: LinkStash mails them as a book.",
+      content: <LazyKindleSettings />,
+    },
+    {
+      id: "offline",
+      title: "Offline reading",
+      description:
+        "The installed app keeps your newest unread articles, with their images, to read without a connection.",
+      content: <LazyOfflineReading owner={offlineReaderOwner(user.id)} />,
+    },
+    {
+      id: "api-tokens",
+      title: "API tokens",
+      description: (
+        <>
+          Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a token
+          like a password. The{" "}
+          <a href="/docs/api" className="font-medium text-primary underline underline-offset-4">
+            API reference
+          </a>{" "}
+          lists what a token can do.
+        </>
+      ),
+      content: <LazyApiTokens timeZone={user.timezone} />,
+    },
+    {
+      id: "account",
+      title: "Account Information",
+      content: (
+        <AccountInformation
+          email={user.email}
+          username={user.username}
+          memberSince={memberSinceLabel(user.createdAt, user.timezone)}
+          canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
+          everythingIncluded={!env.billingEnabled}
+        />
+      ),
+    },
+  ];
+
   return (
     <PrefilledQueries
       queries={[
@@ -49,103 +121,10 @@ export default async function SettingsPage() {
           <p className="text-muted-foreground">Manage your email preferences, categories and account.</p>
         </div>
 
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Email Preferences</CardTitle>
-            <CardDescription>Choose where and when your digest of saved links arrives.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <EmailPreferencesForm frequencies={plan.frequencies} />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Manage Categories</CardTitle>
-            <CardDescription>Organise your links with the default categories and your own.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ManageCategories />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Import and export</CardTitle>
-            <CardDescription>
-              Bring your links from Pocket, Instapaper or your browser, or download all of yours.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ImportExportCard />
-          </CardContent>
-        </Card>
-
-        {saveAddress ? (
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Save by email</CardTitle>
-              <CardDescription>Save links from your mailbox: send or forward mail to your own address.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <LazySaveByEmail accountEmail={user.email} />
-            </CardContent>
-          </Card>
-        ) : null}
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Send to Kindle</CardTitle>
-            <CardDescription>Read your links on a Kindle: LinkStash mails them as a book.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <LazyKindleSettings />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Offline reading</CardTitle>
-            <CardDescription>
-              The installed app keeps your newest unread articles, with their images, to read without a connection.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <LazyOfflineReading owner={offlineReaderOwner(user.id)} />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">API tokens</CardTitle>
-            <CardDescription>
-              Let scripts and browser extensions save links for you with <code>Authorization: Bearer</code>. Treat a
-              token like a password. The{" "}
-              <a href="/docs/api" className="font-medium text-primary underline underline-offset-4">
-                API reference
-              </a>{" "}
-              lists what a token can do.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <LazyApiTokens timeZone={user.timezone} />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Account Information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <AccountInformation
-              email={user.email}
-              username={user.username}
-              memberSince={memberSinceLabel(user.createdAt, user.timezone)}
-              canManageBilling={env.billingEnabled && user.stripeSubscriptionId !== null}
-              everythingIncluded={!env.billingEnabled}
-            />
-          </CardContent>
-        </Card>
+        <SettingsJumpList sections={sections} />
+        {sections.map((section) => (
+          <SettingsSection key={section.id} section={section} />
+        ))}
       </div>
     </PrefilledQueries>
   );

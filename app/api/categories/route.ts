@@ -1,12 +1,12 @@
-import { tokenApiRoute } from "@/lib/http/api-route";
+import { createCategoryEndpoint, listCategoriesEndpoint } from "@/lib/categories/contract";
 import { createCategory, listCategories, toCategoryResponse } from "@/lib/categories/service";
+import { endpointRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/rate-limit";
-import { categorySchema } from "@/lib/validations/category";
 
-export const GET = tokenApiRoute("categories:read", async ({ user }) =>
+export const GET = endpointRoute(listCategoriesEndpoint, async ({ user }) =>
   (await listCategories(user)).map(toCategoryResponse),
 );
 
-export const POST = tokenApiRoute("categories:write", categorySchema, async ({ req, user, body }) =>
-  Response.json(toCategoryResponse(await createCategory(user, body.name, clientIp(req))), { status: 201 }),
+export const POST = endpointRoute(createCategoryEndpoint, async ({ req, user, body }) =>
+  toCategoryResponse(await createCategory(user, body.name, clientIp(req))),
 );

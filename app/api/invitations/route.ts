@@ -1,11 +1,11 @@
-import { apiRoute } from "@/lib/http/api-route";
-import { createInvitation, listInvitations } from "@/lib/invitations/service";
+import { endpointRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/rate-limit";
-import { createInvitationSchema } from "@/lib/validations/invitation";
+import { createInvitationEndpoint, listInvitationsEndpoint } from "@/lib/invitations/contract";
+import { createInvitation, listInvitations } from "@/lib/invitations/service";
 
-export const GET = apiRoute(async ({ user }) => listInvitations(user));
+export const GET = endpointRoute(listInvitationsEndpoint, async ({ user }) => listInvitations(user));
 
-export const POST = apiRoute(createInvitationSchema, async ({ req, user, body }) => {
-  const result = await createInvitation(user, body?.recipientEmail ?? undefined, clientIp(req));
-  return Response.json({ success: true, ...result }, { status: 201 });
-});
+export const POST = endpointRoute(createInvitationEndpoint, async ({ req, user, body }) => ({
+  success: true as const,
+  ...(await createInvitation(user, body?.recipientEmail ?? undefined, clientIp(req))),
+}));

@@ -1,4 +1,5 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { subscriptionEndpoint } from "@/lib/billing/contract";
 import { subscriptionInfo } from "@/lib/billing/subscription-info";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const GET = apiRoute(async ({ user }) => subscriptionInfo(user));
+export const GET = endpointRoute(subscriptionEndpoint, async ({ user }) => subscriptionInfo(user));

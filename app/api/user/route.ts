@@ -1,7 +1,8 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
 import { deleteAccount } from "@/lib/users/account-deletion";
+import { deleteAccountEndpoint } from "@/lib/users/contract";
 
-export const DELETE = apiRoute(async ({ user }) => {
+export const DELETE = endpointRoute(deleteAccountEndpoint, async ({ user }) => {
   await deleteAccount(user);
-  return { success: true };
+  return { success: true as const };
 });

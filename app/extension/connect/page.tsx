@@ -5,7 +5,7 @@ import { requireOnboardedUser } from "@/lib/auth/session";
 import { EXTENSION_TOKEN_SCOPES, TOKEN_SCOPE_MEANINGS } from "@/lib/auth/token-scopes";
 import { extensionId, extensionReceiver, extensionTokenName } from "@/lib/extension/redirect-url";
 import { firstParam } from "@/lib/save/shared-link";
-import { CONNECT_STATE_PATTERN, NOT_AN_EXTENSION_MESSAGE } from "@/lib/validations/extension-connect";
+import { CONNECT_STATE_PATTERN, NOT_AN_EXTENSION_MESSAGE } from "@/lib/auth/schemas";
 
 export const metadata: Metadata = { title: "Connect the browser extension" };
 

@@ -6,6 +6,7 @@ import { ListenMount } from "@/components/reader/listen-mount";
 import { ReaderControls } from "@/components/reader/reader-controls";
 import { ReaderView } from "@/components/reader/reader-view";
 import { findReaderLink } from "@/lib/articles/service";
+import { signedOutDestination } from "@/lib/auth/return-to";
 import { getCurrentUser } from "@/lib/auth/session";
 import { toLinkResponse } from "@/lib/links/response";
 
@@ -13,10 +14,12 @@ export const metadata: Metadata = { title: "Read" };
 
 export default async function ReadPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const { id } = await params;
+  // The same as the layout's, which may answer first.
+  if (!user) redirect(signedOutDestination(`/read/${encodeURIComponent(id)}`));
   // One moment for the page: the first open it records and the reminder's days (docs/decisions/0306).
   const now = new Date();
-  const found = await findReaderLink(user, (await params).id, now);
+  const found = await findReaderLink(user, id, now);
   if (!found) notFound();
   const link = toLinkResponse(found.link);
   const { article } = found;

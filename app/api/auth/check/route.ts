@@ -1,3 +1,4 @@
-import { publicApiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
+import { authCheckEndpoint } from "@/lib/users/contract";
 
-export const GET = publicApiRoute(async ({ user }) => ({ isAuthenticated: user !== null }));
+export const GET = endpointRoute(authCheckEndpoint, async ({ user }) => ({ isAuthenticated: user !== null }));

@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
-import { apiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
+import { currentUserEndpoint } from "@/lib/users/contract";
 import { toUserResponse } from "@/lib/users/response";
 
-export const GET = apiRoute(async ({ user }) => toUserResponse(user, env.billingEnabled));
+export const GET = endpointRoute(currentUserEndpoint, async ({ user }) => toUserResponse(user, env.billingEnabled));

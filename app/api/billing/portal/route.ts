@@ -1,4 +1,5 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { billingPortalEndpoint } from "@/lib/billing/contract";
 import { createBillingPortalSession } from "@/lib/billing/portal";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const POST = apiRoute(async ({ user }) => createBillingPortalSession(user));
+export const POST = endpointRoute(billingPortalEndpoint, async ({ user }) => createBillingPortalSession(user));

@@ -1,7 +1,7 @@
 import { isCronAuthorized } from "@/lib/digests/cron-auth";
 import { cronContinuations, startContinuation } from "@/lib/digests/continuations";
 import { dispatchDigests } from "@/lib/digests/dispatch";
-import { unauthorized } from "@/lib/http/errors";
+import { methodNotAllowed, unauthorized } from "@/lib/http/errors";
 import { pruneExpiredRateLimits } from "@/lib/http/rate-limit";
 import { withRouteErrors } from "@/lib/http/route-errors";
 import { cronQuerySchema } from "@/lib/validations/cron";
@@ -22,3 +22,7 @@ export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
   await pruneExpiredRateLimits();
   return Response.json(result);
 });
+
+// Without it, Next.js answers a POST 405 with an empty body: a scheduler set up to POST gets the
+// error shape every other route gives, and the method to use.
+export const POST = (): Response => methodNotAllowed(["GET"]);

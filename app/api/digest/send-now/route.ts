@@ -1,4 +1,5 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { sendNowEndpoint } from "@/lib/digests/contract";
 import { sendDigestNow } from "@/lib/digests/send-now";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const POST = apiRoute(async ({ user }) => sendDigestNow(user));
+export const POST = endpointRoute(sendNowEndpoint, async ({ user }) => sendDigestNow(user));

@@ -1,9 +1,9 @@
-import { tokenApiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
+import { todayLinksEndpoint } from "@/lib/links/contract";
 import { linkPageResponse } from "@/lib/links/page-response";
 import { listTodayPage } from "@/lib/links/service";
-import { todayQuerySchema } from "@/lib/validations/today";
 
 // Today's links, paged as the history is.
-export const GET = tokenApiRoute("links:read", async ({ user, url }) =>
-  linkPageResponse(url, await listTodayPage(user, todayQuerySchema.parse(Object.fromEntries(url.searchParams)))),
+export const GET = endpointRoute(todayLinksEndpoint, async ({ user, url, query }) =>
+  linkPageResponse(url, await listTodayPage(user, query)),
 );

@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/http/api-route";
 import { createCheckoutSession } from "@/lib/billing/checkout";
+import { createCheckoutEndpoint } from "@/lib/billing/contract";
+import { endpointRoute } from "@/lib/http/api-route";
 
-// No payload: the server decides the price (STRIPE_PRICE_ID) and the user comes from the session.
-export const POST = apiRoute(async ({ user }) => createCheckoutSession(user));
+export const POST = endpointRoute(createCheckoutEndpoint, async ({ user }) => createCheckoutSession(user));

@@ -1,8 +1,7 @@
-import { apiRoute } from "@/lib/http/api-route";
 import { verifyCheckoutSession } from "@/lib/billing/checkout";
-import { verifySessionQuerySchema } from "@/lib/validations/billing";
+import { verifyCheckoutEndpoint } from "@/lib/billing/contract";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const GET = apiRoute(async ({ user, url }) => {
-  const { session_id } = verifySessionQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return verifyCheckoutSession(user, session_id);
-});
+export const GET = endpointRoute(verifyCheckoutEndpoint, async ({ user, query }) =>
+  verifyCheckoutSession(user, query.session_id),
+);

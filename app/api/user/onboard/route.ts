@@ -1,9 +1,9 @@
-import { apiRoute } from "@/lib/http/api-route";
-import { completeOnboarding } from "@/lib/users/service";
+import { endpointRoute } from "@/lib/http/api-route";
+import { onboardEndpoint } from "@/lib/users/contract";
 import { livePendingEmail } from "@/lib/users/email-change-rule";
-import { onboardRequestSchema } from "@/lib/validations/onboard";
+import { completeOnboarding } from "@/lib/users/service";
 
-export const POST = apiRoute(onboardRequestSchema, async ({ user, body }) => {
+export const POST = endpointRoute(onboardEndpoint, async ({ user, body }) => {
   const onboarded = await completeOnboarding(user, body);
-  return { success: true, pendingEmail: livePendingEmail(onboarded, new Date()) };
+  return { success: true as const, pendingEmail: livePendingEmail(onboarded, new Date()) };
 });

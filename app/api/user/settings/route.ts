@@ -1,9 +1,9 @@
 import { env } from "@/lib/env";
-import { apiRoute } from "@/lib/http/api-route";
-import { updateSettings } from "@/lib/users/settings";
+import { endpointRoute } from "@/lib/http/api-route";
+import { settingsEndpoint } from "@/lib/users/contract";
 import { toUserResponse } from "@/lib/users/response";
-import { settingsRequestSchema } from "@/lib/validations/settings";
+import { updateSettings } from "@/lib/users/settings";
 
-export const PUT = apiRoute(settingsRequestSchema, async ({ user, body }) =>
+export const PUT = endpointRoute(settingsEndpoint, async ({ user, body }) =>
   toUserResponse(await updateSettings(user, body), env.billingEnabled),
 );

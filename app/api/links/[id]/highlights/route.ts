@@ -1,12 +1,12 @@
-import { createHighlight, listHighlights } from "@/lib/highlights/service";
+import { createHighlightEndpoint, listHighlightsEndpoint } from "@/lib/highlights/contract";
 import { toHighlightResponse } from "@/lib/highlights/response";
-import { tokenApiRoute } from "@/lib/http/api-route";
-import { highlightCreateSchema } from "@/lib/validations/highlight";
+import { createHighlight, listHighlights } from "@/lib/highlights/service";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const GET = tokenApiRoute("links:read", async ({ user, params }) => ({
-  highlights: (await listHighlights(user, params.id ?? "")).map(toHighlightResponse),
+export const GET = endpointRoute(listHighlightsEndpoint, async ({ user, params }) => ({
+  highlights: (await listHighlights(user, params.id)).map(toHighlightResponse),
 }));
 
-export const POST = tokenApiRoute("links:write", highlightCreateSchema, async ({ user, params, body }) =>
-  Response.json(toHighlightResponse(await createHighlight(user, params.id ?? "", body)), { status: 201 }),
+export const POST = endpointRoute(createHighlightEndpoint, async ({ user, params, body }) =>
+  toHighlightResponse(await createHighlight(user, params.id, body)),
 );

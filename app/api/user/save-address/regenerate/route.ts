@@ -1,5 +1,6 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
+import { regenerateSaveAddressEndpoint } from "@/lib/inbound-mail/contract";
 import { regenerateSaveAddress } from "@/lib/inbound-mail/save-address";
 
 // A new save address; the old one stops working at once.
-export const POST = apiRoute(async ({ user }) => regenerateSaveAddress(user));
+export const POST = endpointRoute(regenerateSaveAddressEndpoint, async ({ user }) => regenerateSaveAddress(user));
