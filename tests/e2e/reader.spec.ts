@@ -131,7 +131,7 @@ test("the digest shows the reading time and links to the reader", async ({ page 
   const readHref = await item.getByRole("link", { name: /^Read / }).getAttribute("href");
 
   await page.getByRole("button", { name: "Send Digest Now" }).click();
-  const digest = await latestEmail(page, email, /stash/i);
+  const digest = await latestEmail(page, email, /^Today.s stash:/);
   expect(digest.text).toMatch(/\d+ min read/);
   expect(digest.text).toContain(`Read: ${new URL(readHref ?? "", page.url()).href}`);
   expect(digest.html).toMatch(/>Read<\/a>/);
@@ -165,9 +165,15 @@ test("the installed app keeps the newest unread articles and opens them offline"
   await expect(page.getByRole("heading", { level: 1, name: "The Lighthouse Keeper" })).toBeVisible();
   await expect(page.getByText("Chapter 30.", { exact: false })).toBeVisible();
 
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/history");
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Read offline" })).toBeVisible();
   await expect(page.getByRole("link", { name: "The Lighthouse Keeper" })).toHaveAttribute("href", readPath);
+  // The page's icon comes from the app's own cache, offline too.
+  await expect
+    .poll(() => page.locator("main img").evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0))
+    .toBe(true);
+  await snap(page, "phone", "offline", "articles");
   await context.setOffline(false);
 });
