@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as mailgunRoute } from "@/app/api/inbound/mailgun/mime/route";
 import { POST as regenerateRoute } from "@/app/api/user/save-address/regenerate/route";
 import { GET as addressRoute, PUT as addressSettingsRoute } from "@/app/api/user/save-address/route";
 import { getDb } from "@/lib/db/client";
 import { deliverMail, UNKNOWN_RECIPIENT_MESSAGE } from "@/lib/inbound-mail/deliver-mail";
+import { encodeAddressKey } from "@/lib/inbound-mail/save-address-rules";
 import { mailgunInboundForm, mailgunInboundRequest } from "@/tests/fakes/mailgun-inbound";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 import { INBOUND_DOMAIN, plainMail } from "@/tests/support/inbound-mail";
@@ -36,8 +38,10 @@ describe("save by email, switched off", () => {
   });
 
   it("refuses mail and the webhook", async () => {
-    const { user } = await signedInUser({ saveAddressKey: "abcdefghijklmnopqrstuvwxyz" });
-    const address = `abcdefghijklmnopqrstuvwxyz@${INBOUND_DOMAIN}`;
+    // Keys are unique across the database the suites share: a random one, as the app makes them.
+    const key = encodeAddressKey(randomBytes(16));
+    const { user } = await signedInUser({ saveAddressKey: key });
+    const address = `${key}@${INBOUND_DOMAIN}`;
     const source = plainMail({ from: user.email, to: address, subject: "Link", text: "https://example.test/off" });
     expect(await deliverMail({ recipient: address, envelopeSender: user.email, source: Buffer.from(source) })).toEqual({
       status: "refused",
