@@ -93,7 +93,7 @@ export function LinkItem({
           {isRead ? (
             <Badge variant="muted">
               <Check aria-hidden="true" />
-              Read
+              Already read
             </Badge>
           ) : null}
           {link.remindOn ? (

@@ -319,8 +319,8 @@ test("imports of real export shapes: Read Archive is read, browser folders are n
   await page.goto("/history");
   const item = (name: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name }) });
   // Pocket's Read Archive comes in read; its Unread section does not.
-  await expect(item("Read with a space").getByText("Read", { exact: true })).toBeVisible();
-  await expect(item("Fine").getByText("Read", { exact: true })).toHaveCount(0);
+  await expect(item("Read with a space").getByText("Already read", { exact: true })).toBeVisible();
+  await expect(item("Fine").getByText("Already read", { exact: true })).toHaveCount(0);
   // A literal space is percent-encoded, as a browser does.
   await expect(page.getByRole("link", { name: /^Read with a space/ })).toHaveAttribute(
     "href",

@@ -105,7 +105,7 @@ test("a search narrows History, stays in the URL, combines with a chip; read lin
   const guide = historyItem(page, "https://example.test/rust-guide");
   await guide.getByRole("button", { name: "Mark as read" }).click();
   await expect(guide.getByRole("status")).toHaveText("Marked as read");
-  await expect(guide.getByText("Read", { exact: true })).toBeVisible();
+  await expect(guide.getByText("Already read", { exact: true })).toBeVisible();
   await expect(guide.getByRole("button", { name: "Mark as unread" })).toBeVisible();
   await expectAccessible(page, "/history with a read link");
 
@@ -146,6 +146,6 @@ test("a digest's Mark as read link marks the link read from the email", async ({
 
   await page.goto("/history");
   await expect(
-    historyItem(page, "https://example.test/from-the-digest").getByText("Read", { exact: true }),
+    historyItem(page, "https://example.test/from-the-digest").getByText("Already read", { exact: true }),
   ).toBeVisible();
 });
