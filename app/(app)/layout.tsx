@@ -2,18 +2,19 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
 import { QueryProvider } from "@/components/providers";
-import { PAGE_PATH_HEADER, signedOutDestination } from "@/lib/auth/return-to";
+import { onboardingDestination, PAGE_PATH_HEADER, signedOutDestination } from "@/lib/auth/return-to";
 import { getCurrentUser } from "@/lib/auth/session";
 import Loading from "./loading";
 
 // Signed-in pages: "Loading" first, then a signed-out visitor goes to the landing page (or, for an
-// article, to sign in and back) and a user who has not finished onboarding goes there. The check
-// streams inside the boundary.
+// article, to sign in and back) and a user who has not finished onboarding goes there, then on to the
+// page. The check streams inside the boundary.
 
 async function RequireOnboardedUser({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
-  if (!user) redirect(signedOutDestination((await headers()).get(PAGE_PATH_HEADER)));
-  if (!user.onboarded) redirect("/onboarding");
+  const pagePath = (await headers()).get(PAGE_PATH_HEADER);
+  if (!user) redirect(signedOutDestination(pagePath));
+  if (!user.onboarded) redirect(onboardingDestination(pagePath));
   return <QueryProvider>{children}</QueryProvider>;
 }
 

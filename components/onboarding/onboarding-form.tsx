@@ -40,7 +40,7 @@ function isPreference(value: string): value is Preference {
   return value === "today" || value === "tomorrow";
 }
 
-export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
+export function OnboardingForm({ defaultEmail, returnTo }: { defaultEmail: string; returnTo: string }) {
   const router = useRouter();
   const form = useForm<OnboardFormValues, unknown, OnboardFormOutput>({
     resolver,
@@ -58,7 +58,7 @@ export function OnboardingForm({ defaultEmail }: { defaultEmail: string }) {
             ? "Your digest is set up."
             : `Your digest is set up. Check your inbox: we sent a link to ${body.email} to confirm that address.`,
       });
-      router.push("/dashboard");
+      router.push(returnTo);
       // The header and the signed-in layout read the user on the server: render them afresh.
       router.refresh();
     },

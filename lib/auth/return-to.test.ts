@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETURN_PATH, safeReturnPath, savingPageOf, signedOutDestination, signInReturnPath } from "./return-to";
+import {
+  DEFAULT_RETURN_PATH,
+  onboardingDestination,
+  safeReturnPath,
+  savingPageOf,
+  signedOutDestination,
+  signInReturnPath,
+} from "./return-to";
 
 const APP = "http://localhost:3000";
 
@@ -117,5 +124,24 @@ describe("signedOutDestination", () => {
 
   it("never returns to another site", () => {
     expect(signedOutDestination("/read/..//evil.example")).not.toContain("evil.example");
+  });
+});
+
+describe("onboardingDestination", () => {
+  it("sends a user who has not onboarded to onboarding, carrying the page they had opened", () => {
+    expect(onboardingDestination("/read/abc123")).toBe("/onboarding?returnTo=%2Fread%2Fabc123");
+    expect(onboardingDestination("/history?q=rust")).toBe("/onboarding?returnTo=%2Fhistory%3Fq%3Drust");
+  });
+
+  it("carries nothing for the dashboard or an unknown page", () => {
+    expect(onboardingDestination("/dashboard")).toBe("/onboarding");
+    expect(onboardingDestination(null)).toBe("/onboarding");
+  });
+
+  it("never carries another site, and makes a saving page ask first", () => {
+    expect(onboardingDestination("//evil.example/x")).toBe("/onboarding");
+    expect(onboardingDestination("/save?url=https%3A%2F%2Fa.example&key=secret")).toBe(
+      "/onboarding?returnTo=%2Fsave%3Furl%3Dhttps%253A%252F%252Fa.example%26confirm%3D1",
+    );
   });
 });

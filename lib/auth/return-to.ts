@@ -76,3 +76,13 @@ export function signedOutDestination(pagePath: string | null): string {
   if (pagePath === null || !pagePath.startsWith("/read/")) return "/";
   return `/api/login?${new URLSearchParams({ returnTo: safeReturnPath(pagePath) }).toString()}`;
 }
+
+/**
+ * Where a signed-in user who has not finished onboarding goes: onboarding, then on to the page they
+ * had opened (which onboarding passes through signInReturnPath again, as it comes from a URL).
+ */
+export function onboardingDestination(pagePath: string | null): string {
+  const returnTo = pagePath === null ? DEFAULT_RETURN_PATH : signInReturnPath(pagePath);
+  if (returnTo === DEFAULT_RETURN_PATH) return "/onboarding";
+  return `/onboarding?${new URLSearchParams({ returnTo }).toString()}`;
+}

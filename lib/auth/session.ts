@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { selectSessionUser } from "@/lib/auth/queries";
+import { onboardingDestination } from "@/lib/auth/return-to";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
@@ -64,11 +65,12 @@ export async function endSession(sessionToken: string | undefined): Promise<void
 
 /**
  * The signed-in, onboarded user of a page that a signed-out visitor must sign in for and then come
- * back to (`returnTo`, a same-origin path).
+ * back to (`returnTo`, a same-origin path); a user who has not finished onboarding returns there
+ * after it.
  */
 export async function requireOnboardedUser(returnTo: string): Promise<User> {
   const user = await getCurrentUser();
   if (!user) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!user.onboarded) redirect("/onboarding");
+  if (!user.onboarded) redirect(onboardingDestination(returnTo));
   return user;
 }

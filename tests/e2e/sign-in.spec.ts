@@ -127,3 +127,32 @@ test("a signed-out visitor of an article (a digest's Read link) signs in and lan
   await expect(page).toHaveURL(new RegExp(`/read/${link.id}$`));
   await expect(page.getByRole("link", { name: /Back to your links/ })).toBeVisible();
 });
+
+test("a newcomer who shares a link before having an account signs in, onboards and is back at the link", async ({
+  page,
+}) => {
+  const email = uniqueEmail("sharing-newcomer");
+  const shared = `/share?url=${encodeURIComponent("https://example.test/shared-before-signing-up")}`;
+  await page.goto(shared);
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await openSignInLink(page, await signInLink(page, email));
+
+  // Not onboarded yet: onboarding first, carrying the page the user was going to.
+  await expect(page).toHaveURL(/\/onboarding\?returnTo=%2Fshare/);
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(new RegExp(`${shared.replace(/[?]/g, "\\?")}&confirm=1$`));
+  // The sign-in came from a link anyone can start, so the page asks before saving.
+  await expect(page.getByRole("status")).toHaveText("Save this link to your stash?");
+  await page.getByRole("button", { name: "Save link" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved to LinkStash");
+});
+
+test("onboarding carries only a page of this site", async ({ page }) => {
+  await signInByMagicLink(page, uniqueEmail("onboarding-elsewhere"), "/onboarding?returnTo=%2F%2Fevil.example%2F");
+  await expect(page).toHaveURL(/\/onboarding/);
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
