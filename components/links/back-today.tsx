@@ -3,6 +3,7 @@
 import { LinkItem } from "@/components/links/link-item";
 import { useBackToday } from "@/components/links/link-queries";
 import { Badge } from "@/components/ui/badge";
+import { useHiddenLinkIds, withoutHidden } from "@/lib/client/hidden-links";
 import { useNow } from "@/lib/client/use-now";
 import { linkCount } from "@/lib/time/local-time";
 
@@ -13,7 +14,7 @@ import { linkCount } from "@/lib/time/local-time";
 export function BackToday({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {
   const back = useBackToday();
   const now = useNow(serverNow);
-  const links = back.data ?? [];
+  const links = withoutHidden(back.data ?? [], useHiddenLinkIds());
   if (links.length === 0) return null;
 
   return (

@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { collapsedChips } from "@/lib/categories/collapsed-chips";
 import { categoryKey } from "@/lib/categories/rules";
 import { serverMessage } from "@/lib/client/fetcher";
+import { useHiddenLinkIds, withoutHidden } from "@/lib/client/hidden-links";
 import { useNow } from "@/lib/client/use-now";
 import { historyKey } from "@/lib/client/query-keys";
 import { firstHistoryPageUrl, historyFiltersOf } from "@/lib/links/history-filters";
@@ -97,6 +98,7 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
   // A search in flight (the previous results stay meanwhile): said beside the field and to screen readers.
   const searching = q !== "" && history.isFetching && !isFetchingNextPage;
   const sentinel = useLoadMoreOnScroll(history);
+  const hiddenIds = useHiddenLinkIds();
 
   function selectCategory(next: string) {
     replaceParams({ category: next });
@@ -108,10 +110,23 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
     replaceParams({ q: searchText.trim() });
   }
 
-  const links = history.data?.pages.flatMap((page) => page.links) ?? [];
+  const loaded = history.data?.pages.flatMap((page) => page.links) ?? [];
+  const links = withoutHidden(loaded, hiddenIds);
   const groups = groupByLocalDate(links, timeZone);
   // A day's header shows its true total, not the links loaded so far (decision 0182).
   const dayTotals = mergedDayTotals(history.data?.pages ?? []);
+  // Deleted links waiting for Undo are not counted in their day's total either.
+  const hiddenPerDay = new Map(
+    groupByLocalDate(
+      loaded.filter((link) => hiddenIds.has(link.id)),
+      timeZone,
+    ).map((group) => [group.key, group.items.length]),
+  );
+  /** A day's true total less its links waiting for Undo; `shown` when the total is not known. */
+  const shownDayTotal = (key: string, shown: number): number => {
+    const hiddenThatDay = hiddenPerDay.get(key) ?? 0;
+    return (dayTotals.get(key) ?? shown + hiddenThatDay) - hiddenThatDay;
+  };
   const activeKey = categoryKey(category);
   const chipNames = chips.data ?? [];
   const collapsed = collapsedChips(chipNames, activeKey);
@@ -276,7 +291,7 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
           {groups.map((group) => (
             <section key={group.key} aria-labelledby={`history-${group.key}`} className="grid gap-3">
               <h2 id={`history-${group.key}`} className="text-lg font-semibold tracking-tight">
-                {`${group.label} (${linkCount(dayTotals.get(group.key) ?? group.items.length)})`}
+                {`${group.label} (${linkCount(shownDayTotal(group.key, group.items.length))})`}
               </h2>
               <ul className="grid gap-3">
                 {group.items.map((link) => (

@@ -1,16 +1,17 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Archive, BellRing, BookOpen, Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { refreshLinkLists, useSetLinkRead, useUpdateLink, type StashLink } from "@/components/links/link-queries";
+import { deleteWithUndo } from "@/components/links/delete-with-undo";
+import { useSetLinkRead, useUpdateLink, type StashLink } from "@/components/links/link-queries";
 import { ReminderMenu } from "@/components/links/reminder-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
-import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import { afterRender, rememberFocusPlace } from "@/lib/client/focus-after-removal";
+import { serverMessage } from "@/lib/client/fetcher";
+import { rememberFocusPlace } from "@/lib/client/focus-after-removal";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { displayUrl } from "@/lib/links/display-url";
 import { localToday, reminderText } from "@/lib/links/reminder-days";
@@ -33,23 +34,11 @@ export function LinkItem({
   backToday?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (_restoreFocus: () => void) => apiRequest("DELETE", `/api/links/${encodeURIComponent(link.id)}`),
-    onSuccess: async (_answer, restoreFocus) => {
-      toast({ title: "Link deleted", description: "The link has been removed from your stash" });
-      await refreshLinkLists(queryClient);
-      afterRender(restoreFocus);
-    },
-    onError: (error) => {
-      toast({ variant: "destructive", title: "Error", description: serverMessage(error, "Failed to delete the link") });
-    },
-  });
-
   const setRead = useSetLinkRead(link.id);
   const clearReminder = useUpdateLink(link.id);
   const isRead = link.readAt !== null;
   const readLabel = isRead ? "Mark as unread" : "Mark as read";
-  const busy = remove.isPending || setRead.isPending || clearReminder.isPending;
+  const busy = setRead.isPending || clearReminder.isPending;
 
   // The address as read (Unicode host, escaped letters decoded); the link itself opens link.url.
   const shownUrl = displayUrl(link.url);
@@ -61,6 +50,7 @@ export function LinkItem({
 
   return (
     <article
+      data-link-id={link.id}
       className={cn("flex items-start gap-3 rounded-lg border p-4", isRead ? "bg-muted/40" : "bg-card")}
       aria-busy={busy}
     >
@@ -193,14 +183,10 @@ export function LinkItem({
         size="icon"
         aria-label="Delete link"
         aria-disabled={busy || undefined}
-        onClick={(event) => !busy && remove.mutate(rememberFocusPlace(event.currentTarget))}
+        onClick={(event) => !busy && deleteWithUndo(link.id, queryClient, rememberFocusPlace(event.currentTarget))}
         className="-mt-1 -mr-1 hover:text-destructive"
       >
-        {remove.isPending ? (
-          <LoaderCircle aria-hidden="true" className="animate-spin" />
-        ) : (
-          <Trash2 aria-hidden="true" />
-        )}
+        <Trash2 aria-hidden="true" />
       </Button>
     </article>
   );

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { BusyLabel } from "@/components/ui/busy-label";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useHiddenLinkIds, withoutHidden } from "@/lib/client/hidden-links";
 import { useNow } from "@/lib/client/use-now";
 import { localDateKey } from "@/lib/time/local-day";
 import { formatInZone, linkCount } from "@/lib/time/local-time";
@@ -25,10 +26,15 @@ export function TodayLinks({ timeZone, serverNow }: { timeZone: string; serverNo
   const sentinel = useLoadMoreOnScroll(today);
   const now = useNow(serverNow);
   const date = formatInZone(now, timeZone, "weekdayDate");
-  const links = today.data?.pages.flatMap((page) => page.links) ?? [];
+  const hidden = useHiddenLinkIds();
+  const loaded = today.data?.pages.flatMap((page) => page.links) ?? [];
+  const links = withoutHidden(loaded, hidden);
   const newest = links[0];
+  // A deleted link waiting for Undo is not counted either.
   const total = newest
-    ? (mergedDayTotals(today.data?.pages ?? []).get(localDateKey(timeZone, new Date(newest.createdAt))) ?? links.length)
+    ? (mergedDayTotals(today.data?.pages ?? []).get(localDateKey(timeZone, new Date(newest.createdAt))) ??
+        loaded.length) -
+      (loaded.length - links.length)
     : 0;
 
   return (

@@ -64,12 +64,15 @@ export function toast(options: ToastOptions) {
     },
   };
   const kept = [entry, ...toasts].slice(0, TOAST_LIMIT);
-  for (const dropped of toasts) {
-    if (kept.includes(dropped)) continue;
-    clearTimeout(removalTimers.get(dropped.id));
-    removalTimers.delete(dropped.id);
+  const dropped = toasts.filter((t) => !kept.includes(t));
+  for (const t of dropped) {
+    clearTimeout(removalTimers.get(t.id));
+    removalTimers.delete(t.id);
   }
   setToasts(kept);
+  // A toast replaced while open closes as if dismissed: what waits for its closing (a delete that
+  // Undo could still stop) goes ahead.
+  for (const t of dropped) if (t.open) t.onOpenChange?.(false);
   return {
     id,
     dismiss: () => dismissToast(id),

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import { billingBaseURL, billingClockFile } from "./billing-servers";
-import { toastText } from "./screen-helpers";
+import { toastButton, toastText } from "./screen-helpers";
 import { latestEmail, signInByMagicLink, signUpAndOnboard, uniqueEmail } from "./support";
 
 // What a careful user tripped over, each reproduced in the browser: the schedule the dashboard
@@ -464,6 +464,10 @@ test("a successful save or delete completes: no request is left cancelled once t
   await page.getByRole("button", { name: "Delete link" }).click();
   await expect(toastText(page, "Link deleted")).toBeVisible();
   await expect(page.getByText("No links saved today")).toBeVisible();
+  // Closing the toast (no Undo) sends the delete; its answer is read too.
+  const deleted = page.waitForResponse((res) => res.request().method() === "DELETE");
+  await toastButton(page, "Close").click();
+  expect((await deleted).status()).toBe(200);
   // An answer nobody read is dropped when its Response is collected: collect now, then ask the page
   // for one more round trip so any failure event has arrived.
   await cdp.send("HeapProfiler.collectGarbage");

@@ -18,6 +18,11 @@ export function toastText(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true }).first();
 }
 
+/** A button of the notification on screen ("Close", "Undo"). */
+export function toastButton(page: Page, name: string): Locator {
+  return page.getByRole("region", { name: /^Notifications/ }).getByRole("button", { name, exact: true });
+}
+
 /**
  * Shows the page in `colorScheme` once the page has followed it: its theme script has set or removed
  * html's "dark" class and the colours' transitions have ended. An audit in between reads colours

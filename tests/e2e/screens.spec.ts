@@ -1,5 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { DEVICES, failRequests, holdRequests, OUTAGE_MESSAGE, snap, toastText } from "./screen-helpers";
+import { DEVICES, failRequests, holdRequests, OUTAGE_MESSAGE, snap, toastButton, toastText } from "./screen-helpers";
 import { BUILT_IN_CATEGORIES } from "@/lib/categories/rules";
 import { EVERYTHING_INCLUDED, EVERYTHING_INCLUDED_FEATURES } from "@/lib/billing/no-billing";
 import { INVITATION_VALID_NO_BILLING_MESSAGE, NO_BILLING_INVITES_NOTE } from "@/lib/invitations/rules";
@@ -584,7 +584,10 @@ for (const device of DEVICES) {
         const added = list.getByRole("listitem").filter({ hasText: `https://example.test/${device.name}` });
         await failRequests(page, "**/api/links/*", "DELETE");
         await added.getByRole("button", { name: "Delete link" }).click();
+        // The delete is sent when its toast closes without Undo; it fails, and the link comes back.
+        await toastButton(page, "Close").click();
         await expect(toastText(page, "Error")).toBeVisible();
+        await expect(list.getByRole("listitem")).toHaveCount(4);
         await expect(toastText(page, OUTAGE_MESSAGE)).toBeVisible();
         await shot(page, "link-item", "delete-error");
         await page.unroute("**/api/links/*");

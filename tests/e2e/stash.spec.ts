@@ -1,12 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { toastButton, toastText } from "./screen-helpers";
 import { signUpAndOnboard } from "./support";
 
 // Today's Stash (/dashboard) and Link History (/history), each test with a brand-new user.
-
-/** Radix renders a toast's text twice (once for screen readers): match the first. */
-function toastText(page: Page, text: string) {
-  return page.getByText(text, { exact: true }).first();
-}
 
 function categoryButton(page: Page, name: string) {
   return page.getByRole("group", { name: "Categories" }).getByRole("button", { name, exact: true });
@@ -165,7 +161,13 @@ test("URL validation messages appear under the field", async ({ page }) => {
   await expect(page.getByText("No links saved today", { exact: true })).toBeVisible();
 });
 
-test("deleting a link", async ({ page }) => {
+async function todaysUrls(page: Page): Promise<string[]> {
+  const res = await page.request.get("/api/links/today");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { url: string }[]).map((link) => link.url);
+}
+
+test("deleting a link, and Undo", async ({ page }) => {
   await signUpAndOnboard(page);
   await saveLink(page, "example.test/doomed");
   const item = todayItem(page, "https://example.test/doomed");
@@ -175,6 +177,29 @@ test("deleting a link", async ({ page }) => {
   await expect(toastText(page, "The link has been removed from your stash")).toBeVisible();
   await expect(item).toHaveCount(0);
   await expect(page.getByText("No links saved today", { exact: true })).toBeVisible();
+
+  // Undo brings it back, with focus on its Delete button; nothing was deleted.
+  await toastButton(page, "Undo").click();
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("button", { name: "Delete link" })).toBeFocused();
+  expect(await todaysUrls(page)).toEqual(["https://example.test/doomed"]);
+
+  // Without Undo the delete goes out when the toast closes (here, on its own after a few seconds).
+  await item.getByRole("button", { name: "Delete link" }).click();
+  await expect(item).toHaveCount(0);
+  await expect(toastText(page, "Link deleted")).toBeHidden({ timeout: 20_000 });
+  await expect.poll(() => todaysUrls(page)).toEqual([]);
+  await page.reload();
+  await expect(page.getByText("No links saved today", { exact: true })).toBeVisible();
+});
+
+test("a delete still waiting for Undo is sent when the page is left", async ({ page }) => {
+  await signUpAndOnboard(page);
+  await saveLink(page, "example.test/left-behind");
+  await todayItem(page, "https://example.test/left-behind").getByRole("button", { name: "Delete link" }).click();
+  await expect(toastText(page, "Link deleted")).toBeVisible();
+  await page.goto("/history");
+  await expect.poll(() => todaysUrls(page)).toEqual([]);
 });
 
 test("Send Digest Now with no links today asks for links first", async ({ page }) => {

@@ -1,0 +1,85 @@
+"use client";
+
+import type { QueryClient } from "@tanstack/react-query";
+import { refreshLinkLists } from "@/components/links/link-queries";
+import { ToastAction } from "@/components/ui/toast";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { afterRender } from "@/lib/client/focus-after-removal";
+import { hideLink, showLink } from "@/lib/client/hidden-links";
+
+// Delete hides the link at once and offers Undo in its toast; the DELETE goes out when the toast
+// closes without Undo (it timed out, was dismissed or another toast replaced it), or at once when
+// the page is left, so a delete is never lost to a closed tab.
+
+/** The deletes waiting for their toast to close: each sends its DELETE when called. */
+const waiting = new Map<string, () => void>();
+
+function linkPath(id: string): string {
+  return `/api/links/${encodeURIComponent(id)}`;
+}
+
+function sendWaitingOnLeave(): void {
+  for (const [id, settle] of waiting) {
+    settle();
+    // keepalive: the request outlives the page that sends it.
+    void fetch(linkPath(id), { method: "DELETE", credentials: "include", keepalive: true });
+  }
+}
+
+let listeningForLeave = false;
+
+/** The card's Delete button, once Undo has put the card back. */
+function focusDeleteButton(id: string): void {
+  const button = document.querySelector(`[data-link-id="${CSS.escape(id)}"] [aria-label="Delete link"]`);
+  if (button instanceof HTMLElement) button.focus();
+}
+
+export function deleteWithUndo(id: string, queryClient: QueryClient, restoreFocus: () => void): void {
+  if (!listeningForLeave) {
+    window.addEventListener("pagehide", sendWaitingOnLeave);
+    listeningForLeave = true;
+  }
+  let settled = false;
+  const settle = (): boolean => {
+    if (settled) return false;
+    settled = true;
+    waiting.delete(id);
+    return true;
+  };
+  waiting.set(id, settle);
+  hideLink(id);
+  afterRender(restoreFocus);
+
+  const undo = () => {
+    if (!settle()) return;
+    showLink(id);
+    afterRender(() => focusDeleteButton(id));
+  };
+  const send = () => {
+    if (!settle()) return;
+    apiRequest("DELETE", linkPath(id))
+      .then(() => refreshLinkLists(queryClient))
+      .catch((error: unknown) => {
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: serverMessage(error, "Failed to delete the link"),
+        });
+      })
+      .finally(() => showLink(id));
+  };
+
+  toast({
+    title: "Link deleted",
+    description: "The link has been removed from your stash",
+    action: (
+      <ToastAction altText="Undo: bring the deleted link back" onClick={undo}>
+        Undo
+      </ToastAction>
+    ),
+    onOpenChange: (open) => {
+      if (!open) send();
+    },
+  });
+}
