@@ -9,8 +9,9 @@ import { afterRender } from "@/lib/client/focus-after-removal";
 import { hideLink, showLink } from "@/lib/client/hidden-links";
 
 // Delete hides the link at once and offers Undo in its toast; the DELETE goes out when the toast
-// closes without Undo (it timed out, was dismissed or another toast replaced it), or at once when
-// the page is left, so a delete is never lost to a closed tab.
+// closes without Undo (it timed out, was dismissed or another toast replaced it), or when the page
+// is left: then as a keepalive request, and, since a browser may drop that one, also noted in the
+// tab's session storage for the next list this tab shows to send.
 
 /** The deletes waiting for their toast to close: each sends its DELETE when called. */
 const waiting = new Map<string, () => void>();
@@ -19,11 +20,47 @@ function linkPath(id: string): string {
   return `/api/links/${encodeURIComponent(id)}`;
 }
 
+/** Where a tab keeps the deletes it left waiting, for its next page to send. */
+const LEFT_BEHIND_KEY = "linkstash:deletes-left-behind";
+
+function takeLeftBehind(): string[] {
+  let ids: unknown;
+  try {
+    ids = JSON.parse(sessionStorage.getItem(LEFT_BEHIND_KEY) ?? "[]");
+  } catch {
+    ids = [];
+  }
+  sessionStorage.removeItem(LEFT_BEHIND_KEY);
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
 function sendWaitingOnLeave(): void {
+  const ids = [...waiting.keys()];
+  if (ids.length === 0) return;
+  sessionStorage.setItem(LEFT_BEHIND_KEY, JSON.stringify([...takeLeftBehind(), ...ids]));
   for (const [id, settle] of waiting) {
     settle();
     // keepalive: the request outlives the page that sends it.
     void fetch(linkPath(id), { method: "DELETE", credentials: "include", keepalive: true });
+  }
+}
+
+/**
+ * Sends the deletes an earlier page of this tab left waiting (hidden meanwhile). A 404 means the
+ * keepalive request got there first.
+ */
+export function sendDeletesLeftBehind(queryClient: QueryClient): void {
+  for (const id of takeLeftBehind()) {
+    hideLink(id);
+    fetch(linkPath(id), { method: "DELETE", credentials: "include" })
+      .then((res) => {
+        if (!res.ok && res.status !== 404) throw new Error(`${res.status}`);
+      })
+      .then(() => refreshLinkLists(queryClient))
+      .catch(() => {
+        toast({ variant: "destructive", title: "Error", description: "Failed to delete the link" });
+      })
+      .finally(() => showLink(id));
   }
 }
 

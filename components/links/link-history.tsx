@@ -1,10 +1,11 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Search, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { sendDeletesLeftBehind } from "@/components/links/delete-with-undo";
 import { LinkItem } from "@/components/links/link-item";
 import { fetchLinkPage, mergedDayTotals, useLinkCategories } from "@/components/links/link-queries";
 import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
@@ -99,6 +100,9 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
   const searching = q !== "" && history.isFetching && !isFetchingNextPage;
   const sentinel = useLoadMoreOnScroll(history);
   const hiddenIds = useHiddenLinkIds();
+  // A delete an earlier page of this tab left waiting for Undo goes out now.
+  const queryClient = useQueryClient();
+  useEffect(() => sendDeletesLeftBehind(queryClient), [queryClient]);
 
   function selectCategory(next: string) {
     replaceParams({ category: next });

@@ -1,6 +1,8 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { sendDeletesLeftBehind } from "@/components/links/delete-with-undo";
 import { LinkItem } from "@/components/links/link-item";
 import { mergedDayTotals, useTodayLinks } from "@/components/links/link-queries";
 import { useLoadMoreOnScroll } from "@/components/links/use-load-more-on-scroll";
@@ -23,6 +25,9 @@ export function TodayLinks({ timeZone, serverNow }: { timeZone: string; serverNo
   const today = useTodayLinks();
   // The reader returns here when it was opened from here (lib/client/list-address.ts).
   useEffect(() => rememberListAddress("/dashboard"), []);
+  // A delete an earlier page of this tab left waiting for Undo goes out now.
+  const queryClient = useQueryClient();
+  useEffect(() => sendDeletesLeftBehind(queryClient), [queryClient]);
   const sentinel = useLoadMoreOnScroll(today);
   const now = useNow(serverNow);
   const date = formatInZone(now, timeZone, "weekdayDate");
