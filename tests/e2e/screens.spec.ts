@@ -594,6 +594,10 @@ for (const device of DEVICES) {
         await added.getByRole("button", { name: "Delete link" }).click();
         await expect(toastText(page, "Link deleted")).toBeVisible();
         await expect(list.getByRole("listitem")).toHaveCount(3);
+        // The next tests read this account's links: the delete must reach the server, not wait for Undo.
+        const deleted = page.waitForResponse((res) => res.request().method() === "DELETE");
+        await toastButton(page, "Close").click();
+        expect((await deleted).status()).toBe(200);
       });
 
       test("history with links: date groups and category chips", async ({ page }) => {
