@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore, type ReactNode } from "react";
-import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
+import type { ToastProps } from "@/components/ui/toast";
 
 // A tiny store outside React so any module can call toast() without a hook. One notification at a
 // time; a dismissed one is removed from the store after 1,000,000 ms, which leaves Radix ample time
@@ -10,18 +10,36 @@ import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export type ToastOptions = Omit<ToastProps, "id" | "title"> & {
-  title?: ReactNode;
-  description?: ReactNode;
-  action?: ToastActionElement;
+/**
+ * A toast's button, as data: the toaster (loaded with the first notification) renders it, so a page
+ * that offers one does not load the toast's components with its own code.
+ */
+export type ToastActionOptions = {
+  label: string;
+  /** What a screen reader announces for the button. */
+  altText: string;
+  onClick: () => void;
 };
 
-export type ToasterToast = ToastOptions & { id: string };
+export type ToastOptions = Omit<ToastProps, "id" | "title" | "onOpenChange"> & {
+  title?: ReactNode;
+  description?: ReactNode;
+  action?: ToastActionOptions;
+  /** Called once when the toast closes, however: timed out, dismissed, replaced, or closed from code. */
+  onClose?: () => void;
+};
+
+export type ToasterToast = Omit<ToastOptions, "onClose"> & {
+  id: string;
+  onOpenChange: (open: boolean) => void;
+};
 
 let toasts: ToasterToast[] = [];
 let counter = 0;
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** What each open toast's closing calls: taken out when called, so it runs once. */
+const closeCallbacks = new Map<string, () => void>();
 const EMPTY: ToasterToast[] = [];
 
 function setToasts(next: ToasterToast[]): void {
@@ -40,27 +58,36 @@ function scheduleRemoval(id: string): void {
   );
 }
 
-/** Closes one toast, or all of them when no id is given. */
-export function dismissToast(id?: string): void {
-  for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
-  setToasts(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+function runCloseCallback(id: string): void {
+  const onClose = closeCallbacks.get(id);
+  closeCallbacks.delete(id);
+  onClose?.();
 }
 
-function updateToast(id: string, options: ToastOptions): void {
+/** Closes one toast, or all of them when no id is given. */
+export function dismissToast(id?: string): void {
+  const closing = toasts.filter((t) => id === undefined || t.id === id);
+  for (const t of closing) scheduleRemoval(t.id);
+  setToasts(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  for (const t of closing) runCloseCallback(t.id);
+}
+
+function updateToast(id: string, { onClose, ...options }: ToastOptions): void {
+  if (onClose && closeCallbacks.has(id)) closeCallbacks.set(id, onClose);
   setToasts(toasts.map((t) => (t.id === id ? { ...t, ...options } : t)));
 }
 
 /** Shows a notification; the newest replaces the one on screen. */
-export function toast(options: ToastOptions) {
+export function toast({ onClose, ...options }: ToastOptions) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
+  if (onClose) closeCallbacks.set(id, onClose);
   const entry: ToasterToast = {
     ...options,
     id,
     open: true,
     onOpenChange: (open) => {
       if (!open) dismissToast(id);
-      options.onOpenChange?.(open);
     },
   };
   const kept = [entry, ...toasts].slice(0, TOAST_LIMIT);
@@ -72,12 +99,17 @@ export function toast(options: ToastOptions) {
   setToasts(kept);
   // A toast replaced while open closes as if dismissed: what waits for its closing (a delete that
   // Undo could still stop) goes ahead.
-  for (const t of dropped) if (t.open) t.onOpenChange?.(false);
+  for (const t of dropped) runCloseCallback(t.id);
   return {
     id,
     dismiss: () => dismissToast(id),
     update: (next: ToastOptions) => updateToast(id, next),
   };
+}
+
+/** The toasts in the store now, newest first (what the toaster shows). */
+export function shownToasts(): ToasterToast[] {
+  return toasts;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -86,10 +118,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useToast() {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => EMPTY,
-  );
+  const current = useSyncExternalStore(subscribe, shownToasts, () => EMPTY);
   return { toasts: current, toast, dismiss: dismissToast };
 }

@@ -2,7 +2,6 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { refreshLinkLists } from "@/components/links/link-queries";
-import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { afterRender } from "@/lib/client/focus-after-removal";
@@ -110,13 +109,7 @@ export function deleteWithUndo(id: string, queryClient: QueryClient, restoreFocu
   toast({
     title: "Link deleted",
     description: "The link has been removed from your stash",
-    action: (
-      <ToastAction altText="Undo: bring the deleted link back" onClick={undo}>
-        Undo
-      </ToastAction>
-    ),
-    onOpenChange: (open) => {
-      if (!open) send();
-    },
+    action: { label: "Undo", altText: "Undo: bring the deleted link back", onClick: undo },
+    onClose: send,
   });
 }
