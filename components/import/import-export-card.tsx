@@ -1,4 +1,4 @@
-import { LazyImportForm } from "@/components/import/lazy-import-form";
+import { LazyImportForm } from "@/components/settings/cards-after-page";
 
 // Settings → Import and export: the import (a client form) and the export links (plain downloads,
 // rendered on the server).

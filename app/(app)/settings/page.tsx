@@ -3,12 +3,14 @@ import { redirect } from "next/navigation";
 import { ImportExportCard } from "@/components/import/import-export-card";
 import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
-import { LazyApiTokens } from "@/components/settings/lazy-api-tokens";
+import {
+  LazyApiTokens,
+  LazyKindleSettings,
+  LazyManageCategories,
+  LazyOfflineReading,
+  LazySaveByEmail,
+} from "@/components/settings/cards-after-page";
 import { EmailPreferencesForm } from "@/components/settings/email-preferences-form";
-import { LazyManageCategories } from "@/components/settings/lazy-manage-categories";
-import { LazySaveByEmail } from "@/components/settings/lazy-save-by-email";
-import { LazyKindleSettings } from "@/components/settings/lazy-kindle-settings";
-import { LazyOfflineReading } from "@/components/settings/lazy-offline-reading";
 import { SettingsJumpList, SettingsSection, type SettingsSectionSpec } from "@/components/settings/settings-section";
 import { listApiTokens, toApiTokenResponse } from "@/lib/auth/api-tokens";
 import { listCategories, toCategoryResponse } from "@/lib/categories/service";
