@@ -472,8 +472,17 @@ for (const device of DEVICES) {
 
         await page.getByRole("button", { name: "Save preferences" }).click();
         await expect(toastText(page, "Settings updated")).toBeVisible();
+        // Back to Daily, as the later tests on this account expect: waited for by its answer, since
+        // the first save's toast says the same words.
         await page.getByRole("tab", { name: /Daily/ }).click();
+        await expect(page.getByRole("tab", { name: /Daily/ })).toHaveAttribute("aria-selected", "true");
+        const savedDaily = page.waitForResponse(
+          (response) => response.url().endsWith("/api/user/settings") && response.request().method() === "PUT",
+        );
         await page.getByRole("button", { name: "Save preferences" }).click();
+        const answer = await savedDaily;
+        expect(answer.status()).toBe(200);
+        expect(answer.request().postDataJSON()).toMatchObject({ emailFrequency: "daily" });
         await expect(toastText(page, "Settings updated").last()).toBeVisible();
 
         await page.emulateMedia({ colorScheme: "dark" });
