@@ -17,7 +17,7 @@ import {
 } from "@/lib/articles/page-work-limits";
 import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
 import { logError, logInfo } from "@/lib/http/log";
-import { hitRateLimit } from "@/lib/http/rate-limit";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
 import { nearHeapLimit } from "@/lib/memory/memory-budget.mjs";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { dispatchInProcess } from "@/lib/digests/in-process-workers";
-import { pruneExpiredRateLimits } from "@/lib/http/rate-limit";
+import { pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
 import { logError, logInfo } from "@/lib/http/log";
 
 // The embedded default needs no outside cron: the server dispatches every few minutes itself, adding

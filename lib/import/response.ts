@@ -8,7 +8,8 @@ import {
   ImportLimitError,
   startImport,
 } from "@/lib/import/import-links";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { logError } from "@/lib/http/log";
 
 // POST /api/import: the upload is the request body (any Content-Type; the file name in ?filename=),
