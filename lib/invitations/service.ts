@@ -7,7 +7,7 @@ import { isRecordId } from "@/lib/db/input";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { conflict, forbidden, type HttpError, notFound, paymentRequired } from "@/lib/http/errors";
-import { logFailure } from "@/lib/http/log";
+import { logFailure } from "@/lib/log/log";
 import { claimAvailableCode } from "@/lib/invitations/queries";
 import type { Invitation, Prisma, User } from "@/lib/generated/prisma/client";
 import {

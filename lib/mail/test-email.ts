@@ -2,7 +2,7 @@ import "server-only";
 import TestEmail from "@/emails/test-email";
 import { env } from "@/lib/env";
 import { notFound, serviceUnavailable } from "@/lib/http/errors";
-import { logFailure } from "@/lib/http/log";
+import { logFailure } from "@/lib/log/log";
 import { sendEmail } from "@/lib/mail/send-email";
 import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
 import type { RateLimitRule } from "@/lib/rate-limits/rules";

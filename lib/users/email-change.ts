@@ -7,7 +7,7 @@ import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
 import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
 import type { RateLimitRule } from "@/lib/rate-limits/rules";
-import { logFailure } from "@/lib/http/log";
+import { logFailure } from "@/lib/log/log";
 import { sendEmail } from "@/lib/mail/send-email";
 import { emailChangeAction, livePendingEmail } from "@/lib/users/email-change-rule";
 
