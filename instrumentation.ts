@@ -9,7 +9,7 @@ export async function register(): Promise<void> {
       // Next would log this and stay up answering 500 to every request. A bad configuration (it
       // names the variable) or an unreachable database must stop the process, where a supervisor
       // or the operator sees it.
-      const { logFailure } = await import("@/lib/http/log");
+      const { logFailure } = await import("@/lib/log/log");
       logFailure("start-up failed", { error: error instanceof Error ? error.message : String(error) });
       process.exit(1);
     }

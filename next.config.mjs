@@ -1,21 +1,7 @@
 // Plain JavaScript: `next start` reads it as it is, whereas a TypeScript config loads a compiler
 // into every server process, about 26 MB (decision 0318).
+import { EXTRACTOR_CHILD_MODULES, EXTRACTOR_PACKAGES } from "./lib/articles/extractor-child-path.mjs";
 import { API_HEADERS, BASELINE_SECURITY_HEADERS, TOKEN_API_CORS_HEADERS } from "./lib/http/response-headers.mjs";
-
-// What the article extractor's child process imports, and what those import in turn.
-const EXTRACTOR_PACKAGES = [
-  "@mozilla/readability",
-  ..."linkedom css-select boolbase css-what nth-check cssomnom html-escaper uhyphen".split(" "),
-  ..."htmlparser2 domelementtype domhandler domutils dom-serializer entities".split(" "),
-  ..."sanitize-html deepmerge escape-string-regexp is-plain-object parse-srcset launder dayjs postcss nanoid".split(
-    " ",
-  ),
-  ..."picocolors source-map-js".split(" "),
-  // Received mail is read in the same children (decision 0348): mailparser and what it imports.
-  ..."mailparser @zone-eu/mailsplit libbase64 libmime encoding-japanese iconv-lite safer-buffer libqp he".split(" "),
-  ..."html-to-text @selderee/plugin-htmlparser2 selderee parseley leac peberminta deepmerge-ts".split(" "),
-  ..."linkify-it uc.micro punycode.js tlds".split(" "),
-];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -33,12 +19,7 @@ const nextConfig = {
   outputFileTracingIncludes: {
     "/*": [
       "./prisma/migrations/**/*",
-      "./lib/articles/extractor-child.mjs",
-      "./lib/articles/extraction-rules.mjs",
-      "./lib/articles/sanitize.mjs",
-      "./lib/articles/unavailable-reasons.mjs",
-      "./lib/articles/prepare-page.mjs",
-      "./lib/inbound-mail/*.mjs",
+      ...EXTRACTOR_CHILD_MODULES.map((file) => `./${file}`),
       ...EXTRACTOR_PACKAGES.map((name) => `./node_modules/${name}/**/*`),
     ],
   },

@@ -5,7 +5,7 @@ import { closeDb } from "@/lib/db/client";
 import { secureDataDir } from "@/lib/db/private-files";
 import { startDigestScheduler } from "@/lib/digests/in-process-cron";
 import { env } from "@/lib/env";
-import { logFailure, logInfo } from "@/lib/http/log";
+import { logFailure, logInfo } from "@/lib/log/log";
 import { migrate } from "@/lib/db/migrate";
 import { captureSocketAddresses } from "@/lib/http/socket-address";
 import { startSmtpListener } from "@/lib/inbound-mail/smtp-listener";

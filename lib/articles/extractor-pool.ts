@@ -2,6 +2,7 @@ import "server-only";
 import { type ChildProcess, spawn as spawnProcess } from "node:child_process";
 import path from "node:path";
 import { z } from "zod";
+import { EXTRACTOR_CHILD_PATH } from "@/lib/articles/extractor-child-path.mjs";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { env } from "@/lib/env";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
@@ -21,8 +22,8 @@ export const EXTRACTOR_HEAP_MB = MEMORY_BUDGET.extractors.heapMb;
 export const EXTRACTOR_POOL_SIZE = MEMORY_BUDGET.extractors.count;
 
 // Resolved from the working directory (the project root, for `next start` and the tests) because
-// the bundler does not see the child; next.config's outputFileTracingIncludes ships it.
-const CHILD_FILE = path.join(process.cwd(), "lib", "articles", "extractor-child.mjs");
+// the bundler does not see the child; next.config ships the same file with the build.
+const CHILD_FILE = path.resolve(EXTRACTOR_CHILD_PATH);
 
 const text = z.string().nullable();
 const extractorResult = z.discriminatedUnion("readerable", [

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import type { WorkSlotLimits } from "@/lib/articles/work-slots";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
 

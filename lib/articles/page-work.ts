@@ -16,8 +16,8 @@ import {
   PAGE_WORK_LIMITS,
 } from "@/lib/articles/page-work-limits";
 import { type Reservation, WorkSlots } from "@/lib/articles/work-slots";
-import { logError, logInfo } from "@/lib/http/log";
-import { hitRateLimit } from "@/lib/http/rate-limit";
+import { logJobError, logInfo } from "@/lib/log/log";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
 import { nearHeapLimit } from "@/lib/memory/memory-budget.mjs";
 
@@ -82,7 +82,7 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
       await finishPageWork(job, claimedBy);
     } catch (error) {
       // The row stays claimed: it is taken again when its lease runs out (at most a few times).
-      logError({ requestId: `page-work:${job.linkId}`, method: "WORKER", path: "page-work", error });
+      logJobError({ job: "page-work", linkId: job.linkId, error });
     }
   }
 
@@ -117,7 +117,7 @@ export function createPageWorkRunner(run: PageJobRunner): PageWorkRunner {
     again = true;
     filling ??= claimWhileRoom()
       .catch((error: unknown) => {
-        logError({ requestId: `page-work:${Date.now()}`, method: "WORKER", path: "page-work", error });
+        logJobError({ job: "page-work", error });
       })
       .finally(() => {
         filling = null;

@@ -12,8 +12,9 @@ import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
-import { logError } from "@/lib/http/log";
-import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { logJobError } from "@/lib/log/log";
+import { enforceRateLimits, userAndIpChecks } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { storeLinkMetadata } from "@/lib/links/metadata";
 import { recordFirstOpen } from "@/lib/links/queries";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
@@ -67,7 +68,7 @@ async function extractFrom(link: LinkRef, page: FetchedPage | null, anyway: bool
     extraction = await extractArticle(page.html, page.url, { anyway });
   } catch (error) {
     // No extractor could read it (one could not be started): not an article for us; said once in the log.
-    logError({ requestId: `article:${link.id}`, method: "AFTER", path: "/api/links/article", error });
+    logJobError({ job: "article-extraction", linkId: link.id, error });
     extraction = { status: "unavailable", reason: UNAVAILABLE_REASONS.failed };
   }
   await store(link, extraction);

@@ -1,7 +1,9 @@
 import "server-only";
 import { signInIdentifier } from "@/lib/auth/sign-in-request";
 import { errorResponse, HttpError, httpErrorResponse } from "@/lib/http/errors";
-import { clientIp, enforceRateLimits, RATE_LIMITS } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
+import { RATE_LIMITS } from "@/lib/rate-limits/rules";
 
 // Magic-link requests (POST /api/auth/signin/email) before next-auth sees them: one valid address
 // (400 otherwise, so nothing is mailed and no account is made), read as next-auth will read it, then

@@ -9,7 +9,7 @@ import { backupSocketPath } from "@/lib/backup/location";
 import { type Answer, answers, REQUEST } from "@/lib/backup/protocol";
 import { embeddedDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { logFailure, logInfo } from "@/lib/http/log";
+import { logFailure, logInfo } from "@/lib/log/log";
 
 // `npm run backup` for the embedded database goes through the server: a PGlite directory must be
 // opened by one process only (docs/decisions/0317). The server listens on a Unix socket in a 0700

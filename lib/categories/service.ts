@@ -5,7 +5,8 @@ import { isRecordId } from "@/lib/db/input";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { Category, User } from "@/lib/generated/prisma/client";
-import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { enforceRateLimits, userAndIpChecks } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 
 export const CATEGORY_EXISTS_MESSAGE = "A category with this name already exists (case-insensitive match).";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { chmodSync, existsSync, lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { logInfo } from "@/lib/http/log";
+import { logInfo } from "@/lib/log/log";
 
 // The embedded database's files hold every user's data, session tokens included (its WAL too): only
 // the server's own OS user may read them. PGlite creates files 0666 and directories 0755, and a new

@@ -3,7 +3,7 @@ import { after } from "next/server";
 import { runWorker, type WorkerLauncher } from "@/lib/digests/dispatch";
 import { takeWorkerSlot } from "@/lib/digests/worker-slots";
 import { env } from "@/lib/env";
-import { logError, logInfo } from "@/lib/http/log";
+import { logJobError, logInfo } from "@/lib/log/log";
 
 // Hosted deployments fan out through the cron route itself (docs/decisions/0222): a run that cannot
 // send what is due within its function's time starts continuations, calls to the same route with
@@ -23,7 +23,7 @@ async function startOne(): Promise<boolean> {
     await response.body?.cancel();
     return response.status === 202;
   } catch (error) {
-    logError({ requestId: `digest-continuation:${Date.now()}`, method: "GET", path: CONTINUATION_PATH, error });
+    logJobError({ job: "digest-continuation", error });
     return false;
   }
 }
@@ -49,7 +49,7 @@ export async function startContinuation(budgetMs: number): Promise<boolean> {
       const result = await runWorker({ deadline, lease, launcher: cronContinuations() });
       logInfo("digest continuation", result);
     } catch (error) {
-      logError({ requestId: `digest-continuation:${lease.leaseId}`, method: "GET", path: CONTINUATION_PATH, error });
+      logJobError({ job: "digest-continuation", leaseId: lease.leaseId, error });
     }
   });
   return true;

@@ -21,7 +21,7 @@ import {
   type Claimed,
 } from "@/lib/digests/queries";
 import { env } from "@/lib/env";
-import { logError } from "@/lib/http/log";
+import { logJobError } from "@/lib/log/log";
 import { mailTransport, type MailTransport, type OutgoingEmail } from "@/lib/mail/transport";
 
 // Scheduled digests, exactly once (docs/decisions/0016-digest-exactly-once.md):
@@ -201,12 +201,7 @@ async function sendClaimed(
       toSend.map((entry) => entry.id),
       result.error,
     );
-    logError({
-      requestId: `digest-batch:${batchId}`,
-      method: "DISPATCH",
-      path: "digests",
-      error: new Error(result.error),
-    });
+    logJobError({ job: "digest-dispatch", batchId, error: new Error(result.error) });
     return { ...outcome, failed: toSend.length };
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { dispatchInProcess } from "@/lib/digests/in-process-workers";
-import { pruneExpiredRateLimits } from "@/lib/http/rate-limit";
-import { logError, logInfo } from "@/lib/http/log";
+import { pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
+import { logJobError, logInfo } from "@/lib/log/log";
 
 // The embedded default needs no outside cron: the server dispatches every few minutes itself, adding
 // workers in the process when what is due needs them. Runs never overlap; a slow run makes the next
@@ -36,6 +36,6 @@ async function dispatchOnce(intervalMs: number): Promise<void> {
     }
     await pruneExpiredRateLimits();
   } catch (error) {
-    logError({ requestId: `scheduler:${Date.now()}`, method: "SCHEDULER", path: "digests", error });
+    logJobError({ job: "digest-scheduler", error });
   }
 }

@@ -2,8 +2,9 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { linksById } from "@/lib/epub/book-links";
 import { mailBook } from "@/lib/epub/send-to-kindle";
-import { hitRateLimit, type RateLimitRule } from "@/lib/http/rate-limit";
-import { logError, logInfo } from "@/lib/http/log";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
+import { logJobError, logInfo } from "@/lib/log/log";
 import { linksFor } from "@/lib/digests/queries";
 import { localDateKey } from "@/lib/time/local-day";
 
@@ -68,14 +69,7 @@ export function queueDigestBooks(deliveryIds: string[]): void {
       });
       for (const { id } of wanted) await sendDigestBook(id);
     })
-    .catch((error: unknown) =>
-      logError({
-        requestId: `kindle-books:${deliveryIds[0]}`,
-        method: "DISPATCH",
-        path: "digests",
-        error: error instanceof Error ? error : new Error(String(error)),
-      }),
-    )
+    .catch((error: unknown) => logJobError({ job: "kindle-books", deliveryIds, error }))
     .finally(() => {
       waiting -= deliveryIds.length;
     });

@@ -21,7 +21,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { mailTransport } from "@/lib/mail/transport";
 import { entitlements } from "@/lib/billing/plans";
 import { localDayBounds } from "@/lib/time/local-day";
-import { enforceRateLimits } from "@/lib/http/rate-limit";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
 import {
   MANUAL_DIGEST_CAP_MESSAGE,
   OUTBOUND_MAIL_LIMITS,

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { logFailure, logInfo } from "@/lib/http/log";
+import { logFailure, logInfo } from "@/lib/log/log";
 import { withStallDeadline } from "@/lib/http/stall-deadline";
 
 /**

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { errorResponse, HttpError, httpErrorResponse } from "@/lib/http/errors";
-import { logError } from "@/lib/http/log";
+import { logError } from "@/lib/log/log";
 import { HSTS } from "@/lib/http/security-headers";
 
 // Every route handler's last line of defence: the API wrapper (lib/http/api-route.ts) runs inside it, and so do

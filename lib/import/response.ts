@@ -8,8 +8,9 @@ import {
   ImportLimitError,
   startImport,
 } from "@/lib/import/import-links";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
-import { logError } from "@/lib/http/log";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
+import { logError } from "@/lib/log/log";
 
 // POST /api/import: the upload is the request body (any Content-Type; the file name in ?filename=),
 // read as it arrives. A file we cannot read is 400, one past a limit 413 or 422 (lib/import/limits.ts),

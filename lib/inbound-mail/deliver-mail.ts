@@ -4,8 +4,9 @@ import { wakePageWork } from "@/lib/articles/service";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { HttpError } from "@/lib/http/errors";
-import { logError, logInfo } from "@/lib/http/log";
-import { hitRateLimit, type RateLimitRule } from "@/lib/http/rate-limit";
+import { logJobError, logInfo } from "@/lib/log/log";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { type InboundRejectionReason, InboundMailRejected } from "@/lib/inbound-mail/inbound-mail";
 import { readInboundMail } from "@/lib/inbound-mail/read-mail";
 import { findSaveAddressOwner } from "@/lib/inbound-mail/save-address";
@@ -135,6 +136,6 @@ function outcomeOfError(error: unknown, fields: { userId?: string; bytes: number
     if (error.status < 500) return refused("malformed", error.message);
   }
   // The database or a bug: the sender tries again later, and the error is logged with its stack.
-  logError({ requestId: "inbound-mail", method: "MAIL", path: "deliver", error, ...fields });
+  logJobError({ job: "inbound-mail", error, ...fields });
   return { status: "deferred", reason: "failed", message: FAILED_MESSAGE, retryAfterSeconds: 60 };
 }

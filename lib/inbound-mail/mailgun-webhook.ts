@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/errors";
-import { hitRateLimit, type RateLimitRule } from "@/lib/http/rate-limit";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { deliverMail, MAX_MAIL_BYTES, TOO_LARGE_MESSAGE } from "@/lib/inbound-mail/deliver-mail";
 import { checkMailgunSignature } from "@/lib/inbound-mail/mailgun-signature";
 import { TurnGate } from "@/lib/http/turn-gate";

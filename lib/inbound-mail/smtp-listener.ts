@@ -2,7 +2,7 @@ import "server-only";
 import type { Socket } from "node:net";
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { env } from "@/lib/env";
-import { logFailure, logInfo } from "@/lib/http/log";
+import { logFailure, logInfo } from "@/lib/log/log";
 import {
   admitMail,
   type DeliveryOutcome,

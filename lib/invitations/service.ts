@@ -7,7 +7,7 @@ import { isRecordId } from "@/lib/db/input";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { conflict, forbidden, type HttpError, notFound, paymentRequired } from "@/lib/http/errors";
-import { logFailure } from "@/lib/http/log";
+import { logFailure } from "@/lib/log/log";
 import { claimAvailableCode } from "@/lib/invitations/queries";
 import type { Invitation, Prisma, User } from "@/lib/generated/prisma/client";
 import {
@@ -29,7 +29,8 @@ import { mailboxIdentity, sameMailbox } from "@/lib/invitations/mailbox-identity
 import { rescheduleAfterPlanChange } from "@/lib/digests/plan-schedule";
 import { sendEmail } from "@/lib/mail/send-email";
 import { addProMonth, entitlements } from "@/lib/billing/plans";
-import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { enforceRateLimits, userAndIpChecks } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { RECIPIENT_CAP_MESSAGE, recipientCheck } from "@/lib/mail/outbound-limits";
 import { invitationCodeSchema } from "@/lib/invitations/schemas";
 import {

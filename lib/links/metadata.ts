@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { logError } from "@/lib/http/log";
+import { logJobError } from "@/lib/log/log";
 import type { PageMetadata } from "@/lib/unfurl/parse-metadata";
 
 /**
@@ -23,6 +23,6 @@ export async function storeLinkMetadata(
       },
     });
   } catch (error) {
-    logError({ requestId: `link-metadata:${linkId}`, method: "AFTER", path: "/api/links", error });
+    logJobError({ job: "link-metadata", linkId, error });
   }
 }

@@ -7,7 +7,8 @@ import { badRequest, conflict, notFound, paymentRequired } from "@/lib/http/erro
 import type { Link, Prisma, User } from "@/lib/generated/prisma/client";
 import { categoryKey, distinctCategories } from "@/lib/categories/rules";
 import { entitlements } from "@/lib/billing/plans";
-import { enforceRateLimits, type RateLimitRule, userAndIpChecks } from "@/lib/http/rate-limit";
+import { enforceRateLimits, userAndIpChecks } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { dayBefore, type LocalDay, localDateKey, localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,

@@ -1,6 +1,6 @@
 import "server-only";
 import { mailboxIdentity } from "@/lib/invitations/mailbox-identity";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 
 // Hard daily caps on the mail a user or a visitor can make the service send to an address of their
 // choosing (Send Digest Now once served as a phishing relay). They hold on every plan and

@@ -2,9 +2,10 @@ import "server-only";
 import TestEmail from "@/emails/test-email";
 import { env } from "@/lib/env";
 import { notFound, serviceUnavailable } from "@/lib/http/errors";
-import { logFailure } from "@/lib/http/log";
+import { logFailure } from "@/lib/log/log";
 import { sendEmail } from "@/lib/mail/send-email";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { OUTBOUND_MAIL_LIMITS, RECIPIENT_CAP_MESSAGE, recipientCheck } from "@/lib/mail/outbound-limits";
 
 // The public email test (/email-test, decision 0019). Anyone may send it to any address, so the message is

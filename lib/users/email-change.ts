@@ -5,8 +5,9 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/http/rate-limit";
-import { logFailure } from "@/lib/http/log";
+import { enforceRateLimits } from "@/lib/rate-limits/rate-limit";
+import type { RateLimitRule } from "@/lib/rate-limits/rules";
+import { logFailure } from "@/lib/log/log";
 import { sendEmail } from "@/lib/mail/send-email";
 import { emailChangeAction, livePendingEmail } from "@/lib/users/email-change-rule";
 

@@ -4,7 +4,7 @@ import { POST as saveLinkOnFirst } from "@/app/api/links/route";
 import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { LINK_RATE_LIMITS } from "@/lib/links/service";
-import { hitRateLimit } from "@/lib/http/rate-limit";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import { apiRequest, signedInUser } from "@/tests/support/factories";
 
 // Two app instances on one PostgreSQL database: the second is a fresh module graph whose lib/db/client holds
@@ -18,7 +18,7 @@ const secondClient = new PrismaClient({
 globalThis.linkstashDb = { prisma: secondClient };
 vi.resetModules();
 const second = {
-  hitRateLimit: (await import("@/lib/http/rate-limit")).hitRateLimit,
+  hitRateLimit: (await import("@/lib/rate-limits/rate-limit")).hitRateLimit,
   saveLink: (await import("@/app/api/links/route")).POST,
   getDb: (await import("@/lib/db/client")).getDb,
 };

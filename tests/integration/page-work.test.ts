@@ -17,7 +17,7 @@ import {
 import { claimPageWork, finishPageWork, owePageWork, releaseAllPageWorkClaims } from "@/lib/articles/queries";
 import { drainPageWork } from "@/lib/articles/service";
 import { getDb } from "@/lib/db/client";
-import { hitRateLimit } from "@/lib/http/rate-limit";
+import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import { apiRequest, PAGE_WORK_TEST_HOST, routeParams, signedInUser } from "@/tests/support/factories";
 
 const origin = `http://${PAGE_WORK_TEST_HOST}`;

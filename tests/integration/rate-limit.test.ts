@@ -4,7 +4,8 @@ import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { getDb } from "@/lib/db/client";
 import { limitMagicLinkRequest } from "@/lib/auth/sign-in-limit";
 import { listMailbox } from "@/lib/mail/mailbox";
-import { enforceRateLimits, hitRateLimit, pruneExpiredRateLimits, RATE_LIMITS } from "@/lib/http/rate-limit";
+import { enforceRateLimits, hitRateLimit, pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
+import { RATE_LIMITS } from "@/lib/rate-limits/rules";
 import { ORIGIN } from "@/tests/support/factories";
 
 // Behind one proxy, which names the client in X-Forwarded-For (vi.hoisted runs before the imports

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as login } from "@/app/api/login/route";
 import { getDb } from "@/lib/db/client";
-import { RATE_LIMITS } from "@/lib/http/rate-limit";
+import { RATE_LIMITS } from "@/lib/rate-limits/rules";
 import { listMailbox } from "@/lib/mail/mailbox";
 import { apiRequest, ORIGIN } from "@/tests/support/factories";
 import {

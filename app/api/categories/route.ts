@@ -1,7 +1,7 @@
 import { createCategoryEndpoint, listCategoriesEndpoint } from "@/lib/categories/contract";
 import { createCategory, listCategories, toCategoryResponse } from "@/lib/categories/service";
 import { endpointRoute } from "@/lib/http/api-route";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 
 export const GET = endpointRoute(listCategoriesEndpoint, async ({ user }) =>
   (await listCategories(user)).map(toCategoryResponse),

@@ -1,5 +1,5 @@
 import { endpointRoute } from "@/lib/http/api-route";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { createInvitationEndpoint, listInvitationsEndpoint } from "@/lib/invitations/contract";
 import { createInvitation, listInvitations } from "@/lib/invitations/service";
 

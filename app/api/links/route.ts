@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { wakePageWork } from "@/lib/articles/service";
 import { endpointRoute } from "@/lib/http/api-route";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { saveLinkEndpoint } from "@/lib/links/contract";
 import { toLinkResponse } from "@/lib/links/response";
 import { saveLink } from "@/lib/links/service";

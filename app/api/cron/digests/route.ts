@@ -2,7 +2,7 @@ import { isCronAuthorized } from "@/lib/digests/cron-auth";
 import { cronContinuations, startContinuation } from "@/lib/digests/continuations";
 import { dispatchDigests } from "@/lib/digests/dispatch";
 import { methodNotAllowed, unauthorized } from "@/lib/http/errors";
-import { pruneExpiredRateLimits } from "@/lib/http/rate-limit";
+import { pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
 import { withRouteErrors } from "@/lib/http/route-errors";
 import { cronQuerySchema } from "@/lib/validations/cron";
 

@@ -1,5 +1,5 @@
 import { publicApiRoute } from "@/lib/http/api-route";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { sendTestEmail } from "@/lib/mail/test-email";
 import { testEmailSchema } from "@/lib/validations/test-email";
 

@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { readLinkArticle, refreshLinkArticle } from "@/lib/articles/service";
 import { tokenApiRoute } from "@/lib/http/api-route";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 
 export const GET = tokenApiRoute("links:read", async ({ user, params }) =>
   readLinkArticle(user, params.id ?? "", after),

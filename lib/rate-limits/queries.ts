@@ -1,7 +1,7 @@
 import "server-only";
 import { queryRows } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { RateLimitCheck } from "@/lib/http/rate-limit";
+import type { RateLimitCheck } from "@/lib/rate-limits/rules";
 
 // The rate limits' one statement (decision 0005): every counter of a request upserted in order, a
 // counter touched only while every earlier one is still within its limit (chained data-modifying

@@ -1,19 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { addressSubject, forwardedClientAddress, normaliseAddress } from "@/lib/http/client-address";
 import { tooManyRequests } from "@/lib/http/errors";
-import { countHits } from "@/lib/http/queries";
-import { socketAddress } from "@/lib/http/socket-address";
+import { countHits } from "@/lib/rate-limits/queries";
+import type { RateLimitCheck, RateLimitResult, RateLimitRule } from "@/lib/rate-limits/rules";
 
 // Fixed-window counters in the database, so a limit holds across several app instances.
 // All of a request's checks are counted in one statement, through the driver.
-
-export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
-
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
-
-export type RateLimitCheck = { rule: RateLimitRule; subject: string };
 
 /**
  * Counts one hit on each check, in order, in one statement: each counter is only touched while
@@ -64,22 +56,4 @@ export function userAndIpChecks(
   ip: string | null,
 ): { rule: RateLimitRule; subject: string }[] {
   return [{ rule: rules.perUser, subject: userId }, ...(ip ? [{ rule: rules.perIp, subject: ip }] : [])];
-}
-
-export const RATE_LIMITS = {
-  magicLinkPerAddress: { name: "magic-link:address", limit: 5, windowSeconds: 15 * 60 },
-  magicLinkPerIp: { name: "magic-link:ip", limit: 20, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
-
-/**
- * The client address a per-address limit counts (docs/decisions/0160): with TRUSTED_PROXY_HOPS=0
- * the socket's own, else what the outermost trusted proxy wrote into X-Forwarded-For; an IPv6
- * client as its /64. Null when unknown: per-address rules are then skipped rather than putting
- * every visitor in one shared bucket.
- */
-export function clientIp(req: Request): string | null {
-  const hops = env.trustedProxyHops;
-  const raw = hops === 0 ? socketAddress() : forwardedClientAddress(req.headers.get("x-forwarded-for"), hops);
-  const address = raw === null ? null : normaliseAddress(raw);
-  return address === null ? null : addressSubject(address);
 }
