@@ -7,6 +7,7 @@
 //                              besides, O unread links per user saved from 3 weeks to about 2 years
 //                              before, over 5 categories, and R links from the stash per digest; the
 //                              users' previous digest a week before, so the old links are not new
+//   migrate                    the migrations not applied yet (a copy of a kept seeding)
 //   verify                     what the delivery rows say after a run, as one JSON line
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -81,6 +82,7 @@ async function verify(): Promise<void> {
 
 if (positionals[0] === "seed")
   await seed(Number(values.users), Number(values.links), Number(values["old-links"]), Number(values.rediscover));
+else if (positionals[0] === "migrate") await migrate();
 else if (positionals[0] === "verify") await verify();
-else throw new Error("usage: database.ts seed --users N --links L [--old-links O --rediscover R] | verify");
+else throw new Error("usage: database.ts seed --users N --links L [--old-links O --rediscover R] | migrate | verify");
 await closeDb();
