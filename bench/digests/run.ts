@@ -21,6 +21,9 @@
 //       PostgreSQL only: each size is seeded once into a database NAME_<users>_<links>_<old>_<rediscover>
 //       kept as a template; every run copies it (CREATE DATABASE ... TEMPLATE), applies any newer
 //       migrations to the copy and dispatches there. The users stay due from the seeding's instant.
+//   --due K
+//       only K users of each size are due (spread over the table): the cost of a batch against a
+//       large table, without sending to every user
 //   --pooler-url postgres://postgres@127.0.0.1:6432/
 //       dispatchers reach PostgreSQL through this pooler (e.g. PgBouncer in transaction mode), on
 //       the benchmark's database; seeding and checking stay direct
@@ -55,6 +58,7 @@ const { values } = parseArgs({
     latency: { type: "string", default: "0" },
     "pooler-url": { type: "string" },
     "keep-db": { type: "string" },
+    due: { type: "string" },
     "admin-url": {
       type: "string",
       default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
@@ -72,6 +76,9 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--users t
 if (providerRate !== undefined && !(providerRate > 0)) throw new Error("--provider-rate must be more than 0");
 const databases = values.db ? [values.db] : providerRate ? ["postgres"] : ["pglite", "postgres"];
 if (databases.some((db) => db !== "pglite" && db !== "postgres")) throw new Error("--db is pglite or postgres");
+const dueCount = values.due ? Number(values.due) : undefined;
+if (dueCount !== undefined && !(Number.isInteger(dueCount) && dueCount > 0 && sizes.every((n) => dueCount <= n)))
+  throw new Error("--due takes a whole number, at most every size");
 const keepDb = values["keep-db"];
 if (keepDb !== undefined && (!/^[a-z][a-z0-9_]{0,30}$/.test(keepDb) || databases.includes("pglite")))
   throw new Error("--keep-db takes a lower-case name of letters, digits and _, with --db postgres");
@@ -193,6 +200,9 @@ async function withDatabase<T>(
   try {
     // A copy of a template gets the migrations added since it was seeded.
     await script("bench/digests/database.ts", env.DATABASE_URL && keepDb ? ["migrate"] : seedArgs, env);
+    if (dueCount !== undefined) {
+      await script("bench/digests/database.ts", ["due", "--users", String(users), "--due", String(dueCount)], env);
+    }
     return await run(env, (performance.now() - started) / 1000);
   } finally {
     if (db === "postgres") await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -329,12 +339,14 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
       const check = lastJson(await script("bench/digests/database.ts", ["verify"], env));
 
       const seconds = (run.ended - run.slot) / 1000;
+      const dueUsers = dueCount ?? users;
       const sent = run.processes.reduce((sum, p) => sum + p.sent, 0);
       const statements = run.processes.reduce((sum, p) => sum + p.statements, 0);
       const lastAccepted = Number(stats.lastAcceptedAt ?? run.slot);
       const figures: Figures = {
         db,
         users,
+        due: dueUsers,
         seedSeconds: round(seedSeconds, 1),
         seconds: round(seconds, 1),
         digestsPerSecond: Math.round(sent / seconds),
@@ -363,12 +375,12 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
         );
       }
       // With old links, every digest brings back its full count.
-      const cameBackExpected = oldLinks > 0 ? users * Math.min(Number(values.rediscover), oldLinks) : 0;
+      const cameBackExpected = oldLinks > 0 ? dueUsers * Math.min(Number(values.rediscover), oldLinks) : 0;
       if (
         figures.lost !== 0 ||
         figures.duplicates !== 0 ||
-        figures.sentRows !== users ||
-        figures.accepted !== users ||
+        figures.sentRows !== dueUsers ||
+        figures.accepted !== dueUsers ||
         figures.cameBack !== cameBackExpected
       ) {
         throw new Error(`digests lost or repeated: ${JSON.stringify(figures)}`);
@@ -416,6 +428,8 @@ for (const users of sizes) {
     console.log(JSON.stringify(figures));
     rows.push(figures);
     timings.push({ scenario: `${db} ${users}`, times });
+    // Each size's statements as soon as it ends: a long run shows what it has.
+    printTimes(timings.slice(-1));
   }
 }
 const mode = providerRate
@@ -426,20 +440,24 @@ const mode = providerRate
 const comeBack = oldLinks > 0 ? `, ${oldLinks} old links per user, ${values.rediscover} brought back per digest` : "";
 console.log(`Digest dispatch, ${linksEach} links per user${comeBack}, ${mode}, Resend fake in its own process`);
 console.table(rows);
-// Every statement that took at least 1 ms per 100 digests somewhere, the slowest first.
-const labels = [...new Set(timings.flatMap(({ times }) => Object.keys(times)))]
-  .map((label) => ({ label, most: Math.max(...timings.map(({ times }) => times[label]?.ms ?? 0)) }))
-  .filter(({ most }) => most >= 1)
-  .sort((a, b) => b.most - a.most);
-console.log("Statements: calls and milliseconds per 100 digests (from the call to the answer)");
-console.table(
-  labels.map(({ label }) =>
-    Object.fromEntries([
-      ["statement", label],
-      ...timings.flatMap(({ scenario, times }) => [
-        [`${scenario} calls`, round(times[label]?.calls ?? 0, 1)],
-        [`${scenario} ms`, round(times[label]?.ms ?? 0, 1)],
+printTimes(timings);
+
+/** Every statement that took at least 1 ms per 100 digests in a scenario, the slowest first. */
+function printTimes(scenarios: { scenario: string; times: StatementTimes }[]): void {
+  const labels = [...new Set(scenarios.flatMap(({ times }) => Object.keys(times)))]
+    .map((label) => ({ label, most: Math.max(...scenarios.map(({ times }) => times[label]?.ms ?? 0)) }))
+    .filter(({ most }) => most >= 1)
+    .sort((a, b) => b.most - a.most);
+  console.log("Statements: calls and milliseconds per 100 digests (from the call to the answer)");
+  console.table(
+    labels.map(({ label }) =>
+      Object.fromEntries([
+        ["statement", label],
+        ...scenarios.flatMap(({ scenario, times }) => [
+          [`${scenario} calls`, round(times[label]?.calls ?? 0, 1)],
+          [`${scenario} ms`, round(times[label]?.ms ?? 0, 1)],
+        ]),
       ]),
-    ]),
-  ),
-);
+    ),
+  );
+}
