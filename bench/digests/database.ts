@@ -7,6 +7,10 @@
 //                              besides, O unread links per user saved from 3 weeks to about 2 years
 //                              before, over 5 categories, and R links from the stash per digest; the
 //                              users' previous digest a week before, so the old links are not new
+//   migrate                    the migrations not applied yet (a copy of a kept seeding)
+//   due --users N --due K      only K of the N users stay due, spread evenly over the table; the
+//                              others are never due (nextDigestAt infinity), so a run sends K
+//                              digests against a table of N users
 //   verify                     what the delivery rows say after a run, as one JSON line
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -19,6 +23,7 @@ const { values, positionals } = parseArgs({
     links: { type: "string", default: "3" },
     "old-links": { type: "string", default: "0" },
     rediscover: { type: "string", default: "3" },
+    due: { type: "string" },
   },
 });
 
@@ -61,6 +66,14 @@ async function seed(users: number, links: number, oldLinks: number, rediscover: 
   console.log(JSON.stringify({ seeded: users, due: due.toISOString() }));
 }
 
+async function limitDue(users: number, due: number): Promise<void> {
+  const every = Math.max(1, Math.floor(users / due));
+  await getDb().$executeRaw`
+    UPDATE "User" SET "nextDigestAt" = 'infinity'
+    WHERE id LIKE 'bench-user-%' AND (substr(id, 12)::int % ${every}::int <> 0 OR substr(id, 12)::int / ${every}::int > ${due}::int)`;
+  await getDb().$executeRawUnsafe(`VACUUM ANALYZE "User"`);
+}
+
 async function verify(): Promise<void> {
   const [row] = await getDb().$queryRaw<
     { users: number; sent: number; lost: number; repeated: number; queued: number; due: number; cameBack: number }[]
@@ -68,9 +81,9 @@ async function verify(): Promise<void> {
     SELECT
       (SELECT count(*)::int FROM "DigestItem" i JOIN "DigestDelivery" d ON d.id = i."deliveryId"
         WHERE d.status = 'sent') AS "cameBack",
-      (SELECT count(*)::int FROM "User") AS users,
+      (SELECT count(*)::int FROM "User" WHERE "nextDigestAt" < 'infinity') AS users,
       (SELECT count(*)::int FROM "DigestDelivery" WHERE kind = 'scheduled' AND status = 'sent') AS sent,
-      (SELECT count(*)::int FROM "User" u WHERE NOT EXISTS (
+      (SELECT count(*)::int FROM "User" u WHERE u."nextDigestAt" < 'infinity' AND NOT EXISTS (
         SELECT 1 FROM "DigestDelivery" d WHERE d."userId" = u.id AND d.status = 'sent')) AS lost,
       (SELECT count(*)::int FROM (
         SELECT "userId" FROM "DigestDelivery" WHERE status = 'sent' GROUP BY "userId" HAVING count(*) > 1) r) AS repeated,
@@ -81,6 +94,11 @@ async function verify(): Promise<void> {
 
 if (positionals[0] === "seed")
   await seed(Number(values.users), Number(values.links), Number(values["old-links"]), Number(values.rediscover));
+else if (positionals[0] === "migrate") await migrate();
+else if (positionals[0] === "due") await limitDue(Number(values.users), Number(values.due));
 else if (positionals[0] === "verify") await verify();
-else throw new Error("usage: database.ts seed --users N --links L [--old-links O --rediscover R] | verify");
+else
+  throw new Error(
+    "usage: database.ts seed --users N --links L [--old-links O --rediscover R] | migrate | due --users N --due K | verify",
+  );
 await closeDb();

@@ -39,6 +39,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return json(res, 200, {
       ...figures,
       statements: db.statements(),
+      statementTimes: db.times(),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       peakHeapMb: Math.round(peakHeap / 1024 / 1024),
     });

@@ -17,13 +17,21 @@
 //   npm run bench:digests -- --users 1000,10000,100000 --old-links 50 --rediscover 3
 //       links come back: besides, 50 unread links per user saved weeks to years before, and 3 of them
 //       brought back by each digest (chosen in one statement per batch)
+//   --keep-db NAME
+//       PostgreSQL only: each size is seeded once into a database NAME_<users>_<links>_<old>_<rediscover>
+//       kept as a template; every run copies it (CREATE DATABASE ... TEMPLATE), applies any newer
+//       migrations to the copy and dispatches there. The users stay due from the seeding's instant.
+//   --due K
+//       only K users of each size are due (spread over the table): the cost of a batch against a
+//       large table, without sending to every user
 //   --pooler-url postgres://postgres@127.0.0.1:6432/
 //       dispatchers reach PostgreSQL through this pooler (e.g. PgBouncer in transaction mode), on
 //       the benchmark's database; seeding and checking stay direct
 //
 // Without --provider-rate one dispatcher process sends alone (no fan-out) and the provider takes
 // any rate: the figures are the dispatcher's speed and memory. Every dispatcher process is loaded
-// before the slot; the figures start at the slot.
+// before the slot; the figures start at the slot. A second table gives each statement's time, from
+// the dispatcher's call to the answer, in milliseconds per 100 digests at each size.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -32,6 +40,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import type { StatementTimes } from "./counting-db";
 import type { WorkerFigures } from "./worker";
 
 const { values } = parseArgs({
@@ -48,6 +57,8 @@ const { values } = parseArgs({
     budget: { type: "string", default: "50" },
     latency: { type: "string", default: "0" },
     "pooler-url": { type: "string" },
+    "keep-db": { type: "string" },
+    due: { type: "string" },
     "admin-url": {
       type: "string",
       default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
@@ -65,6 +76,12 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--users t
 if (providerRate !== undefined && !(providerRate > 0)) throw new Error("--provider-rate must be more than 0");
 const databases = values.db ? [values.db] : providerRate ? ["postgres"] : ["pglite", "postgres"];
 if (databases.some((db) => db !== "pglite" && db !== "postgres")) throw new Error("--db is pglite or postgres");
+const dueCount = values.due ? Number(values.due) : undefined;
+if (dueCount !== undefined && !(Number.isInteger(dueCount) && dueCount > 0 && sizes.every((n) => dueCount <= n)))
+  throw new Error("--due takes a whole number, at most every size");
+const keepDb = values["keep-db"];
+if (keepDb !== undefined && (!/^[a-z][a-z0-9_]{0,30}$/.test(keepDb) || databases.includes("pglite")))
+  throw new Error("--keep-db takes a lower-case name of letters, digits and _, with --db postgres");
 if (processes > 1 && databases.includes("pglite"))
   throw new Error("--processes needs PostgreSQL: PGlite has one owner");
 
@@ -108,7 +125,9 @@ async function startServerProcess(file: string, args: string[], env: NodeJS.Proc
   return { child, url };
 }
 
-async function getJson(url: string): Promise<Record<string, number | null>> {
+type InstanceFigures = Record<string, number | null> & { statementTimes?: StatementTimes };
+
+async function getJson(url: string): Promise<InstanceFigures> {
   return (await fetch(url)).json();
 }
 
@@ -134,8 +153,15 @@ async function startFront(): Promise<{ url: string; targets: string[]; close: ()
   return { url: `http://127.0.0.1:${address.port}`, targets, close: () => server.close() };
 }
 
-/** A database for one scenario: a fresh PostgreSQL database or embedded directory, dropped afterwards. */
-async function withDatabase<T>(db: Scenario["db"], run: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+/**
+ * A database for one scenario, seeded: a fresh PostgreSQL database or embedded directory, dropped
+ * afterwards. With --keep-db, a copy of the size's template, seeded the first time.
+ */
+async function withDatabase<T>(
+  db: Scenario["db"],
+  users: number,
+  run: (env: NodeJS.ProcessEnv, seedSeconds: number) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-bench-digests-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
   const adminUrl = values["admin-url"] ?? "";
@@ -143,25 +169,54 @@ async function withDatabase<T>(db: Scenario["db"], run: (env: NodeJS.ProcessEnv)
   const admin = async (sql: string) => {
     const client = new Client({ connectionString: adminUrl });
     await client.connect();
-    await client.query(sql).finally(() => client.end());
+    return client.query(sql).finally(() => client.end());
   };
-  if (db === "postgres") {
-    await admin(`CREATE DATABASE "${name}"`);
+  const urlOf = (database: string) => {
     const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const seedArgs = [
+    "seed",
+    ...["--users", String(users), "--links", String(linksEach)],
+    ...["--old-links", String(oldLinks), "--rediscover", String(values.rediscover)],
+  ];
+  const started = performance.now();
+  if (db === "postgres" && keepDb) {
+    const template = `${keepDb}_${users}_${linksEach}_${oldLinks}_${values.rediscover}`;
+    const found = await admin(`SELECT 1 FROM pg_database WHERE datname = '${template}'`);
+    if (found.rowCount === 0) {
+      await admin(`CREATE DATABASE "${template}"`);
+      await script("bench/digests/database.ts", seedArgs, { ...env, DATABASE_URL: urlOf(template) });
+    }
+    await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    env.DATABASE_URL = urlOf(name);
+  } else if (db === "postgres") {
+    await admin(`CREATE DATABASE "${name}"`);
+    env.DATABASE_URL = urlOf(name);
   } else {
     delete env.DATABASE_URL;
   }
   try {
-    return await run(env);
+    // A copy of a template gets the migrations added since it was seeded.
+    await script("bench/digests/database.ts", env.DATABASE_URL && keepDb ? ["migrate"] : seedArgs, env);
+    if (dueCount !== undefined) {
+      await script("bench/digests/database.ts", ["due", "--users", String(users), "--due", String(dueCount)], env);
+    }
+    return await run(env, (performance.now() - started) / 1000);
   } finally {
     if (db === "postgres") await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-type ProcessFigures = { sent: number; statements: number; peakRssMb: number; peakHeapMb: number };
+type ProcessFigures = {
+  sent: number;
+  statements: number;
+  statementTimes: StatementTimes;
+  peakRssMb: number;
+  peakHeapMb: number;
+};
 type Run = { slot: number; ended: number; processes: ProcessFigures[]; cronCalls?: number; continuations?: number };
 
 /** Dispatcher processes (worker.ts), all loaded first, then started at one instant: the slot. */
@@ -245,6 +300,7 @@ async function runInstances(count: number, env: NodeJS.ProcessEnv): Promise<Run>
       processes: figures.map((f) => ({
         sent: Number(f.sent),
         statements: Number(f.statements),
+        statementTimes: f.statementTimes ?? {},
         peakRssMb: Number(f.peakRssMb),
         peakHeapMb: Number(f.peakHeapMb),
       })),
@@ -256,11 +312,11 @@ async function runInstances(count: number, env: NodeJS.ProcessEnv): Promise<Run>
   }
 }
 
-async function runScenario({ db, users }: Scenario): Promise<Figures> {
+async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures; times: StatementTimes }> {
   const fakeArgs = [...(providerRate ? ["--rate", String(providerRate)] : []), "--latency", String(values.latency)];
   const fake = await startServerProcess("tests/fakes/resend-fake-process.ts", fakeArgs, process.env);
   try {
-    return await withDatabase(db, async (baseEnv) => {
+    return await withDatabase(db, users, async (baseEnv, seedSeconds) => {
       const env: NodeJS.ProcessEnv = {
         ...baseEnv,
         RESEND_API_KEY: "re_bench",
@@ -270,17 +326,6 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
         MAIL_RATE_PER_SECOND: String(providerRate ?? 10_000),
         DIGEST_MAX_WORKERS: values.workers,
       };
-      const seedStarted = performance.now();
-      await script(
-        "bench/digests/database.ts",
-        [
-          "seed",
-          ...["--users", String(users), "--links", String(linksEach)],
-          ...["--old-links", String(oldLinks), "--rediscover", String(values.rediscover)],
-        ],
-        env,
-      );
-      const seedSeconds = (performance.now() - seedStarted) / 1000;
       const dispatchEnv = { ...env, DATABASE_URL: throughPooler(env.DATABASE_URL) };
 
       const run = !providerRate
@@ -294,12 +339,14 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
       const check = lastJson(await script("bench/digests/database.ts", ["verify"], env));
 
       const seconds = (run.ended - run.slot) / 1000;
+      const dueUsers = dueCount ?? users;
       const sent = run.processes.reduce((sum, p) => sum + p.sent, 0);
       const statements = run.processes.reduce((sum, p) => sum + p.statements, 0);
       const lastAccepted = Number(stats.lastAcceptedAt ?? run.slot);
       const figures: Figures = {
         db,
         users,
+        due: dueUsers,
         seedSeconds: round(seedSeconds, 1),
         seconds: round(seconds, 1),
         digestsPerSecond: Math.round(sent / seconds),
@@ -328,17 +375,23 @@ async function runScenario({ db, users }: Scenario): Promise<Figures> {
         );
       }
       // With old links, every digest brings back its full count.
-      const cameBackExpected = oldLinks > 0 ? users * Math.min(Number(values.rediscover), oldLinks) : 0;
+      const cameBackExpected = oldLinks > 0 ? dueUsers * Math.min(Number(values.rediscover), oldLinks) : 0;
       if (
         figures.lost !== 0 ||
         figures.duplicates !== 0 ||
-        figures.sentRows !== users ||
-        figures.accepted !== users ||
+        figures.sentRows !== dueUsers ||
+        figures.accepted !== dueUsers ||
         figures.cameBack !== cameBackExpected
       ) {
         throw new Error(`digests lost or repeated: ${JSON.stringify(figures)}`);
       }
-      return figures;
+      const times: StatementTimes = {};
+      for (const [label, { calls, ms }] of run.processes.flatMap((p) => Object.entries(p.statementTimes))) {
+        const entry = (times[label] ??= { calls: 0, ms: 0 });
+        entry.calls += calls;
+        entry.ms += ms;
+      }
+      return { figures, times: perHundred(times, sent) };
     });
   } finally {
     fake.child.kill("SIGTERM");
@@ -354,17 +407,29 @@ function throughPooler(databaseUrl: string | undefined): string | undefined {
   return url.toString();
 }
 
+/** Calls and milliseconds per 100 digests. */
+function perHundred(times: StatementTimes, sent: number): StatementTimes {
+  const scale = 100 / Math.max(sent, 1);
+  return Object.fromEntries(
+    Object.entries(times).map(([label, { calls, ms }]) => [label, { calls: calls * scale, ms: ms * scale }]),
+  );
+}
+
 function round(value: number, digits: number): number {
   return Number(value.toFixed(digits));
 }
 
 const rows: Figures[] = [];
+const timings: { scenario: string; times: StatementTimes }[] = [];
 for (const users of sizes) {
   for (const db of databases) {
     if (db !== "pglite" && db !== "postgres") continue;
-    const figures = await runScenario({ db, users });
+    const { figures, times } = await runScenario({ db, users });
     console.log(JSON.stringify(figures));
     rows.push(figures);
+    timings.push({ scenario: `${db} ${users}`, times });
+    // Each size's statements as soon as it ends: a long run shows what it has.
+    printTimes(timings.slice(-1));
   }
 }
 const mode = providerRate
@@ -375,3 +440,24 @@ const mode = providerRate
 const comeBack = oldLinks > 0 ? `, ${oldLinks} old links per user, ${values.rediscover} brought back per digest` : "";
 console.log(`Digest dispatch, ${linksEach} links per user${comeBack}, ${mode}, Resend fake in its own process`);
 console.table(rows);
+printTimes(timings);
+
+/** Every statement that took at least 1 ms per 100 digests in a scenario, the slowest first. */
+function printTimes(scenarios: { scenario: string; times: StatementTimes }[]): void {
+  const labels = [...new Set(scenarios.flatMap(({ times }) => Object.keys(times)))]
+    .map((label) => ({ label, most: Math.max(...scenarios.map(({ times }) => times[label]?.ms ?? 0)) }))
+    .filter(({ most }) => most >= 1)
+    .sort((a, b) => b.most - a.most);
+  console.log("Statements: calls and milliseconds per 100 digests (from the call to the answer)");
+  console.table(
+    labels.map(({ label }) =>
+      Object.fromEntries([
+        ["statement", label],
+        ...scenarios.flatMap(({ scenario, times }) => [
+          [`${scenario} calls`, round(times[label]?.calls ?? 0, 1)],
+          [`${scenario} ms`, round(times[label]?.ms ?? 0, 1)],
+        ]),
+      ]),
+    ),
+  );
+}

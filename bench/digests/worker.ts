@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getHeapStatistics } from "node:v8";
-import { installCountingDb } from "./counting-db";
+import { installCountingDb, type StatementTimes } from "./counting-db";
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +30,7 @@ export type WorkerFigures = {
   failed: number;
   continuations: number;
   statements: number;
+  statementTimes: StatementTimes;
   peakRssMb: number;
   peakHeapMb: number;
   /** When the process started, when its imports were done and it began dispatching, when it ended (epoch ms). */
@@ -61,6 +62,7 @@ const figures: WorkerFigures = {
   failed: result.failed,
   continuations: result.continuations,
   statements: db.statements(),
+  statementTimes: db.times(),
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   peakHeapMb: Math.round(peakHeap / 1024 / 1024),
   startedAt,
