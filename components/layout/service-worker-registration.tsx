@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { SW_MESSAGE } from "@/lib/offline/sw-constants";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 /**
  * Registers public/sw.js (the app shell cache that makes LinkStash installable) and tells it who is

@@ -1,6 +1,6 @@
 import { OFFLINE_KEEP_STORAGE_KEY, parseOfflineKeep } from "@/lib/client/offline-keep";
 import { readStored } from "@/lib/client/reader-size";
-import { SW_MESSAGE } from "@/lib/offline/sw-constants";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 /**
  * Asks the service worker (public/sw.js) to bring the reader pages kept for reading offline up to

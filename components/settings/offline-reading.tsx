@@ -10,7 +10,7 @@ import {
   parseOfflineKeep,
 } from "@/lib/client/offline-keep";
 import { readStored, writeStored } from "@/lib/client/reader-size";
-import { SW_MESSAGE } from "@/lib/offline/sw-constants";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 // Offline reading in Settings (docs/decisions/0345): how many unread articles this device keeps,
 // and the storage they take. The service worker keeps them (public/sw.js) and answers what it holds.

@@ -5,22 +5,13 @@ import {
   OFFLINE_KEEP_MAX,
   OFFLINE_KEEP_MIN,
 } from "@/lib/offline/sync-limits";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 // What the service worker (public/sw.js) shares with the server and the pages, gathered from the
 // modules that own each value. The worker cannot import modules, so `npm run sw:constants`
 // (scripts/write-sw-constants.ts) writes them to public/sw-constants.js, which the worker loads with
 // importScripts; a unit test fails when that committed file differs from what the script writes.
-// Browser-safe: the pages that post to the worker import the message types from here.
-
-/** The `type` of each message the pages post to the service worker. */
-export const SW_MESSAGE = {
-  /** Who is signed in (an opaque key, null for nobody): the worker drops reader pages of anyone else. */
-  readerOwner: "reader-owner",
-  /** Bring the reader pages kept offline up to date (components/reader/offline-sync.ts). */
-  syncReaderPages: "sync-reader-pages",
-  /** What the device keeps offline, answered on the message's port (Settings). */
-  readerStatus: "reader-status",
-} as const;
+// Browser-safe (no Node module), though the pages import only the message types (sw-messages.ts).
 
 /** The worker's constants, under the names public/sw.js uses. */
 export const SW_CONSTANTS = {
