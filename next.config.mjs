@@ -35,16 +35,17 @@ const nextConfig = {
       { source: "/api/categories/:path*", headers: TOKEN_API_CORS_HEADERS },
       // The service worker's own policy (a worker's fetches follow its script's CSP, not the
       // page's): it may fetch this site, and the https: images the reader shows, to keep them
-      // offline (docs/decisions/0347). It renders nothing, so no nonce.
-      {
-        source: "/sw.js",
+      // offline (docs/decisions/0347). It renders nothing, so no nonce. The constants it imports
+      // (docs/decisions/0393) are served alike.
+      ...["/sw.js", "/sw-constants.js"].map((source) => ({
+        source,
         headers: [
           {
             key: "Content-Security-Policy",
             value: "default-src 'self'; connect-src 'self' https:; img-src 'self' https:",
           },
         ],
-      },
+      })),
     ];
   },
 };

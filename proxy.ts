@@ -63,9 +63,9 @@ export const config = {
   matcher: [
     {
       // No generic "has a file extension" exclusion: a crafted dotted page path must not escape the CSP.
-      // The service worker has a policy of its own (next.config.mjs).
+      // The service worker and the constants it imports have a policy of their own (next.config.mjs).
       source:
-        "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|sw\\.js$|dev/mailbox(?:/|$)).*)",
+        "/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|sw\\.js$|sw-constants\\.js$|dev/mailbox(?:/|$)).*)",
       // The router's prefetches fetch RSC payloads, no HTML to protect. (A browser's document
       // prefetch, `Purpose: prefetch`, does get the policy: that response may become the page.)
       missing: [{ type: "header", key: "next-router-prefetch" }],

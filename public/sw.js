@@ -4,7 +4,7 @@
 // API answers and other pages (signed-in HTML) are never cached: they pass straight through to the
 // network. Reader pages (/read/…) and images are fetched from the network first, and from the
 // reader cache without one. The dashboard asks the worker to sync (components/reader/
-// offline-reader-sync.tsx) with the number of articles this device keeps (50 to 500); the worker
+// offline-reader-sync.tsx) with the number of articles this device keeps (KEEP_MIN to KEEP_MAX); the worker
 // asks the server what changed since its cursor (/api/links/offline, docs/decisions/0346) and
 // fetches only the pages whose version changed. Only articles are kept (docs/decisions/0385): the
 // server lists links whose article is ready, and a page fetched without one is not kept (its bucket
@@ -13,21 +13,33 @@
 // The reader cache belongs to one user (docs/decisions/0302): every page tells the worker who is
 // signed in (an opaque key, null for nobody), and pages of anyone else are dropped at once; signing
 // out drops them as the sign-out starts.
-const CACHE = "linkstash-shell-v1";
-const READER_CACHE = "linkstash-reader-v2";
-// Whose pages these are and which: { owner, keep, cursor, pages: [{ url, title, version, bucket,
-// savedAt, bytes, images }] }, newest first. The titles are for the offline page; a page whose
-// version is unchanged is not fetched again.
-const READER_INDEX = "/offline-reader-index.json";
-const LOGOUT_PATH = "/api/logout";
-const MAX_READER_PAGES = 500;
-// Images kept per article, and reader pages fetched at once during a sync.
-const MAX_IMAGES_PER_PAGE = 30;
+//
+// The values it shares with the server and the pages come from their modules, written to
+// sw-constants.js (lib/offline/sw-constants.ts, `npm run sw:constants`).
+importScripts("/sw-constants.js");
+const {
+  SHELL_CACHE: CACHE,
+  READER_CACHE,
+  // Whose pages these are and which: { owner, keep, cursor, pages: [{ url, title, version, bucket,
+  // savedAt, bytes, images }] }, newest first. The titles are for the offline page; a page whose
+  // version is unchanged is not fetched again.
+  READER_INDEX,
+  OFFLINE_PAGE,
+  LOGOUT_PATH,
+  KEEP_MIN,
+  // The most a device keeps is also the most pages the cache holds.
+  KEEP_MAX: MAX_READER_PAGES,
+  // Images kept per article.
+  MAX_IMAGES_PER_PAGE,
+  BUCKET_TOKEN_LENGTH,
+  // A cursor's bucket hash the server never gives: that bucket is sent again next time.
+  UNKNOWN_BUCKET,
+  MESSAGE_READER_OWNER,
+  MESSAGE_SYNC_READER_PAGES,
+  MESSAGE_READER_STATUS,
+} = self.SW_CONSTANTS;
+// Reader pages fetched at once during a sync.
 const SYNC_CONCURRENCY = 4;
-// A cursor's bucket hash the server never gives: that bucket is sent again next time.
-const UNKNOWN_BUCKET = "------";
-const BUCKET_TOKEN_LENGTH = 6;
-const OFFLINE_PAGE = "/offline.html";
 // What a reader page showing its article holds (components/reader/reader-view.tsx).
 const ARTICLE_MARK = 'class="reader-content"';
 const PRECACHE = [OFFLINE_PAGE, "/icons/icon-192.png", "/icons/icon-512.png"];
@@ -316,14 +328,20 @@ self.addEventListener("message", (event) => {
   const data = event.data;
   if (event.origin !== self.location.origin || !data) return;
   const owner = typeof data.owner === "string" && data.owner !== "" ? data.owner : null;
-  if (data.type === "reader-owner") event.waitUntil(readerTask(() => claimReaderPages(owner)));
+  if (data.type === MESSAGE_READER_OWNER) event.waitUntil(readerTask(() => claimReaderPages(owner)));
   const keep = Number(data.keep);
   // A port, when sent, hears what the device keeps once the sync is done (Settings shows it).
   const port = event.ports[0];
   const report = () => (port ? readerStatus().then((status) => port.postMessage(status)) : undefined);
-  if (data.type === "sync-reader-pages" && owner !== null && Number.isInteger(keep) && keep >= 50 && keep <= 500)
+  if (
+    data.type === MESSAGE_SYNC_READER_PAGES &&
+    owner !== null &&
+    Number.isInteger(keep) &&
+    keep >= KEEP_MIN &&
+    keep <= MAX_READER_PAGES
+  )
     event.waitUntil(readerTask(() => syncReaderPages(owner, keep)).then(report));
-  if (data.type === "reader-status") event.waitUntil(Promise.resolve(report()));
+  if (data.type === MESSAGE_READER_STATUS) event.waitUntil(Promise.resolve(report()));
 });
 
 self.addEventListener("fetch", (event) => {

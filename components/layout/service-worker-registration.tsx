@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 /**
  * Registers public/sw.js (the app shell cache that makes LinkStash installable) and tells it who is
@@ -13,7 +14,7 @@ export function ServiceWorkerRegistration({ enabled, readerOwner }: { enabled: b
     // A browser that refuses (private mode, a blocked origin) leaves the site working as before.
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
     void navigator.serviceWorker.ready.then((registration) =>
-      registration.active?.postMessage({ type: "reader-owner", owner: readerOwner }),
+      registration.active?.postMessage({ type: SW_MESSAGE.readerOwner, owner: readerOwner }),
     );
   }, [enabled, readerOwner]);
   return null;

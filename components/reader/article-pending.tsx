@@ -2,33 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiRequest } from "@/lib/client/fetcher";
-import { stringField } from "@/lib/client/json-fields";
-
-const POLL_MS = 2_000;
+import { usePreparationOver } from "@/components/reader/article-queries";
 
 /** While the article is being extracted: asks again every few seconds, then shows the page anew. */
 export function ArticlePending({ linkId, url }: { linkId: string; url: string }) {
   const router = useRouter();
+  const over = usePreparationOver(linkId);
+  // "ready" or "unavailable": the page shows the article, or says why not.
   useEffect(() => {
-    let stopped = false;
-    const poll = async () => {
-      const res = await apiRequest("GET", `/api/links/${encodeURIComponent(linkId)}/article`);
-      const status = stringField(await res.json(), "status");
-      if (stopped) return;
-      // "ready" or "unavailable": the page shows the article, or says why not.
-      if (status !== undefined && status !== "pending") router.refresh();
-      else timer = setTimeout(() => void poll().catch(retry), POLL_MS);
-    };
-    const retry = () => {
-      if (!stopped) timer = setTimeout(() => void poll().catch(retry), POLL_MS);
-    };
-    let timer = setTimeout(() => void poll().catch(retry), 0);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [linkId, router]);
+    if (over) router.refresh();
+  }, [over, router]);
 
   return (
     <div className="grid gap-2 rounded-lg border p-6" role="status">

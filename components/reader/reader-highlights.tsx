@@ -4,16 +4,16 @@ import { Highlighter } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { HighlightEditor, type EditorValue } from "@/components/reader/highlight-editor";
+import { useHighlightMutations, useHighlights } from "@/components/reader/highlight-queries";
 import { clearMarks, firstMark, highlightIdAt, paintRange, selectionOffsets } from "@/components/reader/highlight-dom";
 import { applyMove, moveForKey, startSelection } from "@/components/reader/highlight-keyboard";
 import { HighlightToolbar } from "@/components/reader/highlight-toolbar";
 import { HighlightsList } from "@/components/reader/highlights-list";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, serverMessage } from "@/lib/client/fetcher";
+import { serverMessage } from "@/lib/client/fetcher";
 import { snapToWords } from "@/lib/client/snap-to-words";
 import { anchorHighlight, describeRange } from "@/lib/highlights/anchor";
-import type { HighlightResponse } from "@/lib/highlights/response";
 import type { HighlightColorName } from "@/lib/highlights/rules";
 
 type Range = { start: number; end: number };
@@ -31,35 +31,25 @@ const failed = (error: unknown, fallback: string) =>
 export default function ReaderHighlights({ linkId }: { linkId: string }) {
   const here = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<HTMLElement | null>(null);
-  const [highlights, setHighlights] = useState<HighlightResponse[]>([]);
+  const loaded = useHighlights(linkId);
+  const mutations = useHighlightMutations(linkId);
+  const highlights = useMemo(() => loaded.data ?? [], [loaded.data]);
   const [toolbar, setToolbar] = useState<(Range & { top: number; left: number }) | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [busy, setBusy] = useState(false);
   const [keyboard, setKeyboard] = useState(false);
   const [status, setStatus] = useState("");
   const headingId = useId();
   const helpId = useId();
-  const base = `/api/links/${encodeURIComponent(linkId)}/highlights`;
+  const busy = mutations.busy;
 
   useEffect(() => {
     setRoot(here.current?.closest("article")?.querySelector<HTMLElement>(".reader-content") ?? null);
   }, []);
 
   useEffect(() => {
-    let live = true;
-    apiRequest("GET", base)
-      .then((res) => res.json())
-      .then((body: { highlights: HighlightResponse[] }) => {
-        if (live) setHighlights(body.highlights);
-      })
-      .catch((error: unknown) => {
-        // A page kept for reading offline reads without its highlights: nothing to tell.
-        if (navigator.onLine) failed(error, "Your highlights could not be loaded");
-      });
-    return () => {
-      live = false;
-    };
-  }, [base]);
+    // A page kept for reading offline reads without its highlights: nothing to tell.
+    if (loaded.error && navigator.onLine) failed(loaded.error, "Your highlights could not be loaded");
+  }, [loaded.error]);
 
   // The article's text does not change while it is read (marks wrap it without changing it).
   const anchors = useMemo(() => {
@@ -81,14 +71,14 @@ export default function ReaderHighlights({ linkId }: { linkId: string }) {
     }
   }, [root, anchors]);
 
+  // mutateAsync is the same function for the life of the mutation: the keyboard's listener keeps it.
+  const createHighlight = mutations.create.mutateAsync;
   const create = useCallback(
     async (range: Range, value: { color: HighlightColorName; note?: string }) => {
       if (!root) return null;
-      setBusy(true);
       try {
         const body = { ...describeRange(root.textContent ?? "", range.start, range.end), ...value };
-        const created: HighlightResponse = await (await apiRequest("POST", base, body)).json();
-        setHighlights((list) => [...list, created]);
+        const created = await createHighlight(body);
         window.getSelection()?.removeAllRanges();
         setToolbar(null);
         setStatus("Highlighted.");
@@ -96,38 +86,28 @@ export default function ReaderHighlights({ linkId }: { linkId: string }) {
       } catch (error) {
         failed(error, "The highlight could not be saved");
         return null;
-      } finally {
-        setBusy(false);
       }
     },
-    [root, base],
+    [root, createHighlight],
   );
 
   const update = async (id: string, value: EditorValue) => {
-    setBusy(true);
     try {
-      const updated: HighlightResponse = await (await apiRequest("PATCH", `${base}/${id}`, value)).json();
-      setHighlights((list) => list.map((item) => (item.id === id ? updated : item)));
+      await mutations.update.mutateAsync({ id, value });
       setEditing(null);
       setStatus("Highlight saved.");
     } catch (error) {
       failed(error, "The highlight could not be saved");
-    } finally {
-      setBusy(false);
     }
   };
 
   const remove = async (id: string) => {
-    setBusy(true);
     try {
-      await apiRequest("DELETE", `${base}/${id}`);
-      setHighlights((list) => list.filter((item) => item.id !== id));
+      await mutations.remove.mutateAsync(id);
       setEditing(null);
       setStatus("Highlight deleted.");
     } catch (error) {
       failed(error, "The highlight could not be deleted");
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -10,6 +10,7 @@ import {
   parseOfflineKeep,
 } from "@/lib/client/offline-keep";
 import { readStored, writeStored } from "@/lib/client/reader-size";
+import { SW_MESSAGE } from "@/lib/offline/sw-messages";
 
 // Offline reading in Settings (docs/decisions/0345): how many unread articles this device keeps,
 // and the storage they take. The service worker keeps them (public/sw.js) and answers what it holds.
@@ -24,7 +25,7 @@ function askWorker(type: "reader-status" | "sync", owner: string): Promise<Kept>
       type === "sync"
         ? syncOfflinePages(owner, channel.port2)
         : navigator.serviceWorker.ready.then((registration) =>
-            registration.active?.postMessage({ type: "reader-status" }, [channel.port2]),
+            registration.active?.postMessage({ type: SW_MESSAGE.readerStatus }, [channel.port2]),
           );
     sent.catch(reject);
   });

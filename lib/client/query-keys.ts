@@ -29,3 +29,7 @@ export const KINDLE_KEY = ["/api/user/kindle"];
 
 /** One history list (its pages are fetched by URL, not by this key's path). */
 export const historyKey = (filters: HistoryFilters) => [...HISTORY_KEY, filters];
+/** GET /api/links/:id/highlights: one link's highlights (the reader's list), oldest first. */
+export const highlightsKey = (linkId: string) => [`/api/links/${encodeURIComponent(linkId)}/highlights`] as const;
+/** GET /api/links/:id/article: one link's article status, which the reader waits on while it is prepared. */
+export const articleKey = (linkId: string) => [`/api/links/${encodeURIComponent(linkId)}/article`] as const;

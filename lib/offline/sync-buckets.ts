@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { BUCKET_TOKEN_LENGTH, OFFLINE_BUCKETS } from "@/lib/offline/sync-limits";
 
 // The offline sync's bookkeeping (docs/decisions/0346): the links a device keeps offline are
 // spread over a fixed number of buckets by their id, and the device's cursor is one short hash per
@@ -7,10 +8,7 @@ import { createHash } from "node:crypto";
 // answers about a 32nd of the list, and one with none answers the cursor alone. Removals need no
 // record of their own: a bucket answered replaces what the device held in it.
 
-export const OFFLINE_BUCKETS = 32;
-/** Characters of one bucket's hash in a cursor (36 bits of a SHA-256, base64url). */
-export const BUCKET_TOKEN_LENGTH = 6;
-export const CURSOR_LENGTH = OFFLINE_BUCKETS * BUCKET_TOKEN_LENGTH;
+export { BUCKET_TOKEN_LENGTH, CURSOR_LENGTH, OFFLINE_BUCKETS } from "@/lib/offline/sync-limits";
 
 /** What the offline page lists and the version the device compares: one link as kept offline. */
 export type OfflineEntry = { id: string; title: string; savedAt: string; version: string };

@@ -1,10 +1,8 @@
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { CURSOR_LENGTH } from "@/lib/offline/sync-buckets";
+import { CURSOR_LENGTH, OFFLINE_KEEP_MAX, OFFLINE_KEEP_MIN } from "@/lib/offline/sync-limits";
 
-/** How many unread articles a device may keep offline (docs/decisions/0345). */
-export const OFFLINE_KEEP_MIN = 50;
-export const OFFLINE_KEEP_MAX = 500;
+export { OFFLINE_KEEP_MAX, OFFLINE_KEEP_MIN };
 
 const KEEP_MESSAGE = `keep must be a number from ${OFFLINE_KEEP_MIN} to ${OFFLINE_KEEP_MAX}`;
 
