@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import * as answers from "@/lib/api-docs/responses";
 import { EXPORT_FORMATS } from "@/lib/export/formats";
-import { idParam, locationHeader, type Operation, operationOf } from "@/lib/http/contract";
+import { locationHeader, type Operation, operationOf } from "@/lib/http/contract";
+import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
 import { TOKEN_ENDPOINTS } from "@/lib/auth/contract";
 import { BILLING_ENDPOINTS } from "@/lib/billing/contract";
 import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
@@ -62,44 +63,7 @@ export const OPERATIONS: Operation[] = [
   operationOf(readingStatsEndpoint),
   operationOf(updateLinkEndpoint),
   operationOf(deleteLinkEndpoint),
-  {
-    method: "get",
-    path: "/api/links/{id}/article",
-    tag: "links",
-    summary: "Read a link's article",
-    description:
-      "`pending` until the page has been fetched (asking starts the fetch for a link that has none), then `ready` with the article or `unavailable` with the reason.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 200: { description: "The article, or where it stands.", schema: answers.articleSchema } },
-    errors: { 404: ["not_found"] },
-  },
-  {
-    method: "post",
-    path: "/api/links/{id}/article",
-    tag: "links",
-    summary: "Fetch a link's article again",
-    description: "The fetch runs after the answer; at most 10 per 10 minutes.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
-    errors: { 404: ["not_found"], 429: ["rate_limited"] },
-  },
-  {
-    method: "post",
-    path: "/api/links/{id}/article/anyway",
-    tag: "links",
-    summary: "Show a page's text anyway",
-    description:
-      "For a link whose article is `unavailable` because the page is `not an article`: the page is fetched again and its text extracted without that check, after the answer. Counted with the refetches (at most 10 per 10 minutes). Any other article state answers 409.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
-    errors: { 404: ["not_found"], 409: ["conflict"], 429: ["rate_limited"] },
-  },
+  ...ARTICLE_ENDPOINTS.map(operationOf),
   ...HIGHLIGHT_ENDPOINTS.map(operationOf),
   // Categories
   ...CATEGORY_ENDPOINTS.map(operationOf),
