@@ -23,7 +23,7 @@ import {
   updateLinkEndpoint,
 } from "@/lib/links/contract";
 import { DIGEST_ENDPOINTS } from "@/lib/digests/contract";
-import { offlineSyncQuerySchema } from "@/lib/validations/offline-sync";
+import { offlineSyncEndpoint } from "@/lib/offline/contract";
 import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
 import {
   regenerateSaveAddressEndpoint,
@@ -45,19 +45,7 @@ export const OPERATIONS: Operation[] = [
   operationOf(todayLinksEndpoint),
   operationOf(backTodayEndpoint),
   operationOf(historyEndpoint),
-  {
-    method: "get",
-    path: "/api/links/offline",
-    tag: "links",
-    summary: "What changed in the links kept offline",
-    description:
-      "The caller's newest `keep` unread links whose article is ready (50 to 500) that a device keeps for reading offline (a link whose article is not ready yet joins once it is), as changes since the device's cursor `since`: only the buckets that differ, so a sync with nothing new answers the cursor alone. Without `since`, every bucket.",
-    access: "token",
-    wrapped: true,
-    query: offlineSyncQuerySchema,
-    answers: { 200: { description: "The changes.", schema: answers.offlineSyncSchema } },
-    errors: { 400: ["validation_failed"] },
-  },
+  operationOf(offlineSyncEndpoint),
   operationOf(lookupLinkEndpoint),
   operationOf(linkCategoriesEndpoint),
   operationOf(readingStatsEndpoint),

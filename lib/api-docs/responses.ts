@@ -14,30 +14,6 @@ export const errorSchema = z
   })
   .meta({ id: "Error", description: "Every /api error answer." });
 
-export const offlineSyncSchema = z
-  .object({
-    keep: z.number().int().meta({ description: "How many of the newest unread links are kept." }),
-    total: z.number().int().meta({ description: "How many there are (at most `keep`)." }),
-    cursor: z.string().meta({
-      description:
-        "Send it as `since` next time. One hash per bucket (32 of 6 characters); a device may replace a bucket's hash with `------` to be sent that bucket again.",
-    }),
-    buckets: z
-      .array(
-        z.object({
-          bucket: z.number().int().min(0).max(31),
-          links: z.array(
-            z.object({ id: z.string(), title: z.string(), savedAt: z.iso.datetime(), version: z.string() }),
-          ),
-        }),
-      )
-      .meta({
-        description:
-          "The buckets whose links differ from the cursor's, each with all its links, newest first: a link the device holds in such a bucket and not listed is no longer kept.",
-      }),
-  })
-  .meta({ id: "OfflineSync" });
-
 export const successSchema = z.object({ success: z.literal(true) });
 
 export const messageSchema = z.object({ message: z.string() });
