@@ -30,7 +30,7 @@ import {
   saveAddressEndpoint,
   saveAddressSettingsEndpoint,
 } from "@/lib/inbound-mail/contract";
-import { kindleSendSchema, kindleSettingsSchema } from "@/lib/validations/kindle";
+import { kindleSettingsEndpoint, sendToKindleEndpoint, updateKindleSettingsEndpoint } from "@/lib/epub/contract";
 import { testEmailSchema } from "@/lib/validations/test-email";
 
 // Every operation of app/api, described once: who may call it, what it reads, what it answers and
@@ -59,33 +59,8 @@ export const OPERATIONS: Operation[] = [
   ...USER_ENDPOINTS.map(operationOf),
   operationOf(saveAddressEndpoint),
   operationOf(saveAddressSettingsEndpoint),
-  {
-    method: "get",
-    path: "/api/user/kindle",
-    tag: "account",
-    summary: "The caller's Send to Kindle settings",
-    access: "session",
-    wrapped: true,
-    answers: {
-      200: {
-        description: "The Kindle address, the digest choice and the sender.",
-        schema: answers.kindleSettingsAnswerSchema,
-      },
-    },
-  },
-  {
-    method: "put",
-    path: "/api/user/kindle",
-    tag: "account",
-    summary: "Set the caller's Kindle address",
-    description:
-      "A Send to Kindle address (@kindle.com, @free.kindle.com or @kindle.cn); empty or null removes it, and the digest's books with it.",
-    access: "session",
-    wrapped: true,
-    body: { schema: kindleSettingsSchema, required: true },
-    answers: { 200: { description: "The settings saved.", schema: answers.kindleSettingsAnswerSchema } },
-    errors: { 400: ["validation_failed"] },
-  },
+  operationOf(kindleSettingsEndpoint),
+  operationOf(updateKindleSettingsEndpoint),
   operationOf(regenerateSaveAddressEndpoint),
   // Tokens
   ...TOKEN_ENDPOINTS.map(operationOf),
@@ -187,26 +162,7 @@ export const OPERATIONS: Operation[] = [
     },
     errors: { 400: ["validation_failed"], 404: ["not_found"], 429: ["rate_limited"] },
   },
-  {
-    method: "post",
-    path: "/api/export/kindle",
-    tag: "import and export",
-    summary: "Send a book to the caller's Kindle",
-    description:
-      "The book GET /api/export?format=epub makes for the same `link` or filters, mailed as an attachment to the Kindle address in Settings. A book over 25 MB is not sent (413). At most 10 a day.",
-    access: "session",
-    wrapped: true,
-    body: { schema: kindleSendSchema, required: true },
-    answers: { 200: { description: "Mailed.", schema: answers.kindleSentSchema } },
-    errors: {
-      400: ["validation_failed"],
-      404: ["not_found"],
-      409: ["conflict"],
-      413: ["payload_too_large"],
-      429: ["rate_limited"],
-      503: ["unavailable"],
-    },
-  },
+  operationOf(sendToKindleEndpoint),
   // Sign-in
   {
     method: "get",

@@ -99,19 +99,3 @@ export const exportJsonSchema = z
   .meta({ description: "A LinkStash JSON export: every link with its title, notes, categories and dates." });
 
 export const documentSchema = z.looseObject({}).meta({ description: "This OpenAPI 3.1 document." });
-
-export const kindleSettingsAnswerSchema = z.object({
-  kindleEmail: z.string().nullable().meta({ description: "The caller's Send to Kindle address, or null." }),
-  kindleWithDigest: z.boolean().meta({ description: "Whether each digest's links are also mailed there as a book." }),
-  from: z.string().meta({
-    description:
-      "The address the caller's books come from, theirs alone: Amazon delivers only from senders the Kindle's owner approved.",
-  }),
-});
-
-export const kindleSentSchema = z.object({
-  sent: z.literal(true),
-  to: z.string().meta({ description: "The Kindle address the book was mailed to." }),
-  bytes: z.number().int().meta({ description: "The book's size." }),
-  title: z.string(),
-});
