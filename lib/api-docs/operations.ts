@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import * as answers from "@/lib/api-docs/responses";
-import { EXPORT_FORMATS } from "@/lib/export/formats";
+import { exportEndpoint } from "@/lib/export/contract";
+import { importEndpoint } from "@/lib/import/contract";
 import { locationHeader, type Operation, operationOf } from "@/lib/http/contract";
 import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
 import { TOKEN_ENDPOINTS } from "@/lib/auth/contract";
@@ -100,68 +101,8 @@ export const OPERATIONS: Operation[] = [
     errors: { 400: ["invalid_signature"], 404: ["not_found"] },
   },
   // Import and export
-  {
-    method: "post",
-    path: "/api/import",
-    tag: "import and export",
-    summary: "Import links from a file",
-    description:
-      "The file is the request body (LinkStash JSON or CSV, Pocket, Raindrop, Instapaper, a browser's bookmarks, or a ZIP of CSVs), read as it arrives. The answer streams one JSON line per batch, then the summary.",
-    access: "session",
-    wrapped: true,
-    query: z.object({
-      filename: z.string().optional().meta({ description: "The file's name: its extension helps tell the format." }),
-    }),
-    body: {
-      schema: z.string().meta({ format: "binary", description: "The file's bytes, of any Content-Type." }),
-      mediaType: "*/*",
-      required: true,
-    },
-    answers: {
-      200: {
-        description: "Progress lines, then the summary.",
-        schema: answers.importLineSchema,
-        mediaType: "application/x-ndjson",
-      },
-    },
-    errors: {
-      400: ["validation_failed"],
-      413: ["payload_too_large"],
-      422: ["import_limit"],
-      429: ["rate_limited"],
-    },
-  },
-  {
-    method: "get",
-    path: "/api/export",
-    tag: "import and export",
-    summary: "Download every link, or a book of some",
-    description:
-      "As an attachment named by today's date; json, csv and html hold every link and import back into the same links. epub is an EPUB 3 book of the articles (at most 500 links, newest first, with their images): one link (`link`), or the links History's filters select (`category`, `q`, `unread`; none: every link). At most 30 books an hour.",
-    access: "session",
-    wrapped: true,
-    query: z.object({
-      format: z
-        .enum([...EXPORT_FORMATS, "epub"])
-        .meta({ description: "LinkStash JSON, CSV, bookmarks HTML, or an EPUB book." }),
-      link: z.string().optional().meta({ description: "epub only: the one link the book holds." }),
-      category: z.string().optional().meta({ description: "epub only: links in this category (any case)." }),
-      q: z.string().optional().meta({ description: "epub only: links matching these words, as History searches." }),
-      unread: z.enum(["1", "true", "0", "false"]).optional().meta({ description: "epub only: unread links only." }),
-    }),
-    answers: {
-      200: {
-        description: "The file.",
-        content: {
-          "application/json": answers.exportJsonSchema,
-          "text/csv": z.string().meta({ description: "LinkStash CSV, one link a row." }),
-          "text/html": z.string().meta({ description: "A Netscape bookmark file, as browsers export." }),
-          "application/epub+zip": z.string().meta({ description: "An EPUB 3 book.", format: "binary" }),
-        },
-      },
-    },
-    errors: { 400: ["validation_failed"], 404: ["not_found"], 429: ["rate_limited"] },
-  },
+  operationOf(importEndpoint),
+  operationOf(exportEndpoint),
   operationOf(sendToKindleEndpoint),
   // Sign-in
   {

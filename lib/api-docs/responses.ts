@@ -20,23 +20,6 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const unsubscribedSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const importLineSchema = z
-  .object({
-    bytesRead: z.number().int(),
-    processed: z.number().int(),
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    errors: z.number().int(),
-    done: z.literal(true).optional(),
-    format: z.string().nullable().optional(),
-    problems: z.array(z.object({ line: z.number().int(), reason: z.string() })).optional(),
-    error: z.string().nullable().optional(),
-  })
-  .meta({
-    description:
-      "One line of the NDJSON answer: progress after each batch, then the summary (`done: true`, the format read, up to 20 problems and an `error` when the import stopped).",
-  });
-
 export const dispatchSchema = z.object({
   due: z.number().int(),
   sent: z.number().int(),
@@ -93,9 +76,5 @@ export const livenessSchema = z.object({ status: z.literal("ok") });
 export const nextAuthJsonSchema = z
   .looseObject({})
   .meta({ description: "next-auth's own answer: the session, a CSRF token, the providers, or a redirect address." });
-
-export const exportJsonSchema = z
-  .looseObject({ links: z.array(z.looseObject({ url: z.string() })) })
-  .meta({ description: "A LinkStash JSON export: every link with its title, notes, categories and dates." });
 
 export const documentSchema = z.looseObject({}).meta({ description: "This OpenAPI 3.1 document." });
