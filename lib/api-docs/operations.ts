@@ -1,8 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import * as answers from "@/lib/api-docs/responses";
-import { EXPORT_FORMATS } from "@/lib/export/formats";
-import { idParam, locationHeader, type Operation, operationOf } from "@/lib/http/contract";
+import { exportEndpoint } from "@/lib/export/contract";
+import { importEndpoint } from "@/lib/import/contract";
+import { locationHeader, type Operation, operationOf } from "@/lib/http/contract";
+import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
 import { TOKEN_ENDPOINTS } from "@/lib/auth/contract";
 import { BILLING_ENDPOINTS } from "@/lib/billing/contract";
 import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
@@ -22,14 +24,14 @@ import {
   updateLinkEndpoint,
 } from "@/lib/links/contract";
 import { DIGEST_ENDPOINTS } from "@/lib/digests/contract";
-import { offlineSyncQuerySchema } from "@/lib/validations/offline-sync";
+import { offlineSyncEndpoint } from "@/lib/offline/contract";
 import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
 import {
   regenerateSaveAddressEndpoint,
   saveAddressEndpoint,
   saveAddressSettingsEndpoint,
 } from "@/lib/inbound-mail/contract";
-import { kindleSendSchema, kindleSettingsSchema } from "@/lib/validations/kindle";
+import { kindleSettingsEndpoint, sendToKindleEndpoint, updateKindleSettingsEndpoint } from "@/lib/epub/contract";
 import { testEmailSchema } from "@/lib/validations/test-email";
 
 // Every operation of app/api, described once: who may call it, what it reads, what it answers and
@@ -44,62 +46,13 @@ export const OPERATIONS: Operation[] = [
   operationOf(todayLinksEndpoint),
   operationOf(backTodayEndpoint),
   operationOf(historyEndpoint),
-  {
-    method: "get",
-    path: "/api/links/offline",
-    tag: "links",
-    summary: "What changed in the links kept offline",
-    description:
-      "The caller's newest `keep` unread links whose article is ready (50 to 500) that a device keeps for reading offline (a link whose article is not ready yet joins once it is), as changes since the device's cursor `since`: only the buckets that differ, so a sync with nothing new answers the cursor alone. Without `since`, every bucket.",
-    access: "token",
-    wrapped: true,
-    query: offlineSyncQuerySchema,
-    answers: { 200: { description: "The changes.", schema: answers.offlineSyncSchema } },
-    errors: { 400: ["validation_failed"] },
-  },
+  operationOf(offlineSyncEndpoint),
   operationOf(lookupLinkEndpoint),
   operationOf(linkCategoriesEndpoint),
   operationOf(readingStatsEndpoint),
   operationOf(updateLinkEndpoint),
   operationOf(deleteLinkEndpoint),
-  {
-    method: "get",
-    path: "/api/links/{id}/article",
-    tag: "links",
-    summary: "Read a link's article",
-    description:
-      "`pending` until the page has been fetched (asking starts the fetch for a link that has none), then `ready` with the article or `unavailable` with the reason.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 200: { description: "The article, or where it stands.", schema: answers.articleSchema } },
-    errors: { 404: ["not_found"] },
-  },
-  {
-    method: "post",
-    path: "/api/links/{id}/article",
-    tag: "links",
-    summary: "Fetch a link's article again",
-    description: "The fetch runs after the answer; at most 10 per 10 minutes.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
-    errors: { 404: ["not_found"], 429: ["rate_limited"] },
-  },
-  {
-    method: "post",
-    path: "/api/links/{id}/article/anyway",
-    tag: "links",
-    summary: "Show a page's text anyway",
-    description:
-      "For a link whose article is `unavailable` because the page is `not an article`: the page is fetched again and its text extracted without that check, after the answer. Counted with the refetches (at most 10 per 10 minutes). Any other article state answers 409.",
-    access: "token",
-    wrapped: true,
-    params: idParam("link"),
-    answers: { 202: { description: "The fetch is queued.", schema: answers.pendingArticleSchema } },
-    errors: { 404: ["not_found"], 409: ["conflict"], 429: ["rate_limited"] },
-  },
+  ...ARTICLE_ENDPOINTS.map(operationOf),
   ...HIGHLIGHT_ENDPOINTS.map(operationOf),
   // Categories
   ...CATEGORY_ENDPOINTS.map(operationOf),
@@ -107,33 +60,8 @@ export const OPERATIONS: Operation[] = [
   ...USER_ENDPOINTS.map(operationOf),
   operationOf(saveAddressEndpoint),
   operationOf(saveAddressSettingsEndpoint),
-  {
-    method: "get",
-    path: "/api/user/kindle",
-    tag: "account",
-    summary: "The caller's Send to Kindle settings",
-    access: "session",
-    wrapped: true,
-    answers: {
-      200: {
-        description: "The Kindle address, the digest choice and the sender.",
-        schema: answers.kindleSettingsAnswerSchema,
-      },
-    },
-  },
-  {
-    method: "put",
-    path: "/api/user/kindle",
-    tag: "account",
-    summary: "Set the caller's Kindle address",
-    description:
-      "A Send to Kindle address (@kindle.com, @free.kindle.com or @kindle.cn); empty or null removes it, and the digest's books with it.",
-    access: "session",
-    wrapped: true,
-    body: { schema: kindleSettingsSchema, required: true },
-    answers: { 200: { description: "The settings saved.", schema: answers.kindleSettingsAnswerSchema } },
-    errors: { 400: ["validation_failed"] },
-  },
+  operationOf(kindleSettingsEndpoint),
+  operationOf(updateKindleSettingsEndpoint),
   operationOf(regenerateSaveAddressEndpoint),
   // Tokens
   ...TOKEN_ENDPOINTS.map(operationOf),
@@ -173,88 +101,9 @@ export const OPERATIONS: Operation[] = [
     errors: { 400: ["invalid_signature"], 404: ["not_found"] },
   },
   // Import and export
-  {
-    method: "post",
-    path: "/api/import",
-    tag: "import and export",
-    summary: "Import links from a file",
-    description:
-      "The file is the request body (LinkStash JSON or CSV, Pocket, Raindrop, Instapaper, a browser's bookmarks, or a ZIP of CSVs), read as it arrives. The answer streams one JSON line per batch, then the summary.",
-    access: "session",
-    wrapped: true,
-    query: z.object({
-      filename: z.string().optional().meta({ description: "The file's name: its extension helps tell the format." }),
-    }),
-    body: {
-      schema: z.string().meta({ format: "binary", description: "The file's bytes, of any Content-Type." }),
-      mediaType: "*/*",
-      required: true,
-    },
-    answers: {
-      200: {
-        description: "Progress lines, then the summary.",
-        schema: answers.importLineSchema,
-        mediaType: "application/x-ndjson",
-      },
-    },
-    errors: {
-      400: ["validation_failed"],
-      413: ["payload_too_large"],
-      422: ["import_limit"],
-      429: ["rate_limited"],
-    },
-  },
-  {
-    method: "get",
-    path: "/api/export",
-    tag: "import and export",
-    summary: "Download every link, or a book of some",
-    description:
-      "As an attachment named by today's date; json, csv and html hold every link and import back into the same links. epub is an EPUB 3 book of the articles (at most 500 links, newest first, with their images): one link (`link`), or the links History's filters select (`category`, `q`, `unread`; none: every link). At most 30 books an hour.",
-    access: "session",
-    wrapped: true,
-    query: z.object({
-      format: z
-        .enum([...EXPORT_FORMATS, "epub"])
-        .meta({ description: "LinkStash JSON, CSV, bookmarks HTML, or an EPUB book." }),
-      link: z.string().optional().meta({ description: "epub only: the one link the book holds." }),
-      category: z.string().optional().meta({ description: "epub only: links in this category (any case)." }),
-      q: z.string().optional().meta({ description: "epub only: links matching these words, as History searches." }),
-      unread: z.enum(["1", "true", "0", "false"]).optional().meta({ description: "epub only: unread links only." }),
-    }),
-    answers: {
-      200: {
-        description: "The file.",
-        content: {
-          "application/json": answers.exportJsonSchema,
-          "text/csv": z.string().meta({ description: "LinkStash CSV, one link a row." }),
-          "text/html": z.string().meta({ description: "A Netscape bookmark file, as browsers export." }),
-          "application/epub+zip": z.string().meta({ description: "An EPUB 3 book.", format: "binary" }),
-        },
-      },
-    },
-    errors: { 400: ["validation_failed"], 404: ["not_found"], 429: ["rate_limited"] },
-  },
-  {
-    method: "post",
-    path: "/api/export/kindle",
-    tag: "import and export",
-    summary: "Send a book to the caller's Kindle",
-    description:
-      "The book GET /api/export?format=epub makes for the same `link` or filters, mailed as an attachment to the Kindle address in Settings. A book over 25 MB is not sent (413). At most 10 a day.",
-    access: "session",
-    wrapped: true,
-    body: { schema: kindleSendSchema, required: true },
-    answers: { 200: { description: "Mailed.", schema: answers.kindleSentSchema } },
-    errors: {
-      400: ["validation_failed"],
-      404: ["not_found"],
-      409: ["conflict"],
-      413: ["payload_too_large"],
-      429: ["rate_limited"],
-      503: ["unavailable"],
-    },
-  },
+  operationOf(importEndpoint),
+  operationOf(exportEndpoint),
+  operationOf(sendToKindleEndpoint),
   // Sign-in
   {
     method: "get",

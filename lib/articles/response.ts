@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { Article } from "@/lib/generated/prisma/client";
+import type { articleAnswer } from "@/lib/articles/schemas";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 
 // The one JSON shape of an article (GET /api/links/{id}/article), built here and nowhere else.
@@ -7,29 +9,19 @@ import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 /** Fetches that may fail before the reader stops retrying and calls the article unavailable. */
 export const MAX_FETCH_FAILURES = 3;
 
-/**
- * An article's fields, written once: the reader gets them, the extractor produces them (with the
- * plain text, lib/articles/extract.ts) and the row stores them.
- */
-export type ArticleFields = {
-  title: string | null;
-  byline: string | null;
-  siteName: string | null;
-  excerpt: string | null;
-  lang: string | null;
-  dir: "ltr" | "rtl" | null;
-  publishedTime: string | null;
-  contentHtml: string;
-  wordCount: number;
-  readingMinutes: number;
-};
+/** An article as the API answers it (its schema: articleAnswer). */
+export type ArticleResponse = z.output<typeof articleAnswer>;
 
-export type ReadyArticle = { status: "ready" } & ArticleFields;
+export type ReadyArticle = Extract<ArticleResponse, { status: "ready" }>;
+
+/**
+ * An article's fields, written once in its schema: the reader gets them, the extractor produces them
+ * (with the plain text, lib/articles/extract.ts) and the row stores them.
+ */
+export type ArticleFields = Omit<ReadyArticle, "status">;
 
 /** Why the page is not shown as an article (decision 0300); null for articles stored before reasons were. */
-export type UnavailableArticle = { status: "unavailable"; reason: string | null };
-
-export type ArticleResponse = { status: "pending" } | UnavailableArticle | ReadyArticle;
+export type UnavailableArticle = Extract<ArticleResponse, { status: "unavailable" }>;
 
 /**
  * A page Readability did not call an article (null: stored before reasons were, when that was the

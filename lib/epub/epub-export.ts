@@ -15,7 +15,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { localDateKey } from "@/lib/time/local-day";
 import { fetchImage } from "@/lib/unfurl/fetch-page";
 import { BOOK_LIMITS } from "@/lib/epub/limits";
-import type { EpubExportQuery } from "@/lib/validations/epub-export";
+import type { EpubExportQuery } from "@/lib/epub/schemas";
 
 // A book of the user's links: what GET /api/export?format=epub downloads and Send to Kindle mails.
 

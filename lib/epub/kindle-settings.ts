@@ -2,15 +2,13 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
-import type { KindleSettings } from "@/lib/validations/kindle";
+import type { KindleSettings, KindleSettingsAnswer } from "@/lib/epub/schemas";
 import { kindleSender } from "@/lib/epub/kindle-sender";
 
 // The user's Send to Kindle settings, with the address their books come from (the one they approve
 // at Amazon: theirs alone, decision 0361).
 
-export type KindleSettingsResponse = { kindleEmail: string | null; kindleWithDigest: boolean; from: string };
-
-export function kindleSettingsOf(user: Pick<User, "id" | "kindleEmail" | "kindleWithDigest">): KindleSettingsResponse {
+export function kindleSettingsOf(user: Pick<User, "id" | "kindleEmail" | "kindleWithDigest">): KindleSettingsAnswer {
   return {
     kindleEmail: user.kindleEmail,
     kindleWithDigest: user.kindleWithDigest,
@@ -19,7 +17,7 @@ export function kindleSettingsOf(user: Pick<User, "id" | "kindleEmail" | "kindle
 }
 
 /** Saves the address; without one, the digest's books stop too. */
-export async function updateKindleSettings(user: User, input: KindleSettings): Promise<KindleSettingsResponse> {
+export async function updateKindleSettings(user: User, input: KindleSettings): Promise<KindleSettingsAnswer> {
   const kindleWithDigest = input.kindleEmail ? (input.kindleWithDigest ?? user.kindleWithDigest) : false;
   const updated = await getDb().user.update({
     where: { id: user.id },

@@ -9,7 +9,7 @@ import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import type { User } from "@/lib/generated/prisma/client";
 import { MAX_ATTACHMENT_BYTES, mailTransport, type SendResult } from "@/lib/mail/transport";
 import { escapeHtml } from "@/lib/mail/html-escape";
-import type { KindleSendRequest } from "@/lib/validations/kindle";
+import type { KindleSendRequest, KindleSentAnswer } from "@/lib/epub/schemas";
 import { kindleSender } from "@/lib/epub/kindle-sender";
 
 // Send to Kindle (docs/product.md, "E-reader"): a book mailed as an attachment to the user's Kindle
@@ -64,7 +64,11 @@ export async function mailBook(
 }
 
 /** POST /api/export/kindle: the book of one link or of History's filters, to the user's Kindle. */
-export async function sendToKindle(user: User, request: KindleSendRequest, now = new Date()) {
+export async function sendToKindle(
+  user: User,
+  request: KindleSendRequest,
+  now = new Date(),
+): Promise<KindleSentAnswer> {
   const to = user.kindleEmail;
   if (!to) throw conflict("Add your Kindle address in Settings first.", "conflict");
   // The build first: a send refused for a busy server must not count against the day's sends.
@@ -76,7 +80,7 @@ export async function sendToKindle(user: User, request: KindleSendRequest, now =
   }
 }
 
-async function sendHeld(user: User, to: string, request: KindleSendRequest, now: Date) {
+async function sendHeld(user: User, to: string, request: KindleSendRequest, now: Date): Promise<KindleSentAnswer> {
   await enforceRateLimits(
     [{ rule: KINDLE_SENDS_PER_DAY, subject: user.id }],
     `You have sent ${KINDLE_SENDS_PER_DAY.limit} books to your Kindle today, the most one account can send in a day. Please try again tomorrow.`,

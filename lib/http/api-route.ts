@@ -139,6 +139,9 @@ type ResolveUser<U> = (req: Request, bearer: string | null) => Promise<U>;
 // How a route reads its input: a schema's JSON body, no body at all, or (an upload) not at all here.
 type ReadInput<Body> = (req: Request) => Promise<Body>;
 
+// An upload: the handler reads the body stream itself, so it must not be consumed here.
+const leaveBody: ReadInput<undefined> = async () => undefined;
+
 const withSchema =
   <Body>(schema: z.ZodType<Body>): ReadInput<Body> =>
   (req) =>
@@ -222,13 +225,16 @@ export type EndpointContext<
   query: Output<QuerySchema, undefined>;
 };
 
+// Without a success schema the endpoint's success is the handler's own Response (its `content`).
 type EndpointHandler<
   BodySchema extends z.ZodType | undefined,
-  SuccessSchema extends z.ZodType,
+  SuccessSchema extends z.ZodType | undefined,
   ParamsSchema extends z.ZodObject | undefined,
   QuerySchema extends z.ZodObject | undefined,
   Who extends EndpointAccess,
-> = (ctx: EndpointContext<BodySchema, ParamsSchema, QuerySchema, Who>) => Promise<z.input<SuccessSchema> | Response>;
+> = (
+  ctx: EndpointContext<BodySchema, ParamsSchema, QuerySchema, Who>,
+) => Promise<SuccessSchema extends z.ZodType ? z.input<SuccessSchema> | Response : Response>;
 
 type LooseEndpointContext = Omit<ApiContext<unknown, User | null>, "params"> & { params: unknown; query: unknown };
 
@@ -238,7 +244,7 @@ type LooseEndpointContext = Omit<ApiContext<unknown, User | null>, "params"> & {
  */
 export function endpointRoute<
   BodySchema extends z.ZodType | undefined,
-  SuccessSchema extends z.ZodType,
+  SuccessSchema extends z.ZodType | undefined,
   ParamsSchema extends z.ZodObject | undefined,
   QuerySchema extends z.ZodObject | undefined,
   Who extends EndpointAccess,
@@ -248,7 +254,7 @@ export function endpointRoute<
 ): RouteHandler;
 // The signature above types the handler by the endpoint's schemas; here they are only values.
 export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointContext) => Promise<unknown>) {
-  const { access, body, params, query, success } = endpoint;
+  const { access, body, upload, params, query, success } = endpoint;
   const resolveUser =
     access === "public"
       ? optionalSessionUser
@@ -256,7 +262,7 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
         ? requireSessionUser
         : requireTokenOrSessionUser(access.token);
   return handle(
-    body ? (body.form ? withSchemaOrForm(body.schema) : withSchema(body.schema)) : readNoBody,
+    upload ? leaveBody : body ? (body.form ? withSchemaOrForm(body.schema) : withSchema(body.schema)) : readNoBody,
     resolveUser,
     async (ctx) => {
       const answer = await handler({
@@ -300,12 +306,6 @@ export function tokenApiRoute<Body>(
   if (typeof first === "function") return handle(readNoBody, resolveUser, first, { acceptsBearer: true });
   if (!second) throw new Error("tokenApiRoute(scope, schema, handler): handler missing");
   return handle(withSchema(first), resolveUser, second, { acceptsBearer: true });
-}
-
-/** A signed-in route that reads its request body itself (an uploaded file, streamed). */
-export function apiUploadRoute(handler: Handler<undefined, User>): RouteHandler {
-  // It reads the body stream itself; the wrapper must not consume it.
-  return handle(async () => undefined, requireSessionUser, handler);
 }
 
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));

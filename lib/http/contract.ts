@@ -98,16 +98,27 @@ export const locationHeader = z.object({
 /** Who may call an endpoint declared with defineEndpoint: the session, anyone, or a token with a scope (or the session). */
 export type EndpointAccess = "session" | "public" | { token: TokenScope };
 
+type SuccessStatus = 200 | 201 | 202;
+
 /** The answer an endpoint's handler gives when it returns a plain value, not a Response. */
-type Success<Schema extends z.ZodType> = Answer & { status: 200 | 201 | 202; schema: Schema };
+type Success<Schema extends z.ZodType> = Answer & { status: SuccessStatus; schema: Schema };
+
+/** The answer of a handler that builds its own Response (a download, a stream): one schema per media type. */
+type OwnSuccess = Omit<Answer, "schema" | "mediaType" | "content"> & {
+  status: SuccessStatus;
+  content: Record<string, z.ZodType>;
+};
 
 /**
  * One endpoint: the document's operation, with the body and success schemas kept by type so the
  * route's handler is typed by them. `answers` lists its other answers (a 200 beside a 201, say).
+ * `upload` is a body the handler reads itself, as a stream; `ownQuery` a query it reads itself from
+ * the URL (fields that count only beside another's value); both are documented, neither is read here.
+ * Without a success schema (`content` instead), the handler answers with its own Response.
  */
 export type Endpoint<
   BodySchema extends z.ZodType | undefined = z.ZodType | undefined,
-  SuccessSchema extends z.ZodType = z.ZodType,
+  SuccessSchema extends z.ZodType | undefined = z.ZodType | undefined,
   ParamsSchema extends z.ZodObject | undefined = z.ZodObject | undefined,
   QuerySchema extends z.ZodObject | undefined = z.ZodObject | undefined,
   Who extends EndpointAccess = EndpointAccess,
@@ -116,14 +127,16 @@ export type Endpoint<
   params?: ParamsSchema;
   query?: QuerySchema;
   body?: BodySchema extends z.ZodType ? Omit<Body, "schema"> & { schema: BodySchema } : undefined;
-  success: Success<SuccessSchema>;
+  upload?: Omit<Body, "form">;
+  ownQuery?: z.ZodObject;
+  success: SuccessSchema extends z.ZodType ? Success<SuccessSchema> : OwnSuccess;
   answers?: Operation["answers"];
 };
 
 /** Declares an endpoint, keeping its schemas' types for apiRoute. */
 export function defineEndpoint<
   BodySchema extends z.ZodType | undefined = undefined,
-  SuccessSchema extends z.ZodType = z.ZodType,
+  SuccessSchema extends z.ZodType | undefined = undefined,
   ParamsSchema extends z.ZodObject | undefined = undefined,
   QuerySchema extends z.ZodObject | undefined = undefined,
   const Who extends EndpointAccess = EndpointAccess,
@@ -135,15 +148,17 @@ export function defineEndpoint<
 
 /** An endpoint as the API document lists it. */
 export function operationOf(endpoint: Endpoint): Operation {
-  const { access, success, answers, body, params, query, ...described } = endpoint;
+  const { access, success, answers, body, upload, params, query, ownQuery, ...described } = endpoint;
   const { status, ...answer } = success;
+  const documentedQuery = query ?? ownQuery;
+  const documentedBody = body ?? upload;
   return {
     ...described,
     access: typeof access === "string" ? access : "token",
     wrapped: true,
     ...(params ? { params } : {}),
-    ...(query ? { query } : {}),
-    ...(body ? { body } : {}),
+    ...(documentedQuery ? { query: documentedQuery } : {}),
+    ...(documentedBody ? { body: documentedBody } : {}),
     answers: { ...answers, [status]: answer },
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/generated/prisma/client";
 import { entryVersion, type OfflineEntry, offlineChanges } from "@/lib/offline/sync-buckets";
-import type { OfflineSyncQuery } from "@/lib/validations/offline-sync";
+import type { OfflineSyncAnswer, OfflineSyncQuery } from "@/lib/offline/schemas";
 
 /**
  * What changed in the caller's newest `keep` unread links whose article is ready since the device's
@@ -11,7 +11,7 @@ import type { OfflineSyncQuery } from "@/lib/validations/offline-sync";
  * (docs/decisions/0385): offline it would open to no article. Once its article turns ready it joins
  * the list, which changes its bucket's hash, so the next sync fetches it.
  */
-export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuery) {
+export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuery): Promise<OfflineSyncAnswer> {
   const links = await getDb().link.findMany({
     where: { userId: user.id, readAt: null, article: { status: "ready" } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

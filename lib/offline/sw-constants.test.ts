@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LOGOUT_HREF } from "@/components/layout/nav-links";
 import { CURSOR_LENGTH, OFFLINE_BUCKETS } from "@/lib/offline/sync-buckets";
 import { SW_CONSTANTS, SW_CONSTANTS_PATH, swConstantsScript } from "@/lib/offline/sw-constants";
-import { OFFLINE_KEEP_MAX, OFFLINE_KEEP_MIN } from "@/lib/validations/offline-sync";
+import { OFFLINE_KEEP_MAX, OFFLINE_KEEP_MIN } from "@/lib/offline/sync-limits";
 
 const publicFile = (name: string) => readFileSync(new URL(`../../public/${name}`, import.meta.url), "utf8");
 

@@ -1,8 +1,6 @@
-import { tokenApiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
+import { offlineSyncEndpoint } from "@/lib/offline/contract";
 import { offlineSync } from "@/lib/offline/service";
-import { offlineSyncQuerySchema } from "@/lib/validations/offline-sync";
 
 // What changed in the newest unread links a device keeps offline since its cursor (docs/product.md, "Offline").
-export const GET = tokenApiRoute("links:read", async ({ user, url }) =>
-  offlineSync(user, offlineSyncQuerySchema.parse(Object.fromEntries(url.searchParams))),
-);
+export const GET = endpointRoute(offlineSyncEndpoint, async ({ user, query }) => offlineSync(user, query));

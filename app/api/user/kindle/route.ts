@@ -1,7 +1,9 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { kindleSettingsEndpoint, updateKindleSettingsEndpoint } from "@/lib/epub/contract";
 import { kindleSettingsOf, updateKindleSettings } from "@/lib/epub/kindle-settings";
-import { kindleSettingsSchema } from "@/lib/validations/kindle";
+import { endpointRoute } from "@/lib/http/api-route";
 
-export const GET = apiRoute(async ({ user }) => kindleSettingsOf(user));
+export const GET = endpointRoute(kindleSettingsEndpoint, async ({ user }) => kindleSettingsOf(user));
 
-export const PUT = apiRoute(kindleSettingsSchema, async ({ user, body }) => updateKindleSettings(user, body));
+export const PUT = endpointRoute(updateKindleSettingsEndpoint, async ({ user, body }) =>
+  updateKindleSettings(user, body),
+);

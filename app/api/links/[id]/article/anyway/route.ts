@@ -1,8 +1,9 @@
 import { after } from "next/server";
+import { articleAnywayEndpoint } from "@/lib/articles/contract";
 import { extractLinkTextAnyway } from "@/lib/articles/service";
-import { tokenApiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/client-ip";
 
-export const POST = tokenApiRoute("links:write", async ({ req, user, params }) =>
-  Response.json(await extractLinkTextAnyway(user, params.id ?? "", clientIp(req), after), { status: 202 }),
+export const POST = endpointRoute(articleAnywayEndpoint, async ({ req, user, params }) =>
+  extractLinkTextAnyway(user, params.id, clientIp(req), after),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindleSendSchema, kindleSettingsSchema } from "@/lib/validations/kindle";
+import { kindleSendSchema, kindleSettingsSchema } from "@/lib/epub/schemas";
 
 describe("kindleSettingsSchema", () => {
   it("takes a Send to Kindle address, trimmed and in lower case", () => {

@@ -29,6 +29,18 @@ export const kindleSettingsSchema = z.object({
 
 export type KindleSettings = z.output<typeof kindleSettingsSchema>;
 
+// Its answer, and GET /api/user/kindle's.
+export const kindleSettingsAnswer = z.object({
+  kindleEmail: z.string().nullable().meta({ description: "The caller's Send to Kindle address, or null." }),
+  kindleWithDigest: z.boolean().meta({ description: "Whether each digest's links are also mailed there as a book." }),
+  from: z.string().meta({
+    description:
+      "The address the caller's books come from, theirs alone: Amazon delivers only from senders the Kindle's owner approved.",
+  }),
+});
+
+export type KindleSettingsAnswer = z.output<typeof kindleSettingsAnswer>;
+
 // POST /api/export/kindle: one link, or History's filters, as GET /api/export?format=epub takes them.
 export const kindleSendSchema = historyQuerySchema
   .pick({ category: true, q: true })
@@ -39,3 +51,22 @@ export const kindleSendSchema = historyQuerySchema
   .strict();
 
 export type KindleSendRequest = z.output<typeof kindleSendSchema>;
+
+// Its answer: where the book went.
+export const kindleSentAnswer = z.object({
+  sent: z.literal(true),
+  to: z.string().meta({ description: "The Kindle address the book was mailed to." }),
+  bytes: z.number().int().meta({ description: "The book's size." }),
+  title: z.string(),
+});
+
+export type KindleSentAnswer = z.output<typeof kindleSentAnswer>;
+
+// GET /api/export?format=epub: one link (`link`), or History's filters (category, q, unread; none:
+// every link), at most MAX_BOOK_LINKS of them, newest first.
+export const epubExportQuerySchema = historyQuerySchema.pick({ category: true, q: true, unread: true }).extend({
+  format: z.literal("epub"),
+  link: z.string().min(1).max(100).optional(),
+});
+
+export type EpubExportQuery = z.output<typeof epubExportQuerySchema>;
