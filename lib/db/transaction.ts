@@ -1,0 +1,11 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Runs `fn` in one interactive transaction: a service composes its domain's queries functions with
+ * `tx` (and pure rules) inside, without holding the client itself.
+ */
+export function inTransaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return getDb().$transaction(fn);
+}
