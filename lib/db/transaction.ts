@@ -4,8 +4,12 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Runs `fn` in one interactive transaction: a service composes its domain's queries functions with
- * `tx` (and pure rules) inside, without holding the client itself.
+ * `tx` (and pure rules) inside, without holding the client itself. `options` overrides the client's
+ * own (a longer timeout for a long batch).
  */
-export function inTransaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return getDb().$transaction(fn);
+export function inTransaction<T>(
+  fn: (tx: Prisma.TransactionClient) => Promise<T>,
+  options?: { timeout?: number },
+): Promise<T> {
+  return getDb().$transaction(fn, options);
 }
