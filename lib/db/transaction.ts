@@ -9,7 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  */
 export function inTransaction<T>(
   fn: (tx: Prisma.TransactionClient) => Promise<T>,
-  options?: { timeout?: number },
+  options?: { maxWait?: number; timeout?: number },
 ): Promise<T> {
   return getDb().$transaction(fn, options);
 }
