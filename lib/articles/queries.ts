@@ -1,9 +1,9 @@
 import "server-only";
-import { queryRows } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { type Db, getDb, queryRows } from "@/lib/db/client";
+import { type Article, type Link, Prisma } from "@/lib/generated/prisma/client";
 
 // The articles' SQL that Prisma's query API cannot say in one statement; everything else about
-// articles goes through Prisma (lib/articles/service.ts).
+// articles goes through Prisma (at the end of this file).
 
 /**
  * Counts a fetch of the link's page that failed, in one atomic statement: a first failure creates
@@ -203,4 +203,25 @@ export async function releaseAllPageWorkClaims(): Promise<number> {
     )
     SELECT count(*)::int AS count FROM released`);
   return rows[0]?.count ?? 0;
+}
+
+/** One of the user's links, as the article's routes need it; null for anyone else's. */
+export function ownLinkRef(
+  id: string,
+  userId: string,
+  db: Db = getDb(),
+): Promise<Pick<Link, "id" | "userId" | "url"> | null> {
+  return db.link.findFirst({ where: { id, userId }, select: { id: true, userId: true, url: true } });
+}
+
+export function articleOfLink(linkId: string, userId: string, db: Db = getDb()): Promise<Article | null> {
+  return db.article.findFirst({ where: { linkId, userId } });
+}
+
+export function ownLinkWithArticle(
+  id: string,
+  userId: string,
+  db: Db = getDb(),
+): Promise<(Link & { article: Article | null }) | null> {
+  return db.link.findFirst({ where: { id, userId }, include: { article: true } });
 }

@@ -2,11 +2,18 @@ import "server-only";
 import { type ExtractedArticle, type Extraction, extractArticle } from "@/lib/articles/extract";
 import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
 import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
-import { owePageWork, type PageJob, recordArticleFailure, storeArticle } from "@/lib/articles/queries";
+import {
+  articleOfLink,
+  owePageWork,
+  ownLinkRef,
+  ownLinkWithArticle,
+  type PageJob,
+  recordArticleFailure,
+  storeArticle,
+} from "@/lib/articles/queries";
 import { UNAVAILABLE_REASONS } from "@/lib/articles/unavailable-reasons.mjs";
 import { type ArticleResponse, isRefusedAsNotArticle, toArticleResponse } from "@/lib/articles/response";
 import type { Reservation } from "@/lib/articles/work-slots";
-import { getDb } from "@/lib/db/client";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
@@ -120,9 +127,7 @@ export type Later = (task: () => Promise<void>) => void;
 export const wakePageWork = pageWork.wake;
 
 async function findOwnLink(user: User, id: string): Promise<LinkRef> {
-  const link = isRecordId(id)
-    ? await getDb().link.findFirst({ where: { id, userId: user.id }, select: { id: true, userId: true, url: true } })
-    : null;
+  const link = isRecordId(id) ? await ownLinkRef(id, user.id) : null;
   if (!link) throw notFound("Link not found");
   return link;
 }
@@ -130,7 +135,7 @@ async function findOwnLink(user: User, id: string): Promise<LinkRef> {
 /** The user's link's article; a pending one is owed a fetch (once, however often it is polled). */
 export async function readLinkArticle(user: User, id: string, later: Later): Promise<ArticleResponse> {
   const link = await findOwnLink(user, id);
-  const article = await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } });
+  const article = await articleOfLink(link.id, user.id);
   const response = toArticleResponse(article);
   if (response.status === "pending") {
     await owePageWork(link, "extract");
@@ -178,7 +183,7 @@ export async function extractLinkTextAnyway(
   later: Later,
 ): Promise<{ status: "pending" }> {
   const link = await findOwnLink(user, id);
-  const article = toArticleResponse(await getDb().article.findFirst({ where: { linkId: link.id, userId: user.id } }));
+  const article = toArticleResponse(await articleOfLink(link.id, user.id));
   if (article.status !== "unavailable" || !isRefusedAsNotArticle(article.reason)) throw conflict(NOT_REFUSED_MESSAGE);
   return oweArticleFetch(user, ip, later, () => owePageWork(link, "anyway"));
 }
@@ -190,10 +195,7 @@ export async function extractLinkTextAnyway(
  */
 export async function findReaderLink(user: User, id: string, now = new Date()) {
   if (!isRecordId(id)) return null;
-  const [link] = await Promise.all([
-    getDb().link.findFirst({ where: { id, userId: user.id }, include: { article: true } }),
-    recordFirstOpen(user.id, id, now),
-  ]);
+  const [link] = await Promise.all([ownLinkWithArticle(id, user.id), recordFirstOpen(user.id, id, now)]);
   if (!link) return null;
   const { article, ...rest } = link;
   return { link: rest, article: toArticleResponse(article) };

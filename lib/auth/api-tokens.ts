@@ -2,9 +2,18 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { apiTokenAnswer } from "@/lib/auth/schemas";
-import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 import { lockUsers } from "@/lib/db/lock-users";
+import { inTransaction } from "@/lib/db/transaction";
+import {
+  activeTokenCount,
+  activeTokensOf,
+  insertApiToken,
+  revokeActiveToken,
+  setTokenLastUsed,
+  tokenRevokedAt,
+  tokenWithUser,
+} from "@/lib/auth/queries";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { ApiToken, User } from "@/lib/generated/prisma/client";
 import { tokenScopes, type TokenScope } from "@/lib/auth/token-scopes";
@@ -49,39 +58,33 @@ export async function createApiToken(
   scopes: readonly TokenScope[],
 ): Promise<{ token: ApiToken; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const token = await getDb().$transaction(async (tx) => {
+  const token = await inTransaction(async (tx) => {
     await lockUsers(tx, [user.id], "noKeyUpdate");
-    const active = await tx.apiToken.count({ where: { userId: user.id, revokedAt: null } });
+    const active = await activeTokenCount(user.id, tx);
     if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE, "token_limit");
-    return tx.apiToken.create({
-      data: {
+    return insertApiToken(
+      {
         userId: user.id,
         name,
         tokenHash: hashToken(secret),
         prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
         scopes: [...scopes],
       },
-    });
+      tx,
+    );
   });
   return { token, secret };
 }
 
 /** The user's tokens that still work, newest first. */
 export function listApiTokens(user: User): Promise<ApiToken[]> {
-  return getDb().apiToken.findMany({
-    where: { userId: user.id, revokedAt: null },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  return activeTokensOf(user.id);
 }
 
 /** Revokes one of the user's tokens; someone else's, or one already revoked, is not found. */
 export async function revokeApiToken(user: User, id: string, now = new Date()): Promise<void> {
   if (!isRecordId(id)) throw notFound("Token not found");
-  const { count } = await getDb().apiToken.updateMany({
-    where: { id, userId: user.id, revokedAt: null },
-    data: { revokedAt: now },
-  });
-  if (count === 0) throw notFound("Token not found");
+  if (!(await revokeActiveToken(id, user.id, now))) throw notFound("Token not found");
 }
 
 /** The owner of a working token and what the token may do, or null for anything else (malformed, unknown, revoked). */
@@ -90,11 +93,10 @@ export async function findToken(
   now = new Date(),
 ): Promise<{ user: User; scopes: TokenScope[] } | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
-  const db = getDb();
-  const token = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) }, include: { user: true } });
+  const token = await tokenWithUser(hashToken(secret));
   if (!token || token.revokedAt !== null) return null;
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+    await setTokenLastUsed(token.id, now);
   }
   return { user: token.user, scopes: tokenScopes(token.scopes) };
 }
@@ -102,9 +104,6 @@ export async function findToken(
 /** Whether `secret` is a working token, without counting it as used (a route that takes none asks). */
 export async function isWorkingToken(secret: string): Promise<boolean> {
   if (!TOKEN_PATTERN.test(secret)) return false;
-  const token = await getDb().apiToken.findUnique({
-    where: { tokenHash: hashToken(secret) },
-    select: { revokedAt: true },
-  });
+  const token = await tokenRevokedAt(hashToken(secret));
   return token !== null && token.revokedAt === null;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { SIGN_IN_CONFIRM_PATH } from "@/lib/auth/magic-link";
-import { getDb } from "@/lib/db/client";
+import { signInLinkByToken } from "@/lib/auth/queries";
 import { env } from "@/lib/env";
 import { isSameOrigin } from "@/lib/http/api-route";
 import { errorResponse } from "@/lib/http/errors";
@@ -25,6 +25,6 @@ export function guardMagicLinkCallback(req: Request, segments: string[]): Respon
 /** Whether a sign-in link can still be used, without using it (next-auth stores sha256(token + secret)). */
 export async function isUsableSignInLink(email: string, token: string): Promise<boolean> {
   const hashed = createHash("sha256").update(`${token}${env.authSecret}`).digest("hex");
-  const row = await getDb().verificationToken.findUnique({ where: { token: hashed } });
+  const row = await signInLinkByToken(hashed);
   return row !== null && row.identifier === email && row.expires.getTime() > Date.now();
 }

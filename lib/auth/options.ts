@@ -1,12 +1,11 @@
 import "server-only";
-import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { NextAuthOptions } from "next-auth";
 import type { Adapter, AdapterUser } from "next-auth/adapters";
 import EmailProvider from "next-auth/providers/email";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import type { Provider } from "next-auth/providers/index";
-import { getDb } from "@/lib/db/client";
+import { insertUser, prismaAuthAdapter } from "@/lib/auth/queries";
 import { env } from "@/lib/env";
 import { sendEmail } from "@/lib/mail/send-email";
 import { TRIAL_DAYS } from "@/lib/billing/plans";
@@ -20,19 +19,16 @@ import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "@/lib/auth/
 // next-auth v4 with database sessions. Built lazily: opening the database must wait for a request.
 
 function adapter(): Adapter {
-  const db = getDb();
   return {
-    ...PrismaAdapter(db),
+    ...prismaAuthAdapter(),
     // Every new account starts its 14-day trial at sign-up.
     createUser: async ({ email, emailVerified, name, image }: Omit<AdapterUser, "id">) => {
-      const user = await db.user.create({
-        data: {
-          email: email.toLowerCase(),
-          emailVerified,
-          name,
-          image,
-          trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
-        },
+      const user = await insertUser({
+        email: email.toLowerCase(),
+        emailVerified,
+        name,
+        image,
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
       });
       return user;
     },

@@ -2,9 +2,8 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { selectSessionUser } from "@/lib/auth/queries";
+import { deleteSession, selectSessionUser, setSessionExpires } from "@/lib/auth/queries";
 import { onboardingDestination } from "@/lib/auth/return-to";
-import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 
@@ -28,10 +27,7 @@ export async function findSessionUser(sessionToken: string | undefined): Promise
   const { sessionExpires, ...user } = row;
   // Sliding expiry, written at most once a day, as next-auth itself does.
   if (sessionExpires.getTime() - now < (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
-    await getDb().session.update({
-      where: { sessionToken },
-      data: { expires: new Date(now + SESSION_MAX_AGE_SECONDS * 1000) },
-    });
+    await setSessionExpires(sessionToken, new Date(now + SESSION_MAX_AGE_SECONDS * 1000));
   }
   return user;
 }
@@ -60,7 +56,7 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
 
 export async function endSession(sessionToken: string | undefined): Promise<void> {
   if (!sessionToken || !SESSION_TOKEN.test(sessionToken)) return;
-  await getDb().session.deleteMany({ where: { sessionToken } });
+  await deleteSession(sessionToken);
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import { BILLING_NOT_SET_UP, idOf, isMissingStripeObject, stripeClient, withStripe } from "@/lib/billing/stripe";
 import { lockUser, retrieveSubscription, storeSubscription, SYNC_TRANSACTION } from "@/lib/billing/subscription-sync";
-import { getDb } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/transaction";
 import { env } from "@/lib/env";
 import { conflict, notFound, serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
@@ -83,7 +83,7 @@ export async function verifyCheckoutSession(
   if (session.mode !== "subscription" || !isPaid(session) || !subscriptionId) {
     throw conflict("The payment for this checkout session has not been completed.");
   }
-  await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const locked = await lockUser(tx, { userId: user.id });
     if (!locked) throw notFound(SESSION_NOT_FOUND);
     const subscription = await withStripe(() => retrieveSubscription(subscriptionId));

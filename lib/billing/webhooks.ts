@@ -8,7 +8,8 @@ import {
   SYNC_TRANSACTION,
   type UserRef,
 } from "@/lib/billing/subscription-sync";
-import { getDb } from "@/lib/db/client";
+import { recordStripeEvent } from "@/lib/billing/queries";
+import { inTransaction } from "@/lib/db/transaction";
 import { env } from "@/lib/env";
 import { badRequest, serviceUnavailable } from "@/lib/http/errors";
 
@@ -63,12 +64,8 @@ export function subscriptionTarget(event: Stripe.Event): UserRef | null {
 export async function processStripeEvent(event: Stripe.Event, now = new Date()): Promise<EventOutcome> {
   const target = subscriptionTarget(event);
   if (!target) return "ignored";
-  return getDb().$transaction(async (tx) => {
-    const { count } = await tx.stripeEvent.createMany({
-      data: [{ id: event.id, type: event.type }],
-      skipDuplicates: true,
-    });
-    if (count === 0) return "duplicate";
+  return inTransaction(async (tx) => {
+    if (!(await recordStripeEvent(event.id, event.type, tx))) return "duplicate";
     const user = await lockUser(tx, target);
     // An invoice without a subscription reference (older API versions) means the user's own subscription.
     const subscriptionId = target.subscriptionId ?? user?.stripeSubscriptionId;

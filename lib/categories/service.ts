@@ -1,6 +1,6 @@
 import "server-only";
 import { BUILT_IN_CATEGORIES, categoryKey, findExistingCategory } from "@/lib/categories/rules";
-import { getDb } from "@/lib/db/client";
+import { categoriesOf, deleteOwnCategory, insertCategory } from "@/lib/categories/queries";
 import { isRecordId } from "@/lib/db/input";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { conflict, notFound } from "@/lib/http/errors";
@@ -25,7 +25,7 @@ export function toCategoryResponse(category: Category) {
 
 /** The user's own categories (the 10 built-ins are fixed and listed by the client). */
 export async function listCategories(user: User): Promise<Category[]> {
-  return getDb().category.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return categoriesOf(user.id);
 }
 
 /**
@@ -37,7 +37,7 @@ export async function createCategory(user: User, name: string, ip: string | null
   await enforceRateLimits(userAndIpChecks(CATEGORY_RATE_LIMITS, user.id, ip), CATEGORY_RATE_LIMITED_MESSAGE);
   if (findExistingCategory(name, BUILT_IN_CATEGORIES, [])) throw conflict(CATEGORY_EXISTS_MESSAGE, "already_exists");
   try {
-    return await getDb().category.create({ data: { userId: user.id, name: name.trim(), nameKey: categoryKey(name) } });
+    return await insertCategory({ userId: user.id, name: name.trim(), nameKey: categoryKey(name) });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(CATEGORY_EXISTS_MESSAGE, "already_exists");
     throw error;
@@ -47,6 +47,5 @@ export async function createCategory(user: User, name: string, ip: string | null
 /** Deletes one of the user's categories; links keep the name in their categories. */
 export async function deleteCategory(user: User, id: string): Promise<void> {
   if (!isRecordId(id)) throw notFound("Category not found");
-  const { count } = await getDb().category.deleteMany({ where: { id, userId: user.id } });
-  if (count === 0) throw notFound("Category not found");
+  if (!(await deleteOwnCategory(id, user.id))) throw notFound("Category not found");
 }

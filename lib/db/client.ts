@@ -80,6 +80,12 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPGlite(embeddedDatabase()), transactionOptions: TRANSACTION_OPTIONS });
 }
 
+/**
+ * What a queries function runs on: the client, or the transaction a service opened (inTransaction),
+ * so one service can compose several queries in one transaction.
+ */
+export type Db = PrismaClient | Prisma.TransactionClient;
+
 export function getDb(): PrismaClient {
   store.prisma ??= createClient();
   return store.prisma;

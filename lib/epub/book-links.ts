@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import type { BookLink } from "@/lib/epub/build-epub";
+import { bookLinksByIds, readyArticlesOf } from "@/lib/epub/queries";
 import { MAX_BOOK_LINKS } from "@/lib/epub/limits";
 import { selectLinkPage, type LinkCursor, type LinkFilter } from "@/lib/links/queries";
 
@@ -13,10 +13,7 @@ const PAGE_SIZE = 10;
 export async function* linksById(userId: string, ids: string[]): AsyncIterable<BookLink> {
   for (let start = 0; start < Math.min(ids.length, MAX_BOOK_LINKS); start += PAGE_SIZE) {
     const page = ids.slice(start, start + PAGE_SIZE);
-    const rows = await getDb().link.findMany({
-      where: { userId, id: { in: page } },
-      select: { id: true, url: true, title: true, notes: true },
-    });
+    const rows = await bookLinksByIds(userId, page);
     const articles = await readyArticles(userId, page);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of page) {
@@ -49,10 +46,7 @@ async function readyArticles(
   userId: string,
   linkIds: string[],
 ): Promise<Map<string, NonNullable<BookLink["article"]>>> {
-  const rows = await getDb().article.findMany({
-    where: { userId, linkId: { in: linkIds }, status: "ready", contentHtml: { not: null } },
-    select: { linkId: true, title: true, byline: true, siteName: true, lang: true, dir: true, contentHtml: true },
-  });
+  const rows = await readyArticlesOf(userId, linkIds);
   return new Map(
     rows.map(({ linkId, contentHtml, ...article }) => [linkId, { ...article, contentHtml: contentHtml ?? "" }]),
   );

@@ -2,10 +2,10 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { categoryKey } from "@/lib/categories/rules";
-import { getDb } from "@/lib/db/client";
 import { buildEpub, type BookLink } from "@/lib/epub/build-epub";
 import { hasMatchingLink, linksById, linksMatching } from "@/lib/epub/book-links";
 import { bookTitle } from "@/lib/epub/book-title";
+import { bookLinkRef } from "@/lib/epub/queries";
 import { takeBookBuild } from "@/lib/epub/book-builds";
 import { streamedDownload } from "@/lib/http/download";
 import { notFound } from "@/lib/http/errors";
@@ -37,10 +37,7 @@ export async function selectBook(
 ): Promise<Book> {
   const fileName = `linkstash-${localDateKey(user.timezone, now)}.epub`;
   if (query.link) {
-    const link = await getDb().link.findFirst({
-      where: { id: query.link, userId: user.id },
-      select: { id: true, title: true, url: true },
-    });
+    const link = await bookLinkRef(query.link, user.id);
     if (!link) throw notFound("Link not found");
     return {
       ...bookTitle({ linkTitle: link.title?.trim() || link.url }),

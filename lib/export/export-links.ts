@@ -1,5 +1,4 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { streamedDownload } from "@/lib/http/download";
 import { badRequest } from "@/lib/http/errors";
 import {
@@ -7,9 +6,9 @@ import {
   EXPORT_WRITERS,
   exportFileName,
   isExportFormat,
-  type ExportedLink,
   type ExportFormat,
 } from "@/lib/export/formats";
+import { exportPage } from "@/lib/export/queries";
 import type { User } from "@/lib/generated/prisma/client";
 import { localDateKey } from "@/lib/time/local-day";
 
@@ -17,46 +16,6 @@ import { localDateKey } from "@/lib/time/local-day";
 // (createdAt, id) so memory stays flat whatever the number of links.
 
 const PAGE_SIZE = 1000;
-
-type Row = ExportedLink & { id: string };
-
-function page(userId: string, after: { createdAt: Date; id: string } | null): Promise<Row[]> {
-  return getDb().link.findMany({
-    where: {
-      userId,
-      ...(after && {
-        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-      }),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PAGE_SIZE,
-    select: {
-      id: true,
-      url: true,
-      title: true,
-      notes: true,
-      categories: true,
-      createdAt: true,
-      readAt: true,
-      archivedAt: true,
-      remindOn: true,
-      // At most MAX_HIGHLIGHTS_PER_LINK each, and MAX_HIGHLIGHTS_PER_USER in all: a page stays bounded.
-      highlights: {
-        select: {
-          quote: true,
-          prefix: true,
-          suffix: true,
-          start: true,
-          end: true,
-          note: true,
-          color: true,
-          createdAt: true,
-        },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      },
-    },
-  });
-}
 
 export function exportStream(
   user: Pick<User, "id">,
@@ -75,7 +34,7 @@ export function exportStream(
     // One page per pull: the stream asks for more only as the client reads.
     async pull(controller) {
       if (finished) return;
-      const rows = await page(user.id, after);
+      const rows = await exportPage(user.id, after, PAGE_SIZE);
       let text = "";
       for (const row of rows) {
         text += writer.link(row, index);

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { recentHighlights } from "@/lib/highlights/queries";
 
 // Last week's highlights in a digest (Settings → Email preferences; docs/product.md, "Highlights"):
 // a few, newest first, for a user who asked for them.
@@ -23,15 +23,8 @@ export async function digestHighlightsFor(
   end: Date,
 ): Promise<DigestHighlight[]> {
   if (!user.digestHighlights) return [];
-  const rows = await getDb().highlight.findMany({
-    where: {
-      userId: user.id,
-      createdAt: { gt: new Date(end.getTime() - DIGEST_HIGHLIGHT_DAYS * 86_400_000), lte: end },
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: DIGEST_MAX_HIGHLIGHTS,
-    select: { linkId: true, quote: true, note: true, link: { select: { title: true, url: true } } },
-  });
+  const after = new Date(end.getTime() - DIGEST_HIGHLIGHT_DAYS * 86_400_000);
+  const rows = await recentHighlights(user.id, after, end, DIGEST_MAX_HIGHLIGHTS);
   return rows.map((row) => ({
     linkId: row.linkId,
     linkTitle: row.link.title,

@@ -1,7 +1,7 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
 import { lockUsers } from "@/lib/db/lock-users";
+import { inTransaction } from "@/lib/db/transaction";
 import type { Highlight, User } from "@/lib/generated/prisma/client";
 import {
   MAX_HIGHLIGHTS_PER_LINK,
@@ -9,6 +9,16 @@ import {
   TOO_MANY_FOR_USER_MESSAGE,
   TOO_MANY_ON_LINK_MESSAGE,
 } from "@/lib/highlights/rules";
+import {
+  deleteHighlightByKey,
+  highlightByKey,
+  highlightCountOfUser,
+  highlightCountOnLink,
+  highlightsOf,
+  insertHighlight,
+  isOwnLink,
+  updateHighlightFields,
+} from "@/lib/highlights/queries";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { HighlightCreate, HighlightUpdate } from "@/lib/highlights/schemas";
 
@@ -20,17 +30,13 @@ const HIGHLIGHT_NOT_FOUND = "Highlight not found";
 
 async function requireOwnLink(user: User, linkId: string): Promise<void> {
   if (!isRecordId(linkId)) throw notFound(LINK_NOT_FOUND);
-  const link = await getDb().link.findFirst({ where: { id: linkId, userId: user.id }, select: { id: true } });
-  if (!link) throw notFound(LINK_NOT_FOUND);
+  if (!(await isOwnLink(linkId, user.id))) throw notFound(LINK_NOT_FOUND);
 }
 
 /** The link's highlights in the order they were made (a link holds at most MAX_HIGHLIGHTS_PER_LINK). */
 export async function listHighlights(user: User, linkId: string): Promise<Highlight[]> {
   await requireOwnLink(user, linkId);
-  return getDb().highlight.findMany({
-    where: { linkId, userId: user.id },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  return highlightsOf(linkId, user.id);
 }
 
 /**
@@ -39,16 +45,13 @@ export async function listHighlights(user: User, linkId: string): Promise<Highli
  */
 export async function createHighlight(user: User, linkId: string, input: HighlightCreate): Promise<Highlight> {
   if (!isRecordId(linkId)) throw notFound(LINK_NOT_FOUND);
-  return getDb().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await lockUsers(tx, [user.id], "noKeyUpdate");
-    const link = await tx.link.findFirst({ where: { id: linkId, userId: user.id }, select: { id: true } });
-    if (!link) throw notFound(LINK_NOT_FOUND);
-    if ((await tx.highlight.count({ where: { linkId } })) >= MAX_HIGHLIGHTS_PER_LINK)
-      throw conflict(TOO_MANY_ON_LINK_MESSAGE);
-    if ((await tx.highlight.count({ where: { userId: user.id } })) >= MAX_HIGHLIGHTS_PER_USER)
-      throw conflict(TOO_MANY_FOR_USER_MESSAGE);
-    return tx.highlight.create({
-      data: {
+    if (!(await isOwnLink(linkId, user.id, tx))) throw notFound(LINK_NOT_FOUND);
+    if ((await highlightCountOnLink(linkId, tx)) >= MAX_HIGHLIGHTS_PER_LINK) throw conflict(TOO_MANY_ON_LINK_MESSAGE);
+    if ((await highlightCountOfUser(user.id, tx)) >= MAX_HIGHLIGHTS_PER_USER) throw conflict(TOO_MANY_FOR_USER_MESSAGE);
+    return insertHighlight(
+      {
         userId: user.id,
         linkId,
         quote: input.quote,
@@ -59,7 +62,8 @@ export async function createHighlight(user: User, linkId: string, input: Highlig
         note: input.note ?? null,
         color: input.color ?? "yellow",
       },
-    });
+      tx,
+    );
   });
 }
 
@@ -72,12 +76,9 @@ export async function updateHighlight(
 ): Promise<Highlight> {
   if (!isRecordId(linkId) || !isRecordId(id)) throw notFound(HIGHLIGHT_NOT_FOUND);
   const where = { id, linkId, userId: user.id };
-  const { count } = await getDb().highlight.updateMany({
-    where,
-    data: { ...(input.note !== undefined && { note: input.note }), ...(input.color && { color: input.color }) },
-  });
-  if (count === 0) throw notFound(HIGHLIGHT_NOT_FOUND);
-  const updated = await getDb().highlight.findFirst({ where });
+  const data = { ...(input.note !== undefined && { note: input.note }), ...(input.color && { color: input.color }) };
+  if (!(await updateHighlightFields(where, data))) throw notFound(HIGHLIGHT_NOT_FOUND);
+  const updated = await highlightByKey(where);
   // Deleted between the two statements: gone, as a DELETE would say.
   if (!updated) throw notFound(HIGHLIGHT_NOT_FOUND);
   return updated;
@@ -85,6 +86,5 @@ export async function updateHighlight(
 
 export async function deleteHighlight(user: User, linkId: string, id: string): Promise<void> {
   if (!isRecordId(linkId) || !isRecordId(id)) throw notFound(HIGHLIGHT_NOT_FOUND);
-  const { count } = await getDb().highlight.deleteMany({ where: { id, linkId, userId: user.id } });
-  if (count === 0) throw notFound(HIGHLIGHT_NOT_FOUND);
+  if (!(await deleteHighlightByKey({ id, linkId, userId: user.id }))) throw notFound(HIGHLIGHT_NOT_FOUND);
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import { newRecordId } from "@/lib/db/record-id";
+import { inTransaction } from "@/lib/db/transaction";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { MAX_HIGHLIGHTS_PER_USER } from "@/lib/highlights/rules";
 import { FORMAT_LABELS } from "@/lib/import/detect";
@@ -10,7 +10,15 @@ import { ImportFileError, ImportLimitError } from "@/lib/import/errors";
 import { count, IMPORT_LIMITS, megabytes, type ImportLimits } from "@/lib/import/limits";
 import { openImport } from "@/lib/import/read";
 import { toLinkRow, type LinkRow } from "@/lib/import/record";
-import { insertLinkBatch } from "@/lib/import/queries";
+import {
+  earliestLinkTime,
+  highlightCountOfUser,
+  importCursorFields,
+  insertHighlights,
+  insertLinkBatch,
+  setDigestCursorIfUnset,
+  stashedUrls,
+} from "@/lib/import/queries";
 import { localDayBounds } from "@/lib/time/local-day";
 
 // Imports an uploaded export into the user's links (docs/decisions/0036-0038): rows are checked
@@ -64,20 +72,12 @@ export class ImportTooLargeError extends ImportLimitError {
  * earliest link, so the first digest holds what they saved and none of what they imported.
  */
 async function saveTimeCap(userId: string, now: Date): Promise<Date> {
-  const db = getDb();
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { digestCursor: true, timezone: true },
-  });
+  const user = await importCursorFields(userId);
   const beforeToday = localDayBounds(user.timezone, now).start.getTime() - 1;
   if (user.digestCursor) return new Date(Math.min(beforeToday, user.digestCursor.getTime()));
-  const earliest = await db.link.findFirst({
-    where: { userId },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-  });
-  const cap = new Date(Math.min(beforeToday, (earliest?.createdAt.getTime() ?? Infinity) - 1));
-  await db.user.updateMany({ where: { id: userId, digestCursor: null }, data: { digestCursor: cap } });
+  const earliest = await earliestLinkTime(userId);
+  const cap = new Date(Math.min(beforeToday, (earliest?.getTime() ?? Infinity) - 1));
+  await setDigestCursorIfUnset(userId, cap);
   return cap;
 }
 
@@ -92,7 +92,7 @@ async function insertImportedHighlights(
   ids: string[],
 ): Promise<void> {
   if (!rows.some((row) => row.highlights.length > 0)) return;
-  let room = MAX_HIGHLIGHTS_PER_USER - (await tx.highlight.count({ where: { userId } }));
+  let room = MAX_HIGHLIGHTS_PER_USER - (await highlightCountOfUser(userId, tx));
   const data: Prisma.HighlightCreateManyInput[] = [];
   rows.forEach((row, index) => {
     const linkId = ids[index];
@@ -104,21 +104,21 @@ async function insertImportedHighlights(
   });
   for (let i = 0; i < data.length; i += INSERT_SLICE) {
     await nextTurn();
-    await tx.highlight.createMany({ data: data.slice(i, i + INSERT_SLICE) });
+    await insertHighlights(data.slice(i, i + INSERT_SLICE), tx);
   }
 }
 
 /** Inserts the rows not stashed yet; returns how many went in. */
 async function insertBatch(userId: string, rows: LinkRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  return getDb().$transaction(
+  return inTransaction(
     async (tx) => {
       await lockUsers(tx, [userId]);
-      const existing = await tx.link.findMany({
-        where: { userId, url: { in: rows.map((row) => row.url) } },
-        select: { url: true },
-      });
-      const stashed = new Set(existing.map((row) => row.url));
+      const stashed = await stashedUrls(
+        userId,
+        rows.map((row) => row.url),
+        tx,
+      );
       const fresh = rows.filter((row) => !stashed.has(row.url));
       const ids = fresh.map(() => newRecordId());
       let inserted = 0;

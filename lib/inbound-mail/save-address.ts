@@ -1,10 +1,16 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
+import {
+  setSaveAddressKey,
+  setSaveAddressKeyIfUnset,
+  setSaveMailFromAnySender,
+  userById,
+  userBySaveAddressKey,
+} from "@/lib/inbound-mail/queries";
 import { encodeAddressKey, saveAddress } from "@/lib/inbound-mail/save-address-rules";
 import type { SaveAddressSettings, saveAddressAnswer } from "@/lib/inbound-mail/schemas";
 
@@ -29,14 +35,10 @@ function toResponse(user: User, domain: string, key: string): SaveAddressRespons
 /** The user's save address, made now if the user has none yet (two first requests at once make one). */
 export async function saveAddressOf(user: User): Promise<SaveAddressResponse> {
   const domain = inboundDomain();
-  const db = getDb();
   let current = user;
   if (!current.saveAddressKey) {
-    await db.user.updateMany({
-      where: { id: user.id, saveAddressKey: null },
-      data: { saveAddressKey: newAddressKey() },
-    });
-    current = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    await setSaveAddressKeyIfUnset(user.id, newAddressKey());
+    current = await userById(user.id);
   }
   if (!current.saveAddressKey) throw new Error("a save address key was just set and is missing");
   return toResponse(current, domain, current.saveAddressKey);
@@ -46,7 +48,7 @@ export async function saveAddressOf(user: User): Promise<SaveAddressResponse> {
 export async function regenerateSaveAddress(user: User): Promise<SaveAddressResponse> {
   const domain = inboundDomain();
   const key = newAddressKey();
-  const updated = await getDb().user.update({ where: { id: user.id }, data: { saveAddressKey: key } });
+  const updated = await setSaveAddressKey(user.id, key);
   return toResponse(updated, domain, key);
 }
 
@@ -55,14 +57,11 @@ export async function updateSaveAddressSettings(
   settings: SaveAddressSettings,
 ): Promise<SaveAddressResponse> {
   inboundDomain();
-  const updated = await getDb().user.update({
-    where: { id: user.id },
-    data: { saveMailFromAnySender: settings.fromAnySender },
-  });
+  const updated = await setSaveMailFromAnySender(user.id, settings.fromAnySender);
   return saveAddressOf(updated);
 }
 
 /** The user a save address's key belongs to; null for a key nobody has (never had, or replaced). */
 export function findSaveAddressOwner(key: string): Promise<User | null> {
-  return getDb().user.findUnique({ where: { saveAddressKey: key } });
+  return userBySaveAddressKey(key);
 }

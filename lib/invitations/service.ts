@@ -1,15 +1,34 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import InvitationEmail, { invitationSubject } from "@/emails/invitation";
-import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import { isRecordId } from "@/lib/db/input";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { inTransaction } from "@/lib/db/transaction";
 import { env } from "@/lib/env";
 import { conflict, forbidden, type HttpError, notFound, paymentRequired } from "@/lib/http/errors";
 import { logFailure } from "@/lib/log/log";
-import { claimAvailableCode } from "@/lib/invitations/queries";
-import type { Invitation, Prisma, User } from "@/lib/generated/prisma/client";
+import {
+  claimAvailableCode,
+  deleteAvailableInvitation,
+  giveReferralMonth,
+  hasClaimedInvitation,
+  insertInvitation,
+  invitationByCode,
+  invitationCounts,
+  invitationInviterByCode,
+  invitationsOf,
+  invitationStatus,
+  invitationStatusByCode,
+  isMailboxClaimed,
+  markInviterRewarded,
+  recordClaimedMailbox,
+  rewardedClaimsSince,
+  setInvitesGranted,
+  setProUntil,
+  userById,
+} from "@/lib/invitations/queries";
+import type { Invitation, User } from "@/lib/generated/prisma/client";
 import {
   ALREADY_CLAIMED_MESSAGE,
   invitationClaimedMessage,
@@ -58,15 +77,9 @@ function generateInvitationCode(): string {
   return randomBytes(12).toString("base64url");
 }
 
-const withRecipient = { recipient: { select: { email: true, username: true } } } satisfies Prisma.InvitationInclude;
-
 /** The user's invitations, newest first, and how many more they may create now. */
 export async function listInvitations(user: User, now = new Date()): Promise<InvitationsResponse> {
-  const invitations = await getDb().invitation.findMany({
-    where: { inviterId: user.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    include: withRecipient,
-  });
+  const invitations = await invitationsOf(user.id);
   const { available } = inviteAllowance({
     granted: user.invitesGranted,
     created: invitations.length,
@@ -97,23 +110,22 @@ export async function createInvitation(
     );
     await enforceRateLimits([recipientCheck(recipientEmail)], RECIPIENT_CAP_MESSAGE);
   }
-  const invitation = await getDb().$transaction(async (tx) => {
+  const invitation = await inTransaction(async (tx) => {
     // NO KEY UPDATE: serialises this user's creations, yet lets claims (whose foreign-key checks
     // take KEY SHARE on the same row) proceed.
     await lockUsers(tx, [user.id], "noKeyUpdate");
-    const inviter = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
-    const created = await tx.invitation.count({ where: { inviterId: user.id } });
-    const used = await tx.invitation.count({ where: { inviterId: user.id, status: "used" } });
+    const inviter = await userById(user.id, tx);
+    const { created, used } = await invitationCounts(user.id, tx);
     const renewable = entitlements(inviter, now, env.billingEnabled).renewableInvites;
     const allowance = inviteAllowance({ granted: inviter.invitesGranted, created, used, renewable });
     if (allowance.available < 1) throw paymentRequired(noInvitesMessage(renewable));
     if (allowance.granted !== inviter.invitesGranted) {
-      await tx.user.update({ where: { id: user.id }, data: { invitesGranted: allowance.granted } });
+      await setInvitesGranted(user.id, allowance.granted, tx);
     }
-    return tx.invitation.create({
-      data: { code: generateInvitationCode(), inviterId: user.id, recipientEmail: recipientEmail ?? null },
-      include: withRecipient,
-    });
+    return insertInvitation(
+      { code: generateInvitationCode(), inviterId: user.id, recipientEmail: recipientEmail ?? null },
+      tx,
+    );
   });
   const emailStatus = recipientEmail ? await emailInvitation(user, invitation) : "none";
   return { invitation: toInvitationResponse(invitation), emailStatus };
@@ -141,10 +153,8 @@ async function emailInvitation(inviter: User, invitation: Invitation): Promise<E
 /** Deletes one of the user's unclaimed invitations; a used one is kept (409), anyone else's is not found. */
 export async function deleteInvitation(user: User, id: string): Promise<void> {
   if (!isRecordId(id)) throw notFound("Invitation not found");
-  const db = getDb();
-  const { count } = await db.invitation.deleteMany({ where: { id, inviterId: user.id, status: "available" } });
-  if (count > 0) return;
-  const existing = await db.invitation.findFirst({ where: { id, inviterId: user.id }, select: { status: true } });
+  if (await deleteAvailableInvitation(id, user.id)) return;
+  const existing = await invitationStatus(id, user.id);
   if (existing?.status === "used") throw conflict(USED_INVITATION_DELETE_MESSAGE);
   throw notFound("Invitation not found");
 }
@@ -153,7 +163,7 @@ export async function deleteInvitation(user: User, id: string): Promise<void> {
 export async function checkInvitation(code: string): Promise<InvitationCheck> {
   const invalid = { valid: false, message: INVITATION_INVALID_MESSAGE };
   if (!invitationCodeSchema.safeParse(code).success) return invalid;
-  const invitation = await getDb().invitation.findUnique({ where: { code }, select: { status: true } });
+  const invitation = await invitationStatusByCode(code);
   return invitation?.status === "available"
     ? { valid: true, message: invitationValidMessage(env.billingEnabled) }
     : invalid;
@@ -165,17 +175,12 @@ export async function checkInvitation(code: string): Promise<InvitationCheck> {
  */
 export async function claimRefusal(user: User, code: string): Promise<string | null> {
   if (!invitationCodeSchema.safeParse(code).success) return null;
-  const db = getDb();
-  const invitation = await db.invitation.findUnique({
-    where: { code },
-    select: { status: true, inviterId: true, inviter: { select: { email: true } } },
-  });
+  const invitation = await invitationByCode(code);
   if (invitation?.status !== "available") return null;
   if (invitation.inviterId === user.id) return OWN_INVITATION_MESSAGE;
   if (sameMailbox(user.email, invitation.inviter.email)) return OWN_MAILBOX_MESSAGE;
-  if ((await db.invitation.count({ where: { recipientId: user.id } })) > 0) return ALREADY_CLAIMED_MESSAGE;
-  const mailbox = await db.claimedMailbox.findUnique({ where: { mailboxHash: mailboxHash(user.email) } });
-  return mailbox ? MAILBOX_ALREADY_CLAIMED_MESSAGE : null;
+  if (await hasClaimedInvitation(user.id)) return ALREADY_CLAIMED_MESSAGE;
+  return (await isMailboxClaimed(mailboxHash(user.email))) ? MAILBOX_ALREADY_CLAIMED_MESSAGE : null;
 }
 
 /** What ClaimedMailbox stores: a digest of the mailbox, not the address itself. */
@@ -203,40 +208,28 @@ class ClaimRefused extends Error {
  */
 export async function claimInvitation(user: User, code: string, now = new Date()): Promise<{ message: string }> {
   if (!invitationCodeSchema.safeParse(code).success) throw notFound(INVITATION_INVALID_MESSAGE);
-  const db = getDb();
   let claimed: boolean;
   try {
-    claimed = await db.$transaction(async (tx) => {
+    claimed = await inTransaction(async (tx) => {
       const invitation = await claimAvailableCode(tx, code, user.id, now);
       if (!invitation) return false;
       // NO KEY UPDATE, as the updates below would take: FOR UPDATE would wait on the KEY SHARE
       // that another claim's foreign-key check holds on one of these rows, and deadlock with it.
       await lockUsers(tx, [user.id, invitation.inviterId], "noKeyUpdate");
-      const claimer = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
-      const inviter = await tx.user.findUniqueOrThrow({ where: { id: invitation.inviterId } });
+      const claimer = await userById(user.id, tx);
+      const inviter = await userById(invitation.inviterId, tx);
       if (sameMailbox(claimer.email, inviter.email)) throw new ClaimRefused(forbidden(OWN_MAILBOX_MESSAGE));
-      const recorded = await tx.claimedMailbox.createMany({
-        data: [{ mailboxHash: mailboxHash(claimer.email), claimedAt: now }],
-        skipDuplicates: true,
-      });
-      if (recorded.count === 0) throw new ClaimRefused(conflict(MAILBOX_ALREADY_CLAIMED_MESSAGE, "already_claimed"));
+      const recorded = await recordClaimedMailbox(mailboxHash(claimer.email), now, tx);
+      if (!recorded) throw new ClaimRefused(conflict(MAILBOX_ALREADY_CLAIMED_MESSAGE, "already_claimed"));
 
-      const monthsThisYear = await tx.invitation.count({
-        where: { inviterId: inviter.id, inviterRewarded: true, usedAt: { gte: referralWindowStart(now) } },
-      });
+      const monthsThisYear = await rewardedClaimsSince(inviter.id, referralWindowStart(now), tx);
       const rewardInviter = inviterEarnsMonth(monthsThisYear);
-      const claimerAfter = await tx.user.update({
-        where: { id: claimer.id },
-        data: { proUntil: addProMonth(claimer, now) },
-      });
+      const claimerAfter = await setProUntil(claimer.id, addProMonth(claimer, now), tx);
       // Pro lifts a free account's weekly fallback: their next digest follows their own schedule.
       await rescheduleAfterPlanChange(tx, claimer, claimerAfter, now);
       if (rewardInviter) {
-        await tx.invitation.update({ where: { id: invitation.id }, data: { inviterRewarded: true } });
-        const inviterAfter = await tx.user.update({
-          where: { id: inviter.id },
-          data: { proUntil: addProMonth(inviter, now), referralMonthsEarned: { increment: 1 } },
-        });
+        await markInviterRewarded(invitation.id, tx);
+        const inviterAfter = await giveReferralMonth(inviter.id, addProMonth(inviter, now), tx);
         await rescheduleAfterPlanChange(tx, inviter, inviterAfter, now);
       }
       return true;
@@ -248,7 +241,7 @@ export async function claimInvitation(user: User, code: string, now = new Date()
   }
   if (claimed) return { message: invitationClaimedMessage(env.billingEnabled) };
   // Nothing matched: say why, from the row as it is now.
-  const invitation = await db.invitation.findUnique({ where: { code }, select: { inviterId: true } });
+  const invitation = await invitationInviterByCode(code);
   if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);
   if (invitation.inviterId === user.id) throw forbidden(OWN_INVITATION_MESSAGE);
   throw conflict(INVITATION_INVALID_MESSAGE, "already_claimed");

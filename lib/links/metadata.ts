@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { updateLinkFields } from "@/lib/links/queries";
 import { logJobError } from "@/lib/log/log";
 import type { PageMetadata } from "@/lib/unfurl/parse-metadata";
 
@@ -13,14 +13,11 @@ export async function storeLinkMetadata(
   options: { keepTitle?: boolean } = {},
 ): Promise<void> {
   try {
-    await getDb().link.updateMany({
-      where: { id: linkId },
-      data: {
-        ...(options.keepTitle ? {} : { title: metadata.title }),
-        description: metadata.description,
-        siteName: metadata.siteName,
-        faviconUrl: metadata.faviconUrl,
-      },
+    await updateLinkFields(linkId, {
+      ...(options.keepTitle ? {} : { title: metadata.title }),
+      description: metadata.description,
+      siteName: metadata.siteName,
+      faviconUrl: metadata.faviconUrl,
     });
   } catch (error) {
     logJobError({ job: "link-metadata", linkId, error });

@@ -1,5 +1,5 @@
 import "server-only";
-import { columnList, queryRows } from "@/lib/db/client";
+import { columnList, type Db, getDb, queryRows } from "@/lib/db/client";
 import { newRecordId } from "@/lib/db/record-id";
 import { Prisma, type Link } from "@/lib/generated/prisma/client";
 import type { LocalDay } from "@/lib/time/local-day";
@@ -7,7 +7,7 @@ import type { LocalDay } from "@/lib/time/local-day";
 // The links' SQL that Prisma's query API cannot say (keyset pages with full-text search, per-day
 // counts, distinct array elements, "read once" kept atomically, a save that finds the same day's
 // save of its address, a row lock), or says at several times the CPU
-// on a per-request path (decision 0041). Everything else about links goes through Prisma.
+// on a per-request path (decision 0041). Everything else about links goes through Prisma, here too.
 
 const LINK_COLUMNS = columnList(Prisma.LinkScalarFieldEnum);
 
@@ -218,4 +218,50 @@ export async function recordFirstOpen(userId: string, id: string, now: Date): Pr
   await queryRows(Prisma.sql`
     UPDATE "Link" SET "openedAt" = ${now}
     WHERE id = ${id} AND "userId" = ${userId} AND "openedAt" IS NULL`);
+}
+
+/** The user's links created in [start, end). */
+export function countLinksSavedBetween(userId: string, start: Date, end: Date, db: Db = getDb()): Promise<number> {
+  return db.link.count({ where: { userId, createdAt: { gte: start, lt: end } } });
+}
+
+export function updateLinkById(id: string, data: Prisma.LinkUpdateInput, db: Db = getDb()): Promise<Link> {
+  return db.link.update({ where: { id }, data });
+}
+
+/** The user's links created in [start, end), newest first. */
+export function linksSavedBetween(userId: string, start: Date, end: Date, db: Db = getDb()): Promise<Link[]> {
+  return db.link.findMany({
+    where: { userId, createdAt: { gte: start, lt: end } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** The user's unread, unarchived links due on or before `day` (a DATE's UTC midnight), the earliest first. */
+export function linksDueBy(userId: string, day: Date, take: number, db: Db = getDb()): Promise<Link[]> {
+  return db.link.findMany({
+    where: { userId, remindOn: { lte: day }, readAt: null, archivedAt: null },
+    orderBy: [{ remindOn: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    take,
+  });
+}
+
+/** Deletes one of the user's links; whether it existed. */
+export async function deleteOwnLink(userId: string, id: string, db: Db = getDb()): Promise<boolean> {
+  const { count } = await db.link.deleteMany({ where: { id, userId } });
+  return count > 0;
+}
+
+/** The user's newest link to exactly `url`, through the (userId, url) index. */
+export function newestLinkTo(userId: string, url: string, db: Db = getDb()): Promise<Link | null> {
+  return db.link.findFirst({ where: { userId, url }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+}
+
+/** Sets a link's fields, if it still exists. */
+export async function updateLinkFields(
+  id: string,
+  data: Prisma.LinkUpdateManyMutationInput,
+  db: Db = getDb(),
+): Promise<void> {
+  await db.link.updateMany({ where: { id }, data });
 }

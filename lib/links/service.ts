@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
+import { inTransaction } from "@/lib/db/transaction";
 import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import { badRequest, conflict, notFound, paymentRequired } from "@/lib/http/errors";
@@ -12,8 +12,12 @@ import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { dayBefore, type LocalDay, localDateKey, localDay, localDayBounds } from "@/lib/time/local-day";
 import {
   countLinksPerDay,
+  countLinksSavedBetween,
+  deleteOwnLink,
   insertLinkOnce,
   insertLinkOnceIn,
+  linksDueBy,
+  linksSavedBetween,
   lockLinkSavedOn,
   type NewLink,
   type LinkCursor,
@@ -21,6 +25,7 @@ import {
   selectCategoryNames,
   type LinkChange,
   selectLinkPage,
+  updateLinkById,
   updateLinkState,
 } from "@/lib/links/queries";
 import {
@@ -88,14 +93,14 @@ export async function saveLink(
     if (saved) return { link: saved, created: true };
   }
   const { start, end } = localDayBounds(user.timezone, now);
-  return getDb().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     if (limit !== null) await lockUsers(tx, [user.id]);
     // Twice at most: the day's first save of the address may be deleted between the look and the insert.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const first = await lockLinkSavedOn(tx, link);
       if (first) return { link: await applyRepeatedSave(tx, first, payload), created: false };
       if (limit !== null && attempt === 0) {
-        const savedToday = await tx.link.count({ where: { userId: user.id, createdAt: { gte: start, lt: end } } });
+        const savedToday = await countLinksSavedBetween(user.id, start, end, tx);
         if (savedToday >= limit) throw paymentRequired(DAILY_LIMIT_MESSAGE);
       }
       const saved = await insertLinkOnceIn(tx, link, !article);
@@ -111,16 +116,13 @@ export async function saveLink(
 /** The day's first save of an address, given what a repeated save brings (nothing lost). */
 async function applyRepeatedSave(tx: Prisma.TransactionClient, first: Link, payload: LinkPayload): Promise<Link> {
   const change = repeatedSaveChange(first, payload, MAX_NOTES_LENGTH);
-  return change ? tx.link.update({ where: { id: first.id }, data: change }) : first;
+  return change ? updateLinkById(first.id, change, tx) : first;
 }
 
 /** The links saved during the user's local calendar day, newest first (a digest sent now). */
 export async function listTodayLinks(user: User, now = new Date()): Promise<Link[]> {
   const { start, end } = localDayBounds(user.timezone, now);
-  return getDb().link.findMany({
-    where: { userId: user.id, createdAt: { gte: start, lt: end } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  return linksSavedBetween(user.id, start, end);
 }
 
 /** A history cursor: the last link's time (ISO, UTC) and id. */
@@ -244,16 +246,11 @@ export const BACK_TODAY_LIMIT = 50;
 export async function listBackToday(user: User, now = new Date()): Promise<Link[]> {
   // A DATE compares with the day's UTC midnight, as Prisma writes it.
   const today = new Date(`${localDateKey(user.timezone, now)}T00:00:00Z`);
-  return getDb().link.findMany({
-    where: { userId: user.id, remindOn: { lte: today }, readAt: null, archivedAt: null },
-    orderBy: [{ remindOn: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-    take: BACK_TODAY_LIMIT,
-  });
+  return linksDueBy(user.id, today, BACK_TODAY_LIMIT);
 }
 
 /** Deletes one of the user's links; someone else's link is answered as not found. */
 export async function deleteLink(user: User, id: string): Promise<void> {
   if (!isRecordId(id)) throw notFound("Link not found");
-  const { count } = await getDb().link.deleteMany({ where: { id, userId: user.id } });
-  if (count === 0) throw notFound("Link not found");
+  if (!(await deleteOwnLink(user.id, id))) throw notFound("Link not found");
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/generated/prisma/client";
+import { readyUnreadLinks } from "@/lib/offline/queries";
 import { entryVersion, type OfflineEntry, offlineChanges } from "@/lib/offline/sync-buckets";
 import type { OfflineSyncAnswer, OfflineSyncQuery } from "@/lib/offline/schemas";
 
@@ -12,24 +12,7 @@ import type { OfflineSyncAnswer, OfflineSyncQuery } from "@/lib/offline/schemas"
  * the list, which changes its bucket's hash, so the next sync fetches it.
  */
 export async function offlineSync(user: Pick<User, "id">, query: OfflineSyncQuery): Promise<OfflineSyncAnswer> {
-  const links = await getDb().link.findMany({
-    where: { userId: user.id, readAt: null, article: { status: "ready" } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.keep,
-    select: {
-      id: true,
-      url: true,
-      title: true,
-      notes: true,
-      categories: true,
-      readAt: true,
-      remindOn: true,
-      archivedAt: true,
-      readingMinutes: true,
-      createdAt: true,
-      article: { select: { status: true, title: true, extractedAt: true } },
-    },
-  });
+  const links = await readyUnreadLinks(user.id, query.keep);
   const entries: OfflineEntry[] = links.map((link) => ({
     id: link.id,
     title: link.article?.title ?? link.title ?? link.url,

@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db/client";
+import { getDb, queryRows } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RateLimitCheck } from "@/lib/rate-limits/rules";
 
@@ -35,4 +35,10 @@ export async function countHits(
   return queryRows<{ step: number; count: number; retry_after: number }>(
     Prisma.sql`WITH ${Prisma.join(steps, ", ")} ${Prisma.join(results, " UNION ALL ")} ORDER BY step`,
   );
+}
+
+/** Deletes the counters whose window has passed; how many went. */
+export async function deleteExpiredCounters(now: Date): Promise<number> {
+  const { count } = await getDb().rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
+  return count;
 }

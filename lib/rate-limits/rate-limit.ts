@@ -1,7 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { tooManyRequests } from "@/lib/http/errors";
-import { countHits } from "@/lib/rate-limits/queries";
+import { countHits, deleteExpiredCounters } from "@/lib/rate-limits/queries";
 import type { RateLimitCheck, RateLimitResult, RateLimitRule } from "@/lib/rate-limits/rules";
 
 // Fixed-window counters in the database, so a limit holds across several app instances.
@@ -37,8 +36,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
 /** Deletes counters whose window has passed (an expired row would restart at 1 anyway), so the
  *  table holds only live windows; the digest scheduler and the cron call run it. */
 export async function pruneExpiredRateLimits(now: Date = new Date()): Promise<number> {
-  const { count } = await getDb().rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
-  return count;
+  return deleteExpiredCounters(now);
 }
 
 /** Throws a 429 (with Retry-After) when any of the subjects is over its rule. */

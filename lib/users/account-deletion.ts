@@ -1,7 +1,7 @@
 import "server-only";
 import { cancelSubscriptionForDeletion } from "@/lib/billing/cancellation";
-import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/generated/prisma/client";
+import { deleteUserWithSignInLinks } from "@/lib/users/queries";
 
 // DELETE /api/user (decision 0020): deleting the user row removes every row that
 // belongs to it by cascade (links, categories, sessions, accounts, invitations sent, deliveries),
@@ -11,11 +11,5 @@ import type { User } from "@/lib/generated/prisma/client";
 
 export async function deleteAccount(user: User): Promise<void> {
   await cancelSubscriptionForDeletion(user);
-  const db = getDb();
-  await db.$transaction([
-    // Pending sign-in links hold the address too: they go with the account.
-    db.verificationToken.deleteMany({ where: { identifier: user.email } }),
-    // deleteMany: a second, simultaneous deletion finds nothing left and is not an error.
-    db.user.deleteMany({ where: { id: user.id } }),
-  ]);
+  await deleteUserWithSignInLinks(user.id, user.email);
 }

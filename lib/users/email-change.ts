@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
@@ -10,6 +9,15 @@ import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { logFailure } from "@/lib/log/log";
 import { sendEmail } from "@/lib/mail/send-email";
 import { emailChangeAction, livePendingEmail } from "@/lib/users/email-change-rule";
+import {
+  deleteOtherSessions,
+  emailIsTaken,
+  hasLinkedAccount,
+  updateUser,
+  updateUserWhere,
+  userByEmail,
+  userById,
+} from "@/lib/users/queries";
 
 // Email changes wait for the new address's owner (docs/decisions/0141): Settings and onboarding
 // store the address as pending and mail a single-use link to it (or, when another account already
@@ -42,12 +50,12 @@ function hashConfirmationToken(token: string): string {
 /** The address is proven: a magic link or a confirmation was used, or an OAuth provider vouched for it. */
 async function addressConfirmed(user: User): Promise<boolean> {
   if (user.emailVerified) return true;
-  return (await getDb().account.count({ where: { userId: user.id } })) > 0;
+  return hasLinkedAccount(user.id);
 }
 
 /** Whether a magic link to `email` may enter the account that has it (or make a new one). */
 export async function magicLinkMayEnter(email: string): Promise<boolean> {
-  const user = await getDb().user.findUnique({ where: { email } });
+  const user = await userByEmail(email);
   return user === null || (await addressConfirmed(user));
 }
 
@@ -77,10 +85,7 @@ export async function prepareEmailChange(user: User, submitted: string, now = ne
     EMAIL_CHANGE_RATE_LIMITED_MESSAGE,
   );
   const token = randomBytes(32).toString("base64url");
-  const owner =
-    submitted === user.email
-      ? null
-      : await getDb().user.findUnique({ where: { email: submitted }, select: { id: true } });
+  const owner = submitted === user.email ? false : await emailIsTaken(submitted);
   // Each template is loaded when it is sent: sign-in (lib/auth/options.ts) imports this module too.
   const sent = await sendEmail(
     owner
@@ -129,7 +134,7 @@ export async function updateUserWithEmail(
   now = new Date(),
 ): Promise<User> {
   const change = await prepareEmailChange(user, submitted, now);
-  const updated = await getDb().user.update({ where: { id: user.id }, data: { ...data, ...change.data } });
+  const updated = await updateUser(user.id, { ...data, ...change.data });
   await change.afterSave();
   return updated;
 }
@@ -153,26 +158,23 @@ export async function confirmEmailChange(
   currentSessionToken: string | undefined,
   now = new Date(),
 ): Promise<User> {
-  const db = getDb();
   const tokenHash = hashConfirmationToken(token);
   const pendingEmail = (await emailChangeStatus(user, token, now)).state === "valid" ? user.pendingEmail : null;
   if (!pendingEmail) throw notFound(EMAIL_CHANGE_INVALID_MESSAGE);
   try {
     // Conditional on the link still being the pending one: a second use, or a race with a new
     // change, updates nothing.
-    const { count } = await db.user.updateMany({
-      where: { id: user.id, pendingEmail, pendingEmailTokenHash: tokenHash },
-      data: { email: pendingEmail, emailVerified: now, ...CLEARED },
-    });
-    if (count === 0) throw notFound(EMAIL_CHANGE_INVALID_MESSAGE);
+    const updated = await updateUserWhere(
+      { id: user.id, pendingEmail, pendingEmailTokenHash: tokenHash },
+      { email: pendingEmail, emailVerified: now, ...CLEARED },
+    );
+    if (!updated) throw notFound(EMAIL_CHANGE_INVALID_MESSAGE);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another account confirmed the address first: this change can never complete.
-    await db.user.updateMany({ where: { id: user.id, pendingEmailTokenHash: tokenHash }, data: CLEARED });
+    await updateUserWhere({ id: user.id, pendingEmailTokenHash: tokenHash }, CLEARED);
     throw conflict(EMAIL_TAKEN_MESSAGE, "already_exists");
   }
-  await db.session.deleteMany({
-    where: { userId: user.id, ...(currentSessionToken ? { NOT: { sessionToken: currentSessionToken } } : {}) },
-  });
-  return db.user.findUniqueOrThrow({ where: { id: user.id } });
+  await deleteOtherSessions(user.id, currentSessionToken);
+  return userById(user.id);
 }

@@ -41,9 +41,21 @@ describe("npm run lint", { timeout: 60_000 }, () => {
     expect(await ruleIdsFor("lib/links/keys.ts", source)).toContain("no-restricted-imports");
   });
 
-  it("lets a server module import the database", async () => {
+  it("lets a domain's queries module import the database", async () => {
     const source = `import { getDb } from "@/lib/db/client";\n\nexport const db = getDb;\n`;
-    expect(await ruleIdsFor("lib/links/db-handle.ts", source)).toEqual([]);
+    expect(await ruleIdsFor("lib/links/queries.ts", source)).toEqual([]);
+  });
+
+  it("rejects a server module other than queries.ts that imports the database client", async () => {
+    const source = `import { getDb } from "@/lib/db/client";\n\nexport const db = getDb;\n`;
+    expect(await ruleIdsFor("lib/links/db-handle.ts", source)).toContain("no-restricted-imports");
+    const page = `import { queryRows } from "@/lib/db/client";\n\nexport const rows = queryRows;\n`;
+    expect(await ruleIdsFor("app/(app)/links/rows.ts", page)).toContain("no-restricted-imports");
+  });
+
+  it("rejects a browser helper in a queries module too", async () => {
+    const source = `import { USER_KEY } from "@/lib/client/query-keys";\n\nexport const key = USER_KEY;\n`;
+    expect(await ruleIdsFor("lib/links/queries.ts", source)).toContain("no-restricted-imports");
   });
 
   it("rejects a formatting error", async () => {
