@@ -17,7 +17,7 @@ const db = await installCountingDb();
 const { dispatchDigests, runWorker } = await import("@/lib/digests/dispatch");
 const { cronContinuations } = await import("@/lib/digests/continuations");
 const { isCronAuthorized } = await import("@/lib/digests/cron-auth");
-const { takeWorkerSlot } = await import("@/lib/digests/worker-slots");
+const { takeWorkerSlot } = await import("@/lib/digests/worker-slot-queries");
 type DispatchResult = Awaited<ReturnType<typeof runWorker>>;
 
 const figures = { runs: 0, continuations: 0, active: 0, due: 0, sent: 0, started: 0, errors: 0 };

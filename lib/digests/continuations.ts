@@ -1,7 +1,7 @@
 import "server-only";
 import { after } from "next/server";
 import { runWorker, type WorkerLauncher } from "@/lib/digests/dispatch";
-import { takeWorkerSlot } from "@/lib/digests/worker-slots";
+import { takeWorkerSlot } from "@/lib/digests/worker-slot-queries";
 import { env } from "@/lib/env";
 import { logJobError, logInfo } from "@/lib/log/log";
 

@@ -3,24 +3,26 @@ import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { composeDigest } from "@/lib/digests/compose";
 import { workersToStart } from "@/lib/digests/fan-out";
-import { countBusyWorkers, releaseWorkerSlot, type WorkerLease } from "@/lib/digests/worker-slots";
-import { getDb } from "@/lib/db/client";
+import { countBusyWorkers, releaseWorkerSlot, type WorkerLease } from "@/lib/digests/worker-slot-queries";
 import { queueDigestBooks } from "@/lib/digests/kindle-books";
 import {
   claimPending,
   countBacklog,
   countLeft,
   enqueueDue,
+  handBack,
   linksFor,
   markFailed,
   markSent,
   markSkipped,
+  noteBatchError,
   progressFor,
   reclaimStalledBatch,
   selectComingBack,
   type Claimed,
 } from "@/lib/digests/queries";
 import { env } from "@/lib/env";
+import { digestRecipients } from "@/lib/users/queries";
 import { logJobError } from "@/lib/log/log";
 import { mailTransport, type MailTransport, type OutgoingEmail } from "@/lib/mail/transport";
 
@@ -95,7 +97,6 @@ async function sendClaimed(
   reclaimed: boolean,
   deadline: number,
 ): Promise<BatchOutcome> {
-  const db = getDb();
   // A retried batch is rebuilt in the same order, so its body matches the first attempt's.
   const claimed = [...unordered].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const batchId = claimed[0]?.batchId;
@@ -106,17 +107,7 @@ async function sendClaimed(
   const comingBack = await selectComingBack(ids);
   const [windows, users, progress] = await Promise.all([
     linksFor(ids),
-    db.user.findMany({
-      where: { id: { in: claimed.map((row) => row.userId) } },
-      select: {
-        id: true,
-        email: true,
-        timezone: true,
-        emailFrequency: true,
-        digestWithoutNewLinks: true,
-        digestHighlights: true,
-      },
-    }),
+    digestRecipients(claimed.map((row) => row.userId)),
     progressFor(ids),
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
@@ -177,10 +168,7 @@ async function sendClaimed(
     if (result.deferred) {
       // A batch no call of which can have gone out is handed back; any other keeps its key for later.
       if (!keepsKey) {
-        await db.digestDelivery.updateMany({
-          where: { id: { in: toSend.map((entry) => entry.id) }, status: "sending" },
-          data: { status: "pending", batchId: null, claimedAt: null },
-        });
+        await handBack(toSend.map((entry) => entry.id));
       }
       return { ...outcome, stopped: "budget" };
     }
@@ -189,7 +177,7 @@ async function sendClaimed(
       // again under its key after a pause, which the provider answers as the first if it went out.
       // Past the retries it stays claimed, and is taken back after the stall time.
       keepsKey = true;
-      await db.digestDelivery.updateMany({ where: { batchId, status: "sending" }, data: { error: result.error } });
+      await noteBatchError(batchId, result.error);
       const pause = RETRY_PAUSES_MS[retries];
       if (pause === undefined || Date.now() + pause > deadline - SAFETY_MS) return { ...outcome, stopped: "provider" };
       retries += 1;

@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { emailActionLink, ownsLink, updateOwnLinkWhere } from "@/lib/links/queries";
+import { userTimezone } from "@/lib/users/queries";
 import { type EmailAction, verifyEmailActionToken } from "@/lib/digests/email-actions";
 import type { EmailActionStatus } from "@/lib/digests/email-action-response";
 import { calendarDayAsDate, calendarDayOf, snoozeDay } from "@/lib/digests/snooze-day";
@@ -29,17 +30,7 @@ export async function emailActionStatus(
 ): Promise<EmailActionStatus> {
   const claim = verifyEmailActionToken(action, token);
   if (!claim || !token) return { state: "invalid" };
-  const link = await getDb().link.findFirst({
-    where: { id: claim.linkId, userId: claim.userId },
-    select: {
-      title: true,
-      url: true,
-      readAt: true,
-      archivedAt: true,
-      remindOn: true,
-      user: { select: { timezone: true } },
-    },
-  });
+  const link = await emailActionLink(claim.userId, claim.linkId);
   if (!link) return { state: "gone" };
   const comesBackOn = action === "snooze" ? snoozeDay(link.user.timezone, now) : null;
   return {
@@ -69,25 +60,26 @@ export async function applyEmailAction(
 ): Promise<EmailActionOutcome> {
   const claim = verifyEmailActionToken(action, token);
   if (!claim) return "invalid";
-  const db = getDb();
-  const link = { id: claim.linkId, userId: claim.userId };
+  const { userId, linkId } = claim;
   switch (action) {
     case "mark-read": {
-      await db.link.updateMany({ where: { ...link, readAt: null }, data: { readAt: now } });
-      return (await db.link.count({ where: link })) > 0 ? "applied" : "gone";
+      await updateOwnLinkWhere(userId, linkId, { readAt: null }, { readAt: now });
+      return (await ownsLink(userId, linkId)) ? "applied" : "gone";
     }
     case "snooze": {
-      const owner = await db.user.findUnique({ where: { id: claim.userId }, select: { timezone: true } });
+      const owner = await userTimezone(userId);
       if (!owner) return "gone";
-      const { count } = await db.link.updateMany({
-        where: link,
-        data: { remindOn: calendarDayAsDate(snoozeDay(owner.timezone, now)), archivedAt: null },
-      });
+      const count = await updateOwnLinkWhere(
+        userId,
+        linkId,
+        {},
+        { remindOn: calendarDayAsDate(snoozeDay(owner.timezone, now)), archivedAt: null },
+      );
       return count > 0 ? "applied" : "gone";
     }
     case "not-interested": {
-      await db.link.updateMany({ where: { ...link, archivedAt: null }, data: { archivedAt: now } });
-      const { count } = await db.link.updateMany({ where: link, data: { remindOn: null } });
+      await updateOwnLinkWhere(userId, linkId, { archivedAt: null }, { archivedAt: now });
+      const count = await updateOwnLinkWhere(userId, linkId, {}, { remindOn: null });
       return count > 0 ? "applied" : "gone";
     }
   }

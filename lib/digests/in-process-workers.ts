@@ -1,7 +1,7 @@
 import "server-only";
 import { runWorker, type DispatchResult, type WorkerLauncher } from "@/lib/digests/dispatch";
 import { countLeft } from "@/lib/digests/queries";
-import { takeWorkerSlot } from "@/lib/digests/worker-slots";
+import { takeWorkerSlot } from "@/lib/digests/worker-slot-queries";
 
 // Self-hosted and embedded deployments fan out inside the process: the workers a run adds are
 // more loops like its own, sharing its deadline (the next scheduler run carries on after it).

@@ -1,11 +1,10 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { linksById } from "@/lib/epub/book-links";
 import { mailBook } from "@/lib/epub/send-to-kindle";
 import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { logJobError, logInfo } from "@/lib/log/log";
-import { linksFor } from "@/lib/digests/queries";
+import { deliveriesWantingBooks, deliveryForBook, linksFor } from "@/lib/digests/queries";
 import { localDateKey } from "@/lib/time/local-day";
 
 // The digest's book for Kindle (docs/product.md, "E-reader"): once a batch of digests is recorded as
@@ -28,10 +27,7 @@ let chain: Promise<void> = Promise.resolve();
 
 /** The book of one sent delivery, if its user wants one. */
 export async function sendDigestBook(deliveryId: string, now = new Date()): Promise<void> {
-  const delivery = await getDb().digestDelivery.findUnique({
-    where: { id: deliveryId },
-    select: { status: true, user: { select: { id: true, timezone: true, kindleEmail: true, kindleWithDigest: true } } },
-  });
+  const delivery = await deliveryForBook(deliveryId);
   const user = delivery?.user;
   if (delivery?.status !== "sent" || !user?.kindleEmail || !user.kindleWithDigest) return;
   const links = (await linksFor([deliveryId])).get(deliveryId)?.links ?? [];
@@ -63,10 +59,7 @@ export function queueDigestBooks(deliveryIds: string[]): void {
   chain = chain
     .then(async () => {
       // One statement for the batch: most users want no book.
-      const wanted = await getDb().digestDelivery.findMany({
-        where: { id: { in: deliveryIds }, user: { kindleWithDigest: true, kindleEmail: { not: null } } },
-        select: { id: true },
-      });
+      const wanted = await deliveriesWantingBooks(deliveryIds);
       for (const { id } of wanted) await sendDigestBook(id);
     })
     .catch((error: unknown) => logJobError({ job: "kindle-books", deliveryIds, error }))

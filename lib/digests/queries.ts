@@ -4,6 +4,7 @@ import { DIGEST_MAX_LINKS, type ComeBackLink, type DigestLink } from "@/lib/dige
 import type { ProgressCounts } from "@/lib/digests/come-back-words";
 import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
 import { getDb } from "@/lib/db/client";
+import { lockUsers } from "@/lib/db/lock-users";
 import { env } from "@/lib/env";
 import { localDateKey } from "@/lib/time/local-day";
 import { DAY_MS } from "@/lib/time/wall-clock";
@@ -418,4 +419,59 @@ export async function countLeft(now: Date): Promise<number> {
     getDb().user.count({ where: { nextDigestAt: { lte: now } } }),
   ]);
   return queued + due;
+}
+
+/** Hands claimed deliveries still being sent back to the queue (no call of theirs went out). */
+export async function handBack(ids: string[]): Promise<void> {
+  await getDb().digestDelivery.updateMany({
+    where: { id: { in: ids }, status: "sending" },
+    data: { status: "pending", batchId: null, claimedAt: null },
+  });
+}
+
+/** Notes a batch's last error while it stays claimed for a retry under its key. */
+export async function noteBatchError(batchId: string, error: string): Promise<void> {
+  await getDb().digestDelivery.updateMany({ where: { batchId, status: "sending" }, data: { error } });
+}
+
+/** Records a Send Digest Now as being sent, if today's manual allowance (null: none) has room. */
+export function recordManualDigest(
+  userId: string,
+  window: { start: Date; end: Date; windowStart: Date; now: Date },
+  limit: number | null,
+) {
+  const { start, end, windowStart, now } = window;
+  return getDb().$transaction(async (tx) => {
+    if (limit !== null) {
+      await lockUsers(tx, [userId]);
+      const used = await tx.digestDelivery.count({
+        where: {
+          userId,
+          kind: "manual",
+          status: { in: ["pending", "sending", "sent"] },
+          createdAt: { gte: start, lt: end },
+        },
+      });
+      if (used >= limit) return null;
+    }
+    return tx.digestDelivery.create({
+      data: { userId, kind: "manual", status: "sending", windowStart, windowEnd: now, claimedAt: now },
+    });
+  });
+}
+
+/** A delivery's status and what its book for Kindle needs of its user. */
+export function deliveryForBook(deliveryId: string) {
+  return getDb().digestDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { status: true, user: { select: { id: true, timezone: true, kindleEmail: true, kindleWithDigest: true } } },
+  });
+}
+
+/** Of these deliveries, those whose user wants the digest's book on their Kindle. */
+export function deliveriesWantingBooks(ids: string[]) {
+  return getDb().digestDelivery.findMany({
+    where: { id: { in: ids }, user: { kindleWithDigest: true, kindleEmail: { not: null } } },
+    select: { id: true },
+  });
 }

@@ -4,8 +4,6 @@ import type { sendNowAnswer } from "@/lib/digests/schemas";
 import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { composeDigest } from "@/lib/digests/compose";
 import { digestCount, linksWord } from "@/lib/digests/digest-count";
-import { getDb } from "@/lib/db/client";
-import { lockUsers } from "@/lib/db/lock-users";
 import {
   linksFor,
   markFailed,
@@ -13,9 +11,11 @@ import {
   markSkipped,
   mayComeBack,
   progressFor,
+  recordManualDigest,
   selectComingBack,
 } from "@/lib/digests/queries";
 import { env } from "@/lib/env";
+import { countSavedAndUnread } from "@/lib/links/queries";
 import { serviceUnavailable } from "@/lib/http/errors";
 import type { User } from "@/lib/generated/prisma/client";
 import { mailTransport } from "@/lib/mail/transport";
@@ -47,11 +47,7 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   const { start, end } = localDayBounds(user.timezone, now);
   const windowStart = user.digestCursor ?? start;
   const since = user.digestCursor ? "last-digest" : "today";
-  const db = getDb();
-  const [saved, unread] = await Promise.all([
-    db.link.count({ where: { userId: user.id, createdAt: { gt: windowStart, lte: now } } }),
-    db.link.count({ where: { userId: user.id, createdAt: { gt: windowStart, lte: now }, readAt: null } }),
-  ]);
+  const { saved, unread } = await countSavedAndUnread(user.id, windowStart, now);
   const nothingNew =
     unread === 0 ? { success: false, message: saved === 0 ? NO_LINKS_MESSAGE : ALL_READ_MESSAGE } : null;
   if (nothingNew && !(await mayComeBack(user, windowStart, now))) return nothingNew;
@@ -64,23 +60,7 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   await enforceRateLimits([recipientCheck(user.email)], RECIPIENT_CAP_MESSAGE);
   const limit = entitlements(user, now, env.billingEnabled).dailyManualDigestLimit;
 
-  const delivery = await db.$transaction(async (tx) => {
-    if (limit !== null) {
-      await lockUsers(tx, [user.id]);
-      const used = await tx.digestDelivery.count({
-        where: {
-          userId: user.id,
-          kind: "manual",
-          status: { in: ["pending", "sending", "sent"] },
-          createdAt: { gte: start, lt: end },
-        },
-      });
-      if (used >= limit) return null;
-    }
-    return tx.digestDelivery.create({
-      data: { userId: user.id, kind: "manual", status: "sending", windowStart, windowEnd: now, claimedAt: now },
-    });
-  });
+  const delivery = await recordManualDigest(user.id, { start, end, windowStart, now }, limit);
   if (!delivery) return { success: false, message: MANUAL_LIMIT_MESSAGE };
 
   const ids = [delivery.id];

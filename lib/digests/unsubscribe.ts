@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { digestSubscription, updateUserWhere } from "@/lib/users/queries";
 import { env } from "@/lib/env";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { isSignatureOf, sign } from "@/lib/auth/signatures";
@@ -56,11 +56,7 @@ export function unsubscribeHeaders(userId: string): Record<string, string> {
 
 /** Turns scheduled digests off; true when the user exists. Safe to repeat. */
 export async function unsubscribeUser(userId: string): Promise<boolean> {
-  const { count } = await getDb().user.updateMany({
-    where: { id: userId },
-    data: { emailFrequency: "none", nextDigestAt: null },
-  });
-  return count > 0;
+  return updateUserWhere({ id: userId }, { emailFrequency: "none", nextDigestAt: null });
 }
 
 /** "reader@example.com" -> "r•••@example.com": enough to recognise, little to harvest. */
@@ -79,7 +75,7 @@ export type UnsubscribeStatus =
 export async function unsubscribeStatus(token: string | undefined): Promise<UnsubscribeStatus> {
   const userId = verifyUnsubscribeToken(token);
   if (!userId || !token) return { state: "invalid" };
-  const user = await getDb().user.findUnique({ where: { id: userId }, select: { email: true, emailFrequency: true } });
+  const user = await digestSubscription(userId);
   if (!user) return { state: "gone" };
   return {
     state: user.emailFrequency === "none" ? "unsubscribed" : "subscribed",

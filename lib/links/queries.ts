@@ -265,3 +265,49 @@ export async function updateLinkFields(
 ): Promise<void> {
   await db.link.updateMany({ where: { id }, data });
 }
+
+/** What a one-click email action shows of the user's link, and the owner's time zone; null when gone. */
+export function emailActionLink(userId: string, id: string, db: Db = getDb()) {
+  return db.link.findFirst({
+    where: { id, userId },
+    select: {
+      title: true,
+      url: true,
+      readAt: true,
+      archivedAt: true,
+      remindOn: true,
+      user: { select: { timezone: true } },
+    },
+  });
+}
+
+/** Updates the user's link where it still matches `where`; how many rows changed (0 or 1). */
+export async function updateOwnLinkWhere(
+  userId: string,
+  id: string,
+  where: Prisma.LinkWhereInput,
+  data: Prisma.LinkUpdateManyMutationInput,
+  db: Db = getDb(),
+): Promise<number> {
+  const { count } = await db.link.updateMany({ where: { ...where, id, userId }, data });
+  return count;
+}
+
+/** Whether the user has this link. */
+export async function ownsLink(userId: string, id: string, db: Db = getDb()): Promise<boolean> {
+  return (await db.link.count({ where: { id, userId } })) > 0;
+}
+
+/** The user's links saved in (after, until], and how many of them are unread. */
+export async function countSavedAndUnread(
+  userId: string,
+  after: Date,
+  until: Date,
+  db: Db = getDb(),
+): Promise<{ saved: number; unread: number }> {
+  const [saved, unread] = await Promise.all([
+    db.link.count({ where: { userId, createdAt: { gt: after, lte: until } } }),
+    db.link.count({ where: { userId, createdAt: { gt: after, lte: until }, readAt: null } }),
+  ]);
+  return { saved, unread };
+}

@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { isRecordId } from "@/lib/db/input";
+import { mailboxAttachment, mailboxMessage, mailboxMessages } from "@/lib/mail/queries";
 
 // The local mailbox (decision 0001): every email stored when no provider is configured.
 
@@ -17,8 +17,6 @@ export type MailboxEntry = {
 };
 
 export type MailboxAttachmentEntry = { id: string; filename: string; contentType: string; size: number };
-
-const ATTACHMENT_FIELDS = { select: { id: true, filename: true, contentType: true, size: true } } as const;
 
 function toEntry(message: {
   id: string;
@@ -38,27 +36,19 @@ function toEntry(message: {
 }
 
 export async function listMailbox(to: string | null, limit = 50): Promise<MailboxEntry[]> {
-  const messages = await getDb().mailboxMessage.findMany({
-    where: to ? { to: to.trim().toLowerCase() } : {},
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    include: { attachments: ATTACHMENT_FIELDS },
-  });
+  const messages = await mailboxMessages(to ? to.trim().toLowerCase() : null, limit);
   return messages.map(toEntry);
 }
 
 export async function getMailboxMessage(id: string): Promise<MailboxEntry | null> {
   // Not an id of ours ("%00" decodes to a NUL, which fails the query): no such message.
   if (!isRecordId(id)) return null;
-  const message = await getDb().mailboxMessage.findUnique({
-    where: { id },
-    include: { attachments: ATTACHMENT_FIELDS },
-  });
+  const message = await mailboxMessage(id);
   return message ? toEntry(message) : null;
 }
 
 /** A file attached to the message, with its bytes. */
 export async function getMailboxAttachment(messageId: string, id: string) {
   if (!isRecordId(messageId) || !isRecordId(id)) return null;
-  return getDb().mailboxAttachment.findFirst({ where: { id, messageId } });
+  return mailboxAttachment(messageId, id);
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { getDb } from "@/lib/db/client";
+import { reserveCallSlot } from "@/lib/mail/queries";
+
+export { holdCalls } from "@/lib/mail/queries";
 
 // One provider rate for every dispatcher on every instance (docs/decisions/0221). A single row per
 // transport holds the instant the next call may start; each call reserves that instant and moves it
@@ -26,24 +28,9 @@ export async function awaitCallSlot(
   const spacing = SPACING_MARGIN / perSecond;
   // Postgres intervals stop at 178 million years; a day stands in for "no limit".
   const maxWait = Math.min(maxWaitMs, 86_400_000) / 1000;
-  const rows = await getDb().$queryRaw<{ waitMs: number }[]>`
-    INSERT INTO "MailRate" AS r ("transport", "nextAt")
-    VALUES (${transport}, clock_timestamp() + make_interval(secs => ${spacing}::float8))
-    ON CONFLICT ("transport") DO UPDATE
-      SET "nextAt" = GREATEST(r."nextAt", clock_timestamp()) + make_interval(secs => ${spacing}::float8)
-      WHERE r."nextAt" <= clock_timestamp() + make_interval(secs => ${maxWait}::float8)
-    RETURNING (EXTRACT(EPOCH FROM r."nextAt" - clock_timestamp()) * 1000 - ${spacing * 1000}::float8)::float8 AS "waitMs"`;
-  const reserved = rows[0];
-  if (!reserved) return null;
-  if (reserved.waitMs <= 0) return 0;
-  await sleep(reserved.waitMs);
-  return reserved.waitMs;
-}
-
-/** The provider asked to wait (429 with Retry-After): no worker starts a call before then. */
-export async function holdCalls(transport: string, seconds: number): Promise<void> {
-  await getDb().$executeRaw`
-    INSERT INTO "MailRate" AS r ("transport", "nextAt")
-    VALUES (${transport}, clock_timestamp() + make_interval(secs => ${seconds}::float8))
-    ON CONFLICT ("transport") DO UPDATE SET "nextAt" = GREATEST(r."nextAt", EXCLUDED."nextAt")`;
+  const waitMs = await reserveCallSlot(transport, spacing, maxWait);
+  if (waitMs === null) return null;
+  if (waitMs <= 0) return 0;
+  await sleep(waitMs);
+  return waitMs;
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Transporter } from "nodemailer";
 import type { Resend } from "resend";
-import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { awaitCallSlot, holdCalls } from "@/lib/mail/provider-rate";
+import { storeMailboxMessage, storeMailboxMessages } from "@/lib/mail/queries";
 
 // The three ways an email leaves (or stays in) LinkStash, chosen by MAIL_TRANSPORT (README, Configuration).
 // A deployment uses one of them, so each client library is loaded on its transport's first send
@@ -98,23 +98,20 @@ function mailboxTransport(): MailTransport {
     async send(email) {
       const refusal = attachmentsTooLarge(email);
       if (refusal) return refusal;
-      const [row] = await getDb().mailboxMessage.createManyAndReturn({ data: [toRow(email)], skipDuplicates: true });
-      if (row && email.attachments?.length) {
-        await getDb().mailboxAttachment.createMany({
-          data: email.attachments.map((file) => ({
-            messageId: row.id,
-            filename: file.filename,
-            contentType: file.contentType,
-            size: file.content.length,
-            contentBase64: file.content.toString("base64"),
-          })),
-        });
-      }
+      const row = await storeMailboxMessage(
+        toRow(email),
+        (email.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.content.length,
+          contentBase64: file.content.toString("base64"),
+        })),
+      );
       return { ok: true, id: row?.id ?? email.idempotencyKey ?? "duplicate" };
     },
     async sendBatch(emails) {
       // One statement for the whole batch; a row whose key was stored before is skipped.
-      await getDb().mailboxMessage.createMany({ data: emails.map(toRow), skipDuplicates: true });
+      await storeMailboxMessages(emails.map(toRow));
       return { ok: true, ids: emails.map((email) => email.idempotencyKey ?? null) };
     },
   };

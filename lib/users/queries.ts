@@ -59,3 +59,28 @@ export async function deleteOtherSessions(
 export function userById(id: string, db: Db = getDb()): Promise<User> {
   return db.user.findUniqueOrThrow({ where: { id } });
 }
+
+/** The digest's recipients: what a digest needs of each user. */
+export function digestRecipients(userIds: string[], db: Db = getDb()) {
+  return db.user.findMany({
+    where: { id: { in: userIds } },
+    select: {
+      id: true,
+      email: true,
+      timezone: true,
+      emailFrequency: true,
+      digestWithoutNewLinks: true,
+      digestHighlights: true,
+    },
+  });
+}
+
+/** The user's address and digest frequency, or null when there is no such user. */
+export function digestSubscription(userId: string, db: Db = getDb()) {
+  return db.user.findUnique({ where: { id: userId }, select: { email: true, emailFrequency: true } });
+}
+
+/** The user's time zone, or null when there is no such user. */
+export function userTimezone(userId: string, db: Db = getDb()) {
+  return db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
+}

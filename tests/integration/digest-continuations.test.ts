@@ -23,7 +23,7 @@ const { getDb } = await import("@/lib/db/client");
 const { cronContinuations } = await import("@/lib/digests/continuations");
 const { dispatchDigests } = await import("@/lib/digests/dispatch");
 const { dispatchInProcess } = await import("@/lib/digests/in-process-workers");
-const { countBusyWorkers, releaseWorkerSlot, takeWorkerSlot } = await import("@/lib/digests/worker-slots");
+const { countBusyWorkers, releaseWorkerSlot, takeWorkerSlot } = await import("@/lib/digests/worker-slot-queries");
 const { createDueUsers } = await import("@/tests/support/digest-fixtures");
 const { apiRequest } = await import("@/tests/support/factories");
 
