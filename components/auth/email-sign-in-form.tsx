@@ -9,7 +9,7 @@ import { authErrorMessage } from "@/lib/auth/error-messages";
 import { serverMessage } from "@/lib/client/fetcher";
 import { requestSignInLink } from "@/lib/client/sign-in-link";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
+import { EMAIL_MESSAGE } from "@/lib/zod/email-message";
 
 const SEND_FAILED_TITLE = "Could not send the sign-in link";
 const SEND_FAILED = "Something went wrong. Please try again in a few minutes.";

@@ -7,12 +7,12 @@ import { PlainEmailField } from "@/components/ui/plain-email-field";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { EMAIL_MESSAGE } from "@/lib/validations/email-message";
+import { EMAIL_MESSAGE } from "@/lib/zod/email-message";
 
 const SEND_FAILED = "There was a problem sending the test email. Please try again.";
 
 // The route's own schema, and zod with it, loads with the form's first focus or submit.
-const loadSchema = () => import("@/lib/validations/test-email").then((module) => module.testEmailSchema);
+const loadSchema = () => import("@/lib/mail/schemas").then((module) => module.testEmailSchema);
 
 /**
  * One address and a button: a plain form rather than a form library. Its classes come from the

@@ -85,7 +85,7 @@ function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
   return typeof filters === "object" && filters !== null && "unread" in filters && filters.unread === true;
 }
 
-/** What PATCH /api/links/{id} changes: any of these (lib/validations/link-update.ts). */
+/** What PATCH /api/links/{id} changes: any of these (lib/links/schemas.ts). */
 export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean };
 
 /**

@@ -4,8 +4,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/http/error-codes";
 import { listRouteFiles, REPO_ROOT, routePattern, UNKNOWN_API_PATH_PATTERN } from "@/tests/security/route-inventory";
-import { apiDocument, apiDocumentJson, buildApiDocument } from "./document";
-import { OPERATIONS } from "./operations";
+import { apiDocument, apiDocumentJson, buildApiDocument, OPERATIONS } from "./document";
 import { referenceOf } from "./reference";
 
 const DOCUMENTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -8,17 +8,49 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import { z } from "zod";
-import { OPERATIONS } from "@/lib/api-docs/operations";
+import { exportEndpoint } from "@/lib/export/contract";
+import { importEndpoint } from "@/lib/import/contract";
+import { DOCUMENT_OPERATIONS } from "@/lib/api-docs/contract";
+import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
+import { SIGN_IN_OPERATIONS, TOKEN_ENDPOINTS } from "@/lib/auth/contract";
+import { BILLING_ENDPOINTS, STRIPE_OPERATIONS } from "@/lib/billing/contract";
+import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
+import { USER_ENDPOINTS } from "@/lib/users/contract";
+import { HIGHLIGHT_ENDPOINTS } from "@/lib/highlights/contract";
+import { INVITATION_ENDPOINTS } from "@/lib/invitations/contract";
+import { readingStatsEndpoint } from "@/lib/stats/contract";
+import {
+  backTodayEndpoint,
+  deleteLinkEndpoint,
+  historyEndpoint,
+  linkCategoriesEndpoint,
+  lookupLinkEndpoint,
+  saveLinkEndpoint,
+  todayLinksEndpoint,
+  updateLinkEndpoint,
+} from "@/lib/links/contract";
+import { CRON_OPERATIONS, DIGEST_ENDPOINTS, UNSUBSCRIBE_OPERATIONS } from "@/lib/digests/contract";
+import { HEALTH_OPERATIONS } from "@/lib/health/contract";
+import { testEmailEndpoint } from "@/lib/mail/contract";
+import { offlineSyncEndpoint } from "@/lib/offline/contract";
+import {
+  MAILGUN_OPERATIONS,
+  regenerateSaveAddressEndpoint,
+  saveAddressEndpoint,
+  saveAddressSettingsEndpoint,
+} from "@/lib/inbound-mail/contract";
+import { kindleSettingsEndpoint, sendToKindleEndpoint, updateKindleSettingsEndpoint } from "@/lib/epub/contract";
+
 import { TAGS } from "@/lib/api-docs/tags";
-import { errorsOf, type Operation } from "@/lib/http/contract";
+import { errorsOf, type Operation, operationOf } from "@/lib/http/contract";
 import { errorSchema } from "@/lib/api-docs/responses";
 import { ERROR_CODE_MEANINGS, ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import packageJson from "@/package.json";
 
 // The OpenAPI 3.1 document of every /api route (GET /api/openapi.json, and the /docs/api page),
-// rendered from lib/api-docs/operations.ts by zod-openapi: request schemas are the route handlers'
-// own zod schemas, answers the schemas of lib/api-docs/responses.ts, and each error status lists
-// the codes the operation can answer. Built once per process; it depends on nothing of the instance.
+// rendered from the domains' contracts by zod-openapi: request schemas are the route handlers' own
+// zod schemas, answers the contracts' answer schemas, and each error status lists the codes the
+// operation can answer. Built once per process; it depends on nothing of the instance.
 
 export const ERROR_SCHEMA_REF = "#/components/schemas/Error";
 
@@ -102,6 +134,55 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
     responses,
   };
 }
+
+// Every operation of app/api, gathered from the domains' contracts (docs/decisions/0397) in the
+// document's order. A new route gets its declaration there, or the route-coverage test fails.
+export const OPERATIONS: Operation[] = [
+  // Links
+  operationOf(saveLinkEndpoint),
+  operationOf(todayLinksEndpoint),
+  operationOf(backTodayEndpoint),
+  operationOf(historyEndpoint),
+  operationOf(offlineSyncEndpoint),
+  operationOf(lookupLinkEndpoint),
+  operationOf(linkCategoriesEndpoint),
+  operationOf(readingStatsEndpoint),
+  operationOf(updateLinkEndpoint),
+  operationOf(deleteLinkEndpoint),
+  ...ARTICLE_ENDPOINTS.map(operationOf),
+  ...HIGHLIGHT_ENDPOINTS.map(operationOf),
+  // Categories
+  ...CATEGORY_ENDPOINTS.map(operationOf),
+  // Account
+  ...USER_ENDPOINTS.map(operationOf),
+  operationOf(saveAddressEndpoint),
+  operationOf(saveAddressSettingsEndpoint),
+  operationOf(kindleSettingsEndpoint),
+  operationOf(updateKindleSettingsEndpoint),
+  operationOf(regenerateSaveAddressEndpoint),
+  // Tokens
+  ...TOKEN_ENDPOINTS.map(operationOf),
+  // Invitations
+  ...INVITATION_ENDPOINTS.map(operationOf),
+  // Billing
+  ...BILLING_ENDPOINTS.map(operationOf),
+  // Digests
+  ...DIGEST_ENDPOINTS.map(operationOf),
+  ...UNSUBSCRIBE_OPERATIONS,
+  // Import and export
+  operationOf(importEndpoint),
+  operationOf(exportEndpoint),
+  operationOf(sendToKindleEndpoint),
+  // Sign-in
+  ...SIGN_IN_OPERATIONS,
+  // Internal
+  ...HEALTH_OPERATIONS,
+  ...CRON_OPERATIONS,
+  ...STRIPE_OPERATIONS,
+  ...MAILGUN_OPERATIONS,
+  operationOf(testEmailEndpoint),
+  ...DOCUMENT_OPERATIONS,
+];
 
 function pathsOf(operations: Operation[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};

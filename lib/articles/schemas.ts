@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 
 // An article as GET /api/links/{id}/article answers it: pending until its page has been fetched,

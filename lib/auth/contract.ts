@@ -1,8 +1,14 @@
 import "server-only";
+import { defineEndpoint, idParam, locationHeader, type Operation } from "@/lib/http/contract";
 import { z } from "zod";
 import { successSchema } from "@/lib/api-docs/responses";
-import { apiTokenAnswer, apiTokenSchema, createdApiTokenAnswer, extensionConnectSchema } from "@/lib/auth/schemas";
-import { defineEndpoint, idParam } from "@/lib/http/contract";
+import {
+  apiTokenAnswer,
+  apiTokenSchema,
+  createdApiTokenAnswer,
+  extensionConnectSchema,
+  nextAuthJsonSchema,
+} from "@/lib/auth/schemas";
 
 // Personal API tokens and the browser extension's: managed with the browser session only.
 
@@ -58,3 +64,86 @@ export const connectExtensionEndpoint = defineEndpoint({
 });
 
 export const TOKEN_ENDPOINTS = [listTokensEndpoint, createTokenEndpoint, revokeTokenEndpoint, connectExtensionEndpoint];
+
+// Signing in and out: next-auth's own endpoints and the app's redirects around them, outside the API
+// wrapper.
+export const SIGN_IN_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/login",
+    tag: "sign-in",
+    summary: "Go to the sign-in page",
+    access: "public",
+    wrapped: false,
+    query: z.object({
+      returnTo: z.string().optional().meta({ description: "A path of this site to come back to." }),
+    }),
+    answers: { 303: { description: "To the sign-in page.", headers: locationHeader } },
+  },
+  {
+    method: "get",
+    path: "/api/logout",
+    tag: "sign-in",
+    summary: "Sign out (the menu's link)",
+    description: "Only as the user's own navigation; another site's link leads to the sign-out page instead.",
+    access: "public",
+    wrapped: false,
+    answers: {
+      303: { description: "Signed out, to the landing page (or to the sign-out page).", headers: locationHeader },
+    },
+    errors: { 403: ["cross_origin"] },
+  },
+  {
+    method: "post",
+    path: "/api/logout",
+    tag: "sign-in",
+    summary: "Sign out (the sign-out page's form)",
+    access: "public",
+    wrapped: false,
+    answers: { 303: { description: "Signed out, to the landing page.", headers: locationHeader } },
+    errors: { 403: ["cross_origin"] },
+  },
+  {
+    method: "get",
+    path: "/api/auth/{nextauth}",
+    tag: "sign-in",
+    summary: "next-auth (session, csrf, providers, sign-in pages)",
+    description:
+      "next-auth's own endpoints, for the app's pages: `{nextauth}` is the action and may hold a slash (`callback/email`).",
+    access: "public",
+    wrapped: false,
+    params: z.object({ nextauth: z.string().meta({ description: "next-auth's action." }) }),
+    answers: {
+      200: { description: "next-auth's answer.", schema: nextAuthJsonSchema },
+      302: { description: "A redirect.", headers: locationHeader },
+      303: { description: "A sign-in link opened: to its confirmation page.", headers: locationHeader },
+    },
+    errors: { 400: ["validation_failed", "invalid_json"], 404: ["not_found"] },
+  },
+  {
+    method: "post",
+    path: "/api/auth/{nextauth}",
+    tag: "sign-in",
+    summary: "next-auth (sign-in by email, sign-out, callbacks)",
+    description:
+      "next-auth's own endpoints, for the app's pages, guarded by its CSRF token. Sign-in links are limited per address and per client (429).",
+    access: "public",
+    wrapped: false,
+    params: z.object({ nextauth: z.string().meta({ description: "next-auth's action." }) }),
+    body: {
+      schema: z.looseObject({ csrfToken: z.string().optional(), email: z.string().optional() }),
+      mediaType: "application/x-www-form-urlencoded",
+      required: false,
+    },
+    answers: {
+      200: { description: "next-auth's answer.", schema: nextAuthJsonSchema },
+      302: { description: "A redirect.", headers: locationHeader },
+    },
+    errors: {
+      400: ["validation_failed", "invalid_json"],
+      403: ["cross_origin"],
+      404: ["not_found"],
+      429: ["rate_limited"],
+    },
+  },
+];

@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import {
   MAX_TOKEN_NAME_LENGTH,
@@ -6,7 +6,7 @@ import {
   TOKEN_NAME_TOO_LONG_MESSAGE,
 } from "@/lib/auth/api-token-name";
 import { extensionReceiver } from "@/lib/extension/redirect-url";
-import { EMAIL_MESSAGE, emailField } from "@/lib/validations/common";
+import { EMAIL_MESSAGE, emailField } from "@/lib/zod/fields";
 import { nullableTimestamp, timestamp } from "@/lib/zod/fields";
 
 // Signing in and API tokens as the API takes and answers them.
@@ -72,3 +72,8 @@ export const createdApiTokenAnswer = z.object({
   token: apiTokenAnswer,
   secret: z.string().meta({ description: "The token itself (`lsk_…`): shown this once, never again." }),
 });
+
+// next-auth's own answers, as the API document shows them.
+export const nextAuthJsonSchema = z
+  .looseObject({})
+  .meta({ description: "next-auth's own answer: the session, a CSRF token, the providers, or a redirect address." });

@@ -1,7 +1,9 @@
 import "server-only";
+import { defineEndpoint, type Operation } from "@/lib/http/contract";
+import { z } from "zod";
+import { webhookSchema } from "@/lib/billing/schemas";
 import { successSchema } from "@/lib/api-docs/responses";
 import { checkoutAnswer, portalAnswer, subscriptionAnswer, verifySessionQuerySchema } from "@/lib/billing/schemas";
-import { defineEndpoint } from "@/lib/http/contract";
 
 // The caller's plan and Stripe's checkout and portal. None takes a payload: the server decides the
 // price (STRIPE_PRICE_ID) and the user comes from the session.
@@ -52,4 +54,20 @@ export const BILLING_ENDPOINTS = [
   createCheckoutEndpoint,
   verifyCheckoutEndpoint,
   billingPortalEndpoint,
+];
+
+// Stripe's events, authenticated by its signature over the raw body.
+export const STRIPE_OPERATIONS: Operation[] = [
+  {
+    method: "post",
+    path: "/api/stripe/webhook",
+    tag: "internal",
+    summary: "Stripe's events",
+    description: "Authenticated by the `Stripe-Signature` header over the raw body; an event is applied once.",
+    access: "signature",
+    wrapped: false,
+    body: { schema: z.looseObject({}).meta({ description: "A Stripe event." }), required: true },
+    answers: { 200: { description: "Received.", schema: webhookSchema } },
+    errors: { 400: ["invalid_signature"], 503: ["unavailable"] },
+  },
 ];

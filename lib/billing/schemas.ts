@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import { nullableTimestamp } from "@/lib/zod/fields";
 
@@ -23,3 +23,9 @@ export const subscriptionAnswer = z.object({
 export const checkoutAnswer = z.object({ url: z.string().nullable() });
 
 export const portalAnswer = z.object({ url: z.string().meta({ description: "Where to send the browser." }) });
+
+// What Stripe's webhook answers.
+export const webhookSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["applied", "duplicate", "ignored"]),
+});

@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import { MAX_CATEGORY_NAME_LENGTH } from "@/lib/categories/rules";
 

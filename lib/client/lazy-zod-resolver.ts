@@ -2,8 +2,8 @@ import type { FieldValues, Resolver } from "react-hook-form";
 import type * as z4 from "zod/v4/core";
 
 /**
- * A react-hook-form resolver for one of `lib/validations`' schemas, the same one its route handler
- * parses with, that loads the schema (and zod, about 31 KB of gzip) with the form's first validation
+ * A react-hook-form resolver for a domain's input schema (`lib/<domain>/schemas.ts`), the same one
+ * its route handler parses with, that loads the schema (and zod, about 31 KB of gzip) with the form's first validation
  * or with `preload()` (the first focus in the form), not with the page. Made once per module: the
  * loaded schema is kept.
  */

@@ -1,8 +1,16 @@
 import "server-only";
+import { defineEndpoint, locationHeader, type Operation } from "@/lib/http/contract";
+import { z } from "zod";
 import { successSchema } from "@/lib/api-docs/responses";
 import type { EmailAction } from "@/lib/digests/email-actions";
-import { emailActionSchema, sendNowAnswer } from "@/lib/digests/schemas";
-import { defineEndpoint, locationHeader } from "@/lib/http/contract";
+import {
+  continuationSchema,
+  cronQuerySchema,
+  dispatchSchema,
+  emailActionSchema,
+  sendNowAnswer,
+  unsubscribedSchema,
+} from "@/lib/digests/schemas";
 
 // Digest emails: sending one now, and the one-click links under each link of a digest.
 
@@ -57,3 +65,67 @@ export const EMAIL_ACTION_ENDPOINTS = {
 } satisfies Record<EmailAction, ReturnType<typeof emailActionEndpoint>>;
 
 export const DIGEST_ENDPOINTS = [sendNowEndpoint, ...Object.values(EMAIL_ACTION_ENDPOINTS)];
+
+// The unsubscribe link in every digest (RFC 8058's one click), outside the API wrapper: its signed
+// token is the credential.
+export const UNSUBSCRIBE_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/unsubscribe",
+    tag: "digests",
+    summary: "Open an unsubscribe link",
+    description: "Changes nothing: it leads to the confirmation page.",
+    access: "public",
+    wrapped: false,
+    query: z.object({ token: z.string().optional().meta({ description: "The signed token of the link." }) }),
+    answers: { 303: { description: "To the confirmation page.", headers: locationHeader } },
+  },
+  {
+    method: "post",
+    path: "/api/unsubscribe",
+    tag: "digests",
+    summary: "Unsubscribe in one click",
+    description:
+      "What mail providers send for the List-Unsubscribe header (RFC 8058): the signed token is the credential; no session or Origin is needed, and any body is ignored.",
+    access: "public",
+    wrapped: false,
+    query: z.object({ token: z.string().meta({ description: "The signed token of the link." }) }),
+    body: {
+      schema: z.object({ "List-Unsubscribe": z.literal("One-Click").optional() }),
+      mediaType: "application/x-www-form-urlencoded",
+      required: false,
+    },
+    answers: { 200: { description: "Digests are off.", schema: unsubscribedSchema } },
+    errors: { 400: ["invalid_signature"], 404: ["not_found"] },
+  },
+];
+
+// The scheduler's call, authenticated by the cron secret.
+export const CRON_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/cron/digests",
+    tag: "internal",
+    summary: "Send the digests that are due (the scheduler's call)",
+    description: "`continuation=1` is a run that an earlier run started to share the work.",
+    access: "cron",
+    wrapped: false,
+    query: cronQuerySchema,
+    answers: {
+      200: { description: "What this run did.", schema: z.union([dispatchSchema, continuationSchema]) },
+      202: { description: "A continuation started.", schema: continuationSchema },
+    },
+    errors: { 400: ["validation_failed"], 401: ["unauthenticated"] },
+  },
+  {
+    method: "post",
+    path: "/api/cron/digests",
+    tag: "internal",
+    summary: "Not answered: the scheduler calls with GET",
+    description: "Always 405, with `Allow: GET`, so a scheduler set up with the wrong method learns which one to use.",
+    access: "public",
+    wrapped: false,
+    answers: {},
+    errors: { 405: ["method_not_allowed"] },
+  },
+];

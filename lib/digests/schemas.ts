@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 
 // Digests as the API takes and answers them.
@@ -20,3 +20,22 @@ export const sendNowAnswer = z.object({
     .meta({ description: "False when nothing was sent (no unread links today, or the day's allowance used)." }),
   message: z.string(),
 });
+
+// GET /api/cron/digests?continuation=1: a continuation a dispatch run started (lib/digests/continuations.ts).
+export const cronQuerySchema = z.object({
+  continuation: z.literal("1", { error: "continuation must be 1" }).optional(),
+});
+
+// What the unsubscribe link and the scheduler's call answer.
+export const unsubscribedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const dispatchSchema = z.object({
+  due: z.number().int(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  left: z.number().int(),
+  continuations: z.number().int(),
+});
+
+export const continuationSchema = z.object({ started: z.boolean() });

@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import { historyQuerySchema } from "@/lib/links/schemas";
 

@@ -277,47 +277,4 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
   );
 }
 
-/** A route for signed-in users (401 without a session); with a schema, the JSON body it accepts. */
-export function apiRoute(handler: Handler<undefined, User>): RouteHandler;
-export function apiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User>): RouteHandler;
-export function apiRoute<Body>(first: z.ZodType<Body> | Handler<undefined, User>, second?: Handler<Body, User>) {
-  if (typeof first === "function") return handle(readNoBody, requireSessionUser, first);
-  if (!second) throw new Error("apiRoute(schema, handler): handler missing");
-  return handle(withSchema(first), requireSessionUser, second);
-}
-
-/**
- * apiRoute that also accepts an API token (`Authorization: Bearer lsk_…`) instead of the session,
- * when the token has `scope`: the links and categories endpoints only. Every other route refuses
- * tokens.
- */
-export function tokenApiRoute(scope: TokenScope, handler: Handler<undefined, User>): RouteHandler;
-export function tokenApiRoute<Body>(
-  scope: TokenScope,
-  schema: z.ZodType<Body>,
-  handler: Handler<Body, User>,
-): RouteHandler;
-export function tokenApiRoute<Body>(
-  scope: TokenScope,
-  first: z.ZodType<Body> | Handler<undefined, User>,
-  second?: Handler<Body, User>,
-) {
-  const resolveUser = requireTokenOrSessionUser(scope);
-  if (typeof first === "function") return handle(readNoBody, resolveUser, first, { acceptsBearer: true });
-  if (!second) throw new Error("tokenApiRoute(scope, schema, handler): handler missing");
-  return handle(withSchema(first), resolveUser, second, { acceptsBearer: true });
-}
-
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));
-
-/** A route anyone may call; `user` is the signed-in user or null. */
-export function publicApiRoute(handler: Handler<undefined, User | null>): RouteHandler;
-export function publicApiRoute<Body>(schema: z.ZodType<Body>, handler: Handler<Body, User | null>): RouteHandler;
-export function publicApiRoute<Body>(
-  first: z.ZodType<Body> | Handler<undefined, User | null>,
-  second?: Handler<Body, User | null>,
-) {
-  if (typeof first === "function") return handle(readNoBody, optionalSessionUser, first);
-  if (!second) throw new Error("publicApiRoute(schema, handler): handler missing");
-  return handle(withSchema(first), optionalSessionUser, second);
-}

@@ -7,7 +7,7 @@ import type { ErrorCode, ErrorStatus } from "@/lib/http/error-codes";
 // What an /api endpoint is, said once: its method and path, who may call it, what it reads, what it
 // answers and the error codes it can answer. The OpenAPI document is rendered from these; a domain's
 // contract.ts declares its endpoints with defineEndpoint and its route handlers take them
-// (apiRoute in lib/http/api-route.ts), so the handler's input and answer types come from the same
+// (endpointRoute in lib/http/api-route.ts), so the handler's input and answer types come from the same
 // schemas the document shows.
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -133,7 +133,7 @@ export type Endpoint<
   answers?: Operation["answers"];
 };
 
-/** Declares an endpoint, keeping its schemas' types for apiRoute. */
+/** Declares an endpoint, keeping its schemas' types for endpointRoute. */
 export function defineEndpoint<
   BodySchema extends z.ZodType | undefined = undefined,
   SuccessSchema extends z.ZodType | undefined = undefined,

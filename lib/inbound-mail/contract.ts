@@ -1,5 +1,6 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/http/contract";
+import { defineEndpoint, type Operation } from "@/lib/http/contract";
+import { inboundSavedSchema, mailgunInboundSchema } from "@/lib/inbound-mail/schemas";
 import { saveAddressAnswer, saveAddressSettingsSchema } from "@/lib/inbound-mail/schemas";
 
 // The caller's save-by-email address. 404 on each when the server has no inbound email domain.
@@ -38,3 +39,26 @@ export const regenerateSaveAddressEndpoint = defineEndpoint({
   success: { status: 200, description: "The new address.", schema: saveAddressAnswer },
   errors: { 404: ["not_found"] },
 });
+
+// Mail that Mailgun received for a save address, authenticated by its signature.
+export const MAILGUN_OPERATIONS: Operation[] = [
+  {
+    method: "post",
+    path: "/api/inbound/mailgun/mime",
+    tag: "internal",
+    summary: "Mail received by Mailgun for a save address",
+    description:
+      "A Mailgun route's forward() to this URL (ending in `mime`: the raw message). Authenticated by the signature over `timestamp` and `token` (5 minutes either way, each token once). 200 saved; 406 never to be saved (Mailgun does not retry); any other status is retried by Mailgun.",
+    access: "signature",
+    wrapped: false,
+    body: { schema: mailgunInboundSchema, mediaType: "multipart/form-data", required: true },
+    answers: { 200: { description: "Saved.", schema: inboundSavedSchema } },
+    errors: {
+      401: ["invalid_signature"],
+      404: ["not_found"],
+      406: ["mail_refused"],
+      429: ["rate_limited"],
+      503: ["unavailable"],
+    },
+  },
+];

@@ -7,7 +7,7 @@ import { deliverMail, MAX_MAIL_BYTES, TOO_LARGE_MESSAGE } from "@/lib/inbound-ma
 import { checkMailgunSignature } from "@/lib/inbound-mail/mailgun-signature";
 import { TurnGate } from "@/lib/http/turn-gate";
 import { SAVE_BY_EMAIL_OFF_MESSAGE } from "@/lib/inbound-mail/save-address";
-import { mailgunInboundSchema } from "@/lib/validations/mailgun-inbound";
+import { mailgunInboundSchema } from "@/lib/inbound-mail/schemas";
 
 // POST /api/inbound/mailgun/mime (docs/decisions/0327): a Mailgun route's forward() to this URL posts
 // each received message as its raw MIME with the envelope and a signature. Answers follow Mailgun's

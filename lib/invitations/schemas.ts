@@ -1,6 +1,6 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
-import { EMAIL_MESSAGE, emailField } from "@/lib/validations/common";
+import { EMAIL_MESSAGE, emailField } from "@/lib/zod/fields";
 import { nullableTimestamp, timestamp } from "@/lib/zod/fields";
 
 // Invitations as the API takes and answers them (docs/product.md, "Trial and invitations").

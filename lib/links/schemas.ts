@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import {
   BUILT_IN_CATEGORIES,

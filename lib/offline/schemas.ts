@@ -1,4 +1,4 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import { CURSOR_LENGTH, OFFLINE_KEEP_MAX, OFFLINE_KEEP_MIN } from "@/lib/offline/sync-limits";
 

@@ -1,7 +1,7 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
 import { ALL_FREQUENCIES } from "@/lib/billing/plans";
-import { emailField, hourField, timeZoneField } from "@/lib/validations/common";
+import { emailField, hourField, timeZoneField } from "@/lib/zod/fields";
 import { nullableTimestamp, timestamp } from "@/lib/zod/fields";
 
 // An account as the API takes and answers it: onboarding, the email preferences, a new address's

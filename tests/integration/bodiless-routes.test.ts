@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { OPERATIONS } from "@/lib/api-docs/operations";
+import { OPERATIONS } from "@/lib/api-docs/document";
 
 // Every bodiless mutation (a route wrapped without a schema) takes no options: no body, an empty
 // body and `{}` (what a client that always sends JSON sends) do the same thing; any other body is

@@ -4,7 +4,7 @@ import { dispatchDigests } from "@/lib/digests/dispatch";
 import { methodNotAllowed, unauthorized } from "@/lib/http/errors";
 import { pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
 import { withRouteErrors } from "@/lib/http/route-errors";
-import { cronQuerySchema } from "@/lib/validations/cron";
+import { cronQuerySchema } from "@/lib/digests/schemas";
 
 // Hosted deployments call this hourly (vercel.json). A run stops well before maxDuration; when what
 // is due needs longer, it starts continuations (`?continuation=1`, 202) that carry on in parallel.

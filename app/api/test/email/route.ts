@@ -1,9 +1,9 @@
-import { publicApiRoute } from "@/lib/http/api-route";
+import { endpointRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/client-ip";
+import { testEmailEndpoint } from "@/lib/mail/contract";
 import { sendTestEmail } from "@/lib/mail/test-email";
-import { testEmailSchema } from "@/lib/validations/test-email";
 
-export const POST = publicApiRoute(testEmailSchema, async ({ req, body }) => {
+export const POST = endpointRoute(testEmailEndpoint, async ({ req, body }) => {
   await sendTestEmail(body.email, clientIp(req));
-  return { success: true };
+  return { success: true as const };
 });

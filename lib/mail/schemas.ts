@@ -1,6 +1,6 @@
-import "@/lib/validations/zod-setup";
+import "@/lib/zod/setup";
 import { z } from "zod";
-import { emailField } from "@/lib/validations/common";
+import { emailField } from "@/lib/zod/fields";
 
 // The /email-test form and POST /api/test/email.
 export const testEmailSchema = z.object({ email: emailField });
