@@ -27,6 +27,15 @@ const DATABASE_CLIENT = {
   message:
     "Reach the database through the domain's lib/<domain>/queries.ts (a transaction: inTransaction from @/lib/db/transaction).",
 };
+// A transaction's client is the database too: outside those files it is only handed on to them.
+const TRANSACTION_CLIENT_CALLS = [
+  "CallExpression[callee.object.object.name='tx']",
+  "CallExpression[callee.object.name='tx'][callee.property.name=/^\\$/]",
+  "TaggedTemplateExpression[tag.object.name='tx']",
+].map((selector) => ({
+  selector,
+  message: "Statements on a transaction belong in the domain's queries.ts: hand `tx` to a function there.",
+}));
 const DATABASE_ACCESS_FILES = ["lib/**/queries.ts", "lib/**/*-queries.ts", "lib/db/**", "**/*.test.{ts,tsx}"];
 
 const config = [
@@ -87,6 +96,7 @@ const config = [
     ignores: ["lib/client/**", ...DATABASE_ACCESS_FILES],
     rules: {
       "no-restricted-imports": ["error", { paths: [DATABASE_CLIENT], patterns: [CLIENT_ONLY_MODULES] }],
+      "no-restricted-syntax": ["error", ...TRANSACTION_CLIENT_CALLS],
     },
   },
   {

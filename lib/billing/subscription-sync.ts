@@ -5,6 +5,7 @@ import { rescheduleAfterPlanChange } from "@/lib/digests/plan-schedule";
 import { lockUsers } from "@/lib/db/lock-users";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { subscriptionProEnd } from "@/lib/billing/plans";
+import { subscriptionOwnerId, userRow, writeSubscription } from "@/lib/billing/queries";
 
 // Stores a Stripe subscription on its user. Whatever triggered it (the payment return, any webhook),
 // the subscription is read afresh from Stripe while the user's row is locked, so concurrent or
@@ -28,11 +29,11 @@ export async function lockUser(tx: Tx, ref: UserRef): Promise<User | null> {
   ];
   for (const where of candidates) {
     if (!where) continue;
-    const found = await tx.user.findFirst({ where, select: { id: true } });
-    if (!found) continue;
-    await lockUsers(tx, [found.id]);
+    const id = await subscriptionOwnerId(tx, where);
+    if (!id) continue;
+    await lockUsers(tx, [id]);
     // Read after the lock: the row as the previous holder left it.
-    return tx.user.findUnique({ where: { id: found.id } });
+    return userRow(tx, id);
   }
   return null;
 }
@@ -62,14 +63,11 @@ export async function storeSubscription(
     const storedEnd = subscriptionProEnd(user);
     if (storedEnd && storedEnd.getTime() > now.getTime()) return false;
   }
-  const updated = await tx.user.update({
-    where: { id: user.id },
-    data: {
-      stripeCustomerId: idOf(subscription.customer),
-      stripeSubscriptionId: subscription.id,
-      stripeSubscriptionStatus: subscription.status,
-      stripeCurrentPeriodEnd: currentPeriodEnd(subscription),
-    },
+  const updated = await writeSubscription(tx, user.id, {
+    stripeCustomerId: idOf(subscription.customer),
+    stripeSubscriptionId: subscription.id,
+    stripeSubscriptionStatus: subscription.status,
+    stripeCurrentPeriodEnd: currentPeriodEnd(subscription),
   });
   await rescheduleAfterPlanChange(tx, user, updated, now);
   return true;

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma, User } from "@/lib/generated/prisma/client";
 import { isPro } from "@/lib/billing/plans";
+import { moveScheduledDigest } from "@/lib/digests/queries";
 import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
 
 /**
@@ -18,5 +19,5 @@ export async function rescheduleAfterPlanChange(
   if (isPro(before, now) === isPro(after, now)) return;
   if (!after.onboarded || !after.nextDigestAt || after.nextDigestAt.getTime() <= now.getTime()) return;
   const next = nextDigestAt(scheduleOf(after), after, after.timezone, now, env.billingEnabled);
-  await tx.user.updateMany({ where: { id: after.id, nextDigestAt: after.nextDigestAt }, data: { nextDigestAt: next } });
+  await moveScheduledDigest(tx, after.id, after.nextDigestAt, next);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { DIGEST_MAX_LINKS, type ComeBackLink, type DigestLink } from "@/lib/digests/compose";
 import type { ProgressCounts } from "@/lib/digests/come-back-words";
 import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import { lockUsers } from "@/lib/db/lock-users";
 import { env } from "@/lib/env";
 import { localDateKey } from "@/lib/time/local-day";
@@ -474,4 +474,9 @@ export function deliveriesWantingBooks(ids: string[]) {
     where: { id: { in: ids }, user: { kindleWithDigest: true, kindleEmail: { not: null } } },
     select: { id: true },
   });
+}
+
+/** Moves a user's scheduled digest from `from` to `to`, unless the dispatcher moved it first. */
+export async function moveScheduledDigest(db: Db, userId: string, from: Date, to: Date | null): Promise<void> {
+  await db.user.updateMany({ where: { id: userId, nextDigestAt: from }, data: { nextDigestAt: to } });
 }

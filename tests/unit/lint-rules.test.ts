@@ -53,6 +53,27 @@ describe("npm run lint", { timeout: 60_000 }, () => {
     expect(await ruleIdsFor("app/(app)/links/rows.ts", page)).toContain("no-restricted-imports");
   });
 
+  it("rejects statements on a transaction outside a queries module, and lets one hand it on", async () => {
+    const statement = `import type { Db } from "@/lib/db/client";
+
+export async function rename(tx: Db, id: string) {
+  await tx.user.update({ where: { id }, data: { name: "A" } });
+  await tx.$executeRaw\`SELECT 1\`;
+}
+`;
+    const ruleIds = await ruleIdsFor("lib/billing/rename.ts", statement);
+    expect(ruleIds.filter((id) => id === "no-restricted-syntax")).toHaveLength(2);
+    expect(await ruleIdsFor("lib/billing/queries.ts", statement)).toEqual([]);
+    const handedOn = `import type { Db } from "@/lib/db/client";
+import { lockUsers } from "@/lib/db/lock-users";
+
+export async function lock(tx: Db, id: string) {
+  await lockUsers(tx, [id]);
+}
+`;
+    expect(await ruleIdsFor("lib/billing/lock.ts", handedOn)).toEqual([]);
+  });
+
   it("rejects a browser helper in a queries module too", async () => {
     const source = `import { USER_KEY } from "@/lib/client/query-keys";\n\nexport const key = USER_KEY;\n`;
     expect(await ruleIdsFor("lib/links/queries.ts", source)).toContain("no-restricted-imports");
