@@ -16,7 +16,7 @@ setInterval(() => (peakHeap = Math.max(peakHeap, getHeapStatistics().used_heap_s
 const db = await installCountingDb();
 const { dispatchDigests, runWorker } = await import("@/lib/digests/dispatch");
 const { cronContinuations } = await import("@/lib/digests/continuations");
-const { isCronAuthorized } = await import("@/lib/digests/cron-auth");
+const { isCronAuthorized } = await import("@/lib/http/cron-auth");
 const { takeWorkerSlot } = await import("@/lib/digests/worker-slot-queries");
 type DispatchResult = Awaited<ReturnType<typeof runWorker>>;
 

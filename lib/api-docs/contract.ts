@@ -6,8 +6,8 @@ import type { Operation } from "@/lib/http/contract";
 
 export const documentSchema = z.looseObject({}).meta({ description: "This OpenAPI 3.1 document." });
 
-export const DOCUMENT_OPERATIONS: Operation[] = [
-  {
+export const DOCUMENT_OPERATIONS = {
+  document: {
     method: "get",
     path: "/api/openapi.json",
     tag: "internal",
@@ -16,4 +16,4 @@ export const DOCUMENT_OPERATIONS: Operation[] = [
     wrapped: false,
     answers: { 200: { description: "OpenAPI 3.1.", schema: documentSchema } },
   },
-];
+} satisfies Record<string, Operation>;

@@ -168,20 +168,20 @@ export const OPERATIONS: Operation[] = [
   ...BILLING_ENDPOINTS.map(operationOf),
   // Digests
   ...DIGEST_ENDPOINTS.map(operationOf),
-  ...UNSUBSCRIBE_OPERATIONS,
+  ...Object.values(UNSUBSCRIBE_OPERATIONS),
   // Import and export
   operationOf(importEndpoint),
   operationOf(exportEndpoint),
   operationOf(sendToKindleEndpoint),
   // Sign-in
-  ...SIGN_IN_OPERATIONS,
+  ...Object.values(SIGN_IN_OPERATIONS),
   // Internal
-  ...HEALTH_OPERATIONS,
-  ...CRON_OPERATIONS,
-  ...STRIPE_OPERATIONS,
-  ...MAILGUN_OPERATIONS,
+  ...Object.values(HEALTH_OPERATIONS),
+  ...Object.values(CRON_OPERATIONS),
+  ...Object.values(STRIPE_OPERATIONS),
+  ...Object.values(MAILGUN_OPERATIONS),
   operationOf(testEmailEndpoint),
-  ...DOCUMENT_OPERATIONS,
+  ...Object.values(DOCUMENT_OPERATIONS),
 ];
 
 function pathsOf(operations: Operation[]): ZodOpenApiPathsObject {

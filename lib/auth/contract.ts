@@ -67,8 +67,8 @@ export const TOKEN_ENDPOINTS = [listTokensEndpoint, createTokenEndpoint, revokeT
 
 // Signing in and out: next-auth's own endpoints and the app's redirects around them, outside the API
 // wrapper.
-export const SIGN_IN_OPERATIONS: Operation[] = [
-  {
+export const SIGN_IN_OPERATIONS = {
+  login: {
     method: "get",
     path: "/api/login",
     tag: "sign-in",
@@ -80,7 +80,7 @@ export const SIGN_IN_OPERATIONS: Operation[] = [
     }),
     answers: { 303: { description: "To the sign-in page.", headers: locationHeader } },
   },
-  {
+  logoutLink: {
     method: "get",
     path: "/api/logout",
     tag: "sign-in",
@@ -93,7 +93,7 @@ export const SIGN_IN_OPERATIONS: Operation[] = [
     },
     errors: { 403: ["cross_origin"] },
   },
-  {
+  logoutForm: {
     method: "post",
     path: "/api/logout",
     tag: "sign-in",
@@ -103,7 +103,7 @@ export const SIGN_IN_OPERATIONS: Operation[] = [
     answers: { 303: { description: "Signed out, to the landing page.", headers: locationHeader } },
     errors: { 403: ["cross_origin"] },
   },
-  {
+  nextAuthGet: {
     method: "get",
     path: "/api/auth/{nextauth}",
     tag: "sign-in",
@@ -120,7 +120,7 @@ export const SIGN_IN_OPERATIONS: Operation[] = [
     },
     errors: { 400: ["validation_failed", "invalid_json"], 404: ["not_found"] },
   },
-  {
+  nextAuthPost: {
     method: "post",
     path: "/api/auth/{nextauth}",
     tag: "sign-in",
@@ -146,4 +146,4 @@ export const SIGN_IN_OPERATIONS: Operation[] = [
       429: ["rate_limited"],
     },
   },
-];
+} satisfies Record<string, Operation>;

@@ -57,8 +57,8 @@ export const BILLING_ENDPOINTS = [
 ];
 
 // Stripe's events, authenticated by its signature over the raw body.
-export const STRIPE_OPERATIONS: Operation[] = [
-  {
+export const STRIPE_OPERATIONS = {
+  webhook: {
     method: "post",
     path: "/api/stripe/webhook",
     tag: "internal",
@@ -70,4 +70,4 @@ export const STRIPE_OPERATIONS: Operation[] = [
     answers: { 200: { description: "Received.", schema: webhookSchema } },
     errors: { 400: ["invalid_signature"], 503: ["unavailable"] },
   },
-];
+} satisfies Record<string, Operation>;

@@ -68,8 +68,8 @@ export const DIGEST_ENDPOINTS = [sendNowEndpoint, ...Object.values(EMAIL_ACTION_
 
 // The unsubscribe link in every digest (RFC 8058's one click), outside the API wrapper: its signed
 // token is the credential.
-export const UNSUBSCRIBE_OPERATIONS: Operation[] = [
-  {
+export const UNSUBSCRIBE_OPERATIONS = {
+  open: {
     method: "get",
     path: "/api/unsubscribe",
     tag: "digests",
@@ -80,7 +80,7 @@ export const UNSUBSCRIBE_OPERATIONS: Operation[] = [
     query: z.object({ token: z.string().optional().meta({ description: "The signed token of the link." }) }),
     answers: { 303: { description: "To the confirmation page.", headers: locationHeader } },
   },
-  {
+  oneClick: {
     method: "post",
     path: "/api/unsubscribe",
     tag: "digests",
@@ -98,11 +98,11 @@ export const UNSUBSCRIBE_OPERATIONS: Operation[] = [
     answers: { 200: { description: "Digests are off.", schema: unsubscribedSchema } },
     errors: { 400: ["invalid_signature"], 404: ["not_found"] },
   },
-];
+} satisfies Record<string, Operation>;
 
 // The scheduler's call, authenticated by the cron secret.
-export const CRON_OPERATIONS: Operation[] = [
-  {
+export const CRON_OPERATIONS = {
+  dispatch: {
     method: "get",
     path: "/api/cron/digests",
     tag: "internal",
@@ -117,7 +117,7 @@ export const CRON_OPERATIONS: Operation[] = [
     },
     errors: { 400: ["validation_failed"], 401: ["unauthenticated"] },
   },
-  {
+  wrongMethod: {
     method: "post",
     path: "/api/cron/digests",
     tag: "internal",
@@ -128,4 +128,4 @@ export const CRON_OPERATIONS: Operation[] = [
     answers: {},
     errors: { 405: ["method_not_allowed"] },
   },
-];
+} satisfies Record<string, Operation>;

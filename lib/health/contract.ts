@@ -3,8 +3,8 @@ import type { Operation } from "@/lib/http/contract";
 import { healthSchema, livenessSchema } from "@/lib/health/schemas";
 
 // Readiness and liveness, for a load balancer or a monitor.
-export const HEALTH_OPERATIONS: Operation[] = [
-  {
+export const HEALTH_OPERATIONS = {
+  ready: {
     method: "get",
     path: "/api/health",
     tag: "internal",
@@ -17,7 +17,7 @@ export const HEALTH_OPERATIONS: Operation[] = [
       503: { description: "The database is not reachable.", schema: healthSchema },
     },
   },
-  {
+  live: {
     method: "get",
     path: "/api/health/live",
     tag: "internal",
@@ -26,4 +26,4 @@ export const HEALTH_OPERATIONS: Operation[] = [
     wrapped: false,
     answers: { 200: { description: "Alive.", schema: livenessSchema } },
   },
-];
+} satisfies Record<string, Operation>;

@@ -8,7 +8,8 @@ import type { User } from "@/lib/generated/prisma/client";
 import { currentRequestId, withRouteErrors } from "@/lib/http/route-errors";
 import { findSessionUser, sessionTokenFromRequest } from "@/lib/auth/session";
 import { takeTurn } from "@/lib/http/user-turns";
-import type { Endpoint, EndpointAccess } from "@/lib/http/contract";
+import { operationOf, type Endpoint, type EndpointAccess } from "@/lib/http/contract";
+import { declareOperations } from "@/lib/http/operation-route";
 
 // The one wrapper every /api route handler goes through: same-origin check for mutations, session,
 // JSON parsing with the route's zod schema; withRouteErrors adds the request id and maps typed
@@ -261,7 +262,7 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
       : access === "session"
         ? requireSessionUser
         : requireTokenOrSessionUser(access.token);
-  return handle(
+  const route = handle(
     upload ? leaveBody : body ? (body.form ? withSchemaOrForm(body.schema) : withSchema(body.schema)) : readNoBody,
     resolveUser,
     async (ctx) => {
@@ -275,6 +276,7 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
     },
     { acceptsBearer: typeof access !== "string" },
   );
+  return declareOperations(route, [operationOf(endpoint)]);
 }
 
 const optionalSessionUser = (req: Request) => findSessionUser(sessionTokenFromRequest(req));

@@ -41,8 +41,8 @@ export const regenerateSaveAddressEndpoint = defineEndpoint({
 });
 
 // Mail that Mailgun received for a save address, authenticated by its signature.
-export const MAILGUN_OPERATIONS: Operation[] = [
-  {
+export const MAILGUN_OPERATIONS = {
+  inbound: {
     method: "post",
     path: "/api/inbound/mailgun/mime",
     tag: "internal",
@@ -61,4 +61,4 @@ export const MAILGUN_OPERATIONS: Operation[] = [
       503: ["unavailable"],
     },
   },
-];
+} satisfies Record<string, Operation>;

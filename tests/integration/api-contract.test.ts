@@ -33,7 +33,8 @@ const { getDb } = await import("@/lib/db/client");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { isErrorCode } = await import("@/lib/http/error-codes");
-const { healthRoute } = await import("@/lib/http/health");
+const { healthRoute } = await import("@/lib/health/health-route");
+const { operationsOfHandler } = await import("@/lib/http/operation-route");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { captureErrorLog, closedPort } = await import("@/tests/support/error-log");
 const { fillPattern, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } = await import("@/tests/security/route-inventory");
@@ -1143,6 +1144,19 @@ describe("the API contract", () => {
     });
     expect(missing).toEqual([]);
     expect(covered.size).toBe(operations.length);
+  });
+
+  it("makes every route handler of app/api from the operation it serves", async () => {
+    await routeFor("GET", "/api/openapi.json");
+    const undeclared = [...inventory.entries()]
+      .filter(([key, route]) => {
+        const declared = operationsOfHandler(route.handler).map(
+          (operation) => `${operation.method.toUpperCase()} ${operation.path}`,
+        );
+        return !declared.includes(key);
+      })
+      .map(([key]) => key);
+    expect(undeclared).toEqual([]);
   });
 
   it("documents every route method of app/api (and serves this document)", async () => {

@@ -25,7 +25,7 @@ describe("GET /api/cron/digests", () => {
 
   it("answers a POST 405 with a JSON error and Allow: GET, sending nothing", async () => {
     await createDueUsers(1, new Date(Date.now() - 60_000));
-    const res = cronPost();
+    const res = await cronPost(apiRequest("POST", "/api/cron/digests"));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET");
     expect(await res.json()).toEqual({ code: "method_not_allowed", message: "This route answers GET only." });

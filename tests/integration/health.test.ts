@@ -5,7 +5,7 @@ import { GET as liveness } from "@/app/api/health/live/route";
 import { GET as health } from "@/app/api/health/route";
 import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { healthRoute } from "@/lib/http/health";
+import { healthRoute } from "@/lib/health/health-route";
 import packageJson from "@/package.json";
 import { captureErrorLog, closedPort } from "@/tests/support/error-log";
 import { apiRequest } from "@/tests/support/factories";

@@ -1,3 +1,3 @@
-import { healthRoute } from "@/lib/http/health";
+import { healthRoute } from "@/lib/health/health-route";
 
 export const GET = healthRoute();

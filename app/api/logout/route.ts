@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { forbidden } from "@/lib/http/errors";
-import { withRouteErrors } from "@/lib/http/route-errors";
+import { operationRoute } from "@/lib/http/operation-route";
+import { SIGN_IN_OPERATIONS } from "@/lib/auth/contract";
 import { endSession, SESSION_COOKIE, sessionTokenFromRequest } from "@/lib/auth/session";
 import { logoutAnswer, SIGN_OUT_PAGE } from "@/lib/auth/logout-request";
 
@@ -40,5 +41,5 @@ async function logout(req: Request): Promise<Response> {
   return response;
 }
 
-export const GET = withRouteErrors(logout);
-export const POST = withRouteErrors(logout);
+export const GET = operationRoute(SIGN_IN_OPERATIONS.logoutLink, logout);
+export const POST = operationRoute(SIGN_IN_OPERATIONS.logoutForm, logout);

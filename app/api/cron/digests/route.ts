@@ -1,9 +1,9 @@
-import { isCronAuthorized } from "@/lib/digests/cron-auth";
 import { cronContinuations, startContinuation } from "@/lib/digests/continuations";
 import { dispatchDigests } from "@/lib/digests/dispatch";
-import { methodNotAllowed, unauthorized } from "@/lib/http/errors";
+import { CRON_OPERATIONS } from "@/lib/digests/contract";
+import { methodNotAllowed } from "@/lib/http/errors";
+import { operationRoute } from "@/lib/http/operation-route";
 import { pruneExpiredRateLimits } from "@/lib/rate-limits/rate-limit";
-import { withRouteErrors } from "@/lib/http/route-errors";
 import { cronQuerySchema } from "@/lib/digests/schemas";
 
 // Hosted deployments call this hourly (vercel.json). A run stops well before maxDuration; when what
@@ -11,8 +11,8 @@ import { cronQuerySchema } from "@/lib/digests/schemas";
 export const maxDuration = 60;
 const BUDGET_MS = (maxDuration - 10) * 1000;
 
-export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
-  if (!isCronAuthorized(req)) throw unauthorized("Unauthorized");
+// Its operation's access is the scheduler's secret: operationRoute refuses a call without it.
+export const GET = operationRoute(CRON_OPERATIONS.dispatch, async (req: Request): Promise<Response> => {
   const { continuation } = cronQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   if (continuation) {
     const started = await startContinuation(BUDGET_MS);
@@ -25,4 +25,4 @@ export const GET = withRouteErrors(async (req: Request): Promise<Response> => {
 
 // Without it, Next.js answers a POST 405 with an empty body: a scheduler set up to POST gets the
 // error shape every other route gives, and the method to use.
-export const POST = (): Response => methodNotAllowed(["GET"]);
+export const POST = operationRoute(CRON_OPERATIONS.wrongMethod, (): Response => methodNotAllowed(["GET"]));

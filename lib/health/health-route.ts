@@ -1,7 +1,9 @@
 import "server-only";
 import { pingDatabase, type PingableDatabase } from "@/lib/db/ping";
 import packageJson from "@/package.json";
-import { logRequestError, withRouteErrors } from "@/lib/http/route-errors";
+import { HEALTH_OPERATIONS } from "@/lib/health/contract";
+import { operationRoute } from "@/lib/http/operation-route";
+import { logRequestError } from "@/lib/http/route-errors";
 
 // GET /api/health (public): can the app reach its database, and how much memory does this process
 // hold? The app's own database unless another is given (a test's).
@@ -26,7 +28,7 @@ function memory(): MemoryReport {
 }
 
 export function healthRoute(database?: () => PingableDatabase) {
-  return withRouteErrors(async (): Promise<Response> => {
+  return operationRoute(HEALTH_OPERATIONS.ready, async (): Promise<Response> => {
     const { version } = packageJson;
     try {
       await pingDatabase(database?.());
