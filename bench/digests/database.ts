@@ -74,6 +74,24 @@ async function limitDue(users: number, due: number): Promise<void> {
   await getDb().$executeRawUnsafe(`VACUUM ANALYZE "User"`);
 }
 
+/**
+ * Digests per second over the first and the last fifth of the deliveries sent, by their sentAt: a
+ * dispatcher that slows down as a run goes on (rather than with the table's size) shows here.
+ */
+async function paceByFifth(): Promise<{ firstFifthPerSecond?: number; lastFifthPerSecond?: number }> {
+  const rows = await getDb().$queryRaw<{ fifth: number; digests: number; seconds: number }[]>`
+    SELECT fifth, count(*)::int AS digests,
+      EXTRACT(EPOCH FROM max("sentAt") - min("sentAt"))::float8 AS seconds
+    FROM (SELECT "sentAt", ntile(5) OVER (ORDER BY "sentAt") AS fifth
+          FROM "DigestDelivery" WHERE status = 'sent' AND "sentAt" IS NOT NULL) s
+    WHERE fifth IN (1, 5) GROUP BY fifth`;
+  const pace = (fifth: number) => {
+    const row = rows.find((candidate) => candidate.fifth === fifth);
+    return row && row.seconds > 0 ? Math.round(row.digests / row.seconds) : undefined;
+  };
+  return { firstFifthPerSecond: pace(1), lastFifthPerSecond: pace(5) };
+}
+
 async function verify(): Promise<void> {
   const [row] = await getDb().$queryRaw<
     { users: number; sent: number; lost: number; repeated: number; queued: number; due: number; cameBack: number }[]
@@ -89,7 +107,7 @@ async function verify(): Promise<void> {
         SELECT "userId" FROM "DigestDelivery" WHERE status = 'sent' GROUP BY "userId" HAVING count(*) > 1) r) AS repeated,
       (SELECT count(*)::int FROM "DigestDelivery" WHERE status IN ('pending', 'sending')) AS queued,
       (SELECT count(*)::int FROM "User" WHERE "nextDigestAt" <= now() AT TIME ZONE 'UTC') AS due`;
-  console.log(JSON.stringify(row));
+  console.log(JSON.stringify({ ...row, ...(await paceByFifth()) }));
 }
 
 if (positionals[0] === "seed")

@@ -24,6 +24,10 @@
 //   --due K
 //       only K users of each size are due (spread over the table): the cost of a batch against a
 //       large table, without sending to every user
+//   --no-vacuum-stand-in
+//       PostgreSQL with autovacuum off (a test server's setting) gets, by default, a stand-in that
+//       vacuums and analyzes the benchmark's database at the server's own autovacuum thresholds,
+//       as every deployment's server would (bench/support/autovacuum-stand-in.ts); this leaves it out
 //   --pooler-url postgres://postgres@127.0.0.1:6432/
 //       dispatchers reach PostgreSQL through this pooler (e.g. PgBouncer in transaction mode), on
 //       the benchmark's database; seeding and checking stay direct
@@ -40,6 +44,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import { startAutovacuumStandIn } from "../support/autovacuum-stand-in";
 import type { StatementTimes } from "./counting-db";
 import type { WorkerFigures } from "./worker";
 
@@ -58,6 +63,7 @@ const { values } = parseArgs({
     latency: { type: "string", default: "0" },
     "pooler-url": { type: "string" },
     "keep-db": { type: "string" },
+    "no-vacuum-stand-in": { type: "boolean", default: false },
     due: { type: "string" },
     "admin-url": {
       type: "string",
@@ -327,14 +333,21 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
         DIGEST_MAX_WORKERS: values.workers,
       };
       const dispatchEnv = { ...env, DATABASE_URL: throughPooler(env.DATABASE_URL) };
+      const vacuum =
+        db === "postgres" && env.DATABASE_URL && !values["no-vacuum-stand-in"]
+          ? await startAutovacuumStandIn(env.DATABASE_URL)
+          : undefined;
 
-      const run = !providerRate
-        ? await runDispatchers(1, "none", dispatchEnv)
-        : processes > 1
-          ? await runDispatchers(processes, "none", dispatchEnv)
-          : db === "postgres"
-            ? await runInstances(Number(values.instances), dispatchEnv)
-            : await runDispatchers(1, "in-process", dispatchEnv);
+      const run = await (
+        !providerRate
+          ? runDispatchers(1, "none", dispatchEnv)
+          : processes > 1
+            ? runDispatchers(processes, "none", dispatchEnv)
+            : db === "postgres"
+              ? runInstances(Number(values.instances), dispatchEnv)
+              : runDispatchers(1, "in-process", dispatchEnv)
+      ).finally(() => vacuum?.stop());
+      const vacuumed = vacuum?.active ? await vacuum.stop() : undefined;
       const stats = await getJson(`${fake.url}/_fake/stats`);
       const check = lastJson(await script("bench/digests/database.ts", ["verify"], env));
 
@@ -364,6 +377,10 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
         accepted: Number(stats.acceptedEmails),
         duplicates: Number(stats.duplicateRecipients) + (check.repeated ?? 0),
         lost: check.lost ?? 0,
+        // "server": the server's own autovacuum; "off": none; else the stand-in's VACUUMs / ANALYZEs.
+        vacuum: vacuumed ? `${vacuumed.vacuums} / ${vacuumed.analyzes}` : vacuum ? "server" : "off",
+        firstFifthPerSecond: check.firstFifthPerSecond ?? null,
+        lastFifthPerSecond: check.lastFifthPerSecond ?? null,
       };
       if (run.cronCalls !== undefined) figures.cronCalls = run.cronCalls;
       if (run.continuations !== undefined) figures.continuations = run.continuations;
