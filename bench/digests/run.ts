@@ -45,6 +45,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { startAutovacuumStandIn } from "../support/autovacuum-stand-in";
+import { startBackendCpuMeter } from "../support/postgres-backends";
 import type { StatementTimes } from "./counting-db";
 import type { WorkerFigures } from "./worker";
 
@@ -222,6 +223,8 @@ type ProcessFigures = {
   statementTimes: StatementTimes;
   peakRssMb: number;
   peakHeapMb: number;
+  /** From the slot to the end (dispatcher processes only; app instances do not report it). */
+  cpuMs?: number;
 };
 type Run = { slot: number; ended: number; processes: ProcessFigures[]; cronCalls?: number; continuations?: number };
 
@@ -318,6 +321,25 @@ async function runInstances(count: number, env: NodeJS.ProcessEnv): Promise<Run>
   }
 }
 
+/**
+ * CPU milliseconds per 100 digests of the dispatchers and of the database's server processes (the
+ * vacuum stand-in's included: autovacuum's work is the database's), and the digests one CPU second
+ * of both sends: the measure of speed that a busy machine does not change.
+ */
+function cpuFigures(processes: ProcessFigures[], databaseCpuMs: number | undefined, sent: number): Figures {
+  const dispatcherCpuMs = processes.every((p) => p.cpuMs !== undefined)
+    ? processes.reduce((sum, p) => sum + (p.cpuMs ?? 0), 0)
+    : undefined;
+  const per100 = (ms: number | undefined) => (ms === undefined ? null : round((ms / Math.max(sent, 1)) * 100, 0));
+  const both =
+    dispatcherCpuMs !== undefined && databaseCpuMs !== undefined ? dispatcherCpuMs + databaseCpuMs : undefined;
+  return {
+    dispatcherCpuMsPer100: per100(dispatcherCpuMs),
+    databaseCpuMsPer100: per100(databaseCpuMs),
+    digestsPerCpuSecond: both ? Math.round(sent / (both / 1000)) : null,
+  };
+}
+
 async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures; times: StatementTimes }> {
   const fakeArgs = [...(providerRate ? ["--rate", String(providerRate)] : []), "--latency", String(values.latency)];
   const fake = await startServerProcess("tests/fakes/resend-fake-process.ts", fakeArgs, process.env);
@@ -337,6 +359,11 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
         db === "postgres" && env.DATABASE_URL && !values["no-vacuum-stand-in"]
           ? await startAutovacuumStandIn(env.DATABASE_URL)
           : undefined;
+      // CPU time, unlike digests per second, does not depend on what else the machine runs.
+      const databaseCpu =
+        db === "postgres" && env.DATABASE_URL
+          ? await startBackendCpuMeter(values["admin-url"] ?? "", new URL(env.DATABASE_URL).pathname.slice(1))
+          : undefined;
 
       const run = await (
         !providerRate
@@ -348,6 +375,7 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
               : runDispatchers(1, "in-process", dispatchEnv)
       ).finally(() => vacuum?.stop());
       const vacuumed = vacuum?.active ? await vacuum.stop() : undefined;
+      const databaseCpuMs = await databaseCpu?.stop();
       const stats = await getJson(`${fake.url}/_fake/stats`);
       const check = lastJson(await script("bench/digests/database.ts", ["verify"], env));
 
@@ -368,6 +396,7 @@ async function runScenario({ db, users }: Scenario): Promise<{ figures: Figures;
         rateLimited429: Number(stats.rateLimited),
         peakCallsPerSecond: Number(stats.peakRequestsPerSecond),
         statementsPer100: round((statements / Math.max(sent, 1)) * 100, 1),
+        ...cpuFigures(run.processes, databaseCpuMs, sent),
         processes: run.processes.length,
         pooler: Boolean(values["pooler-url"]),
         peakDispatcherRssMb: Math.max(...run.processes.map((p) => p.peakRssMb)),

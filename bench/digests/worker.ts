@@ -33,6 +33,8 @@ export type WorkerFigures = {
   statementTimes: StatementTimes;
   peakRssMb: number;
   peakHeapMb: number;
+  /** The process's CPU time (user + system) from the slot to its end, in ms. */
+  cpuMs: number;
   /** When the process started, when its imports were done and it began dispatching, when it ended (epoch ms). */
   startedAt: number;
   dispatchStartedAt: number;
@@ -50,9 +52,11 @@ const { dispatchInProcess } = await import("@/lib/digests/in-process-workers");
 writeFileSync(path.join(results, `${process.pid}.ready`), "");
 while (!existsSync(path.join(results, "go"))) await sleep(20);
 const dispatchStartedAt = Date.now();
+const cpuAtStart = process.cpuUsage();
 const result =
   values.launch === "in-process" ? await dispatchInProcess({ budgetMs }) : await dispatchDigests({ budgetMs });
 clearInterval(sampler);
+const cpu = process.cpuUsage(cpuAtStart);
 
 const figures: WorkerFigures = {
   pid: process.pid,
@@ -65,6 +69,7 @@ const figures: WorkerFigures = {
   statementTimes: db.times(),
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   peakHeapMb: Math.round(peakHeap / 1024 / 1024),
+  cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   startedAt,
   dispatchStartedAt,
   endedAt: Date.now(),

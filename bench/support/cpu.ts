@@ -19,6 +19,11 @@ function readStat(pid: number): Stat | null {
   }
 }
 
+/** The process's own CPU time (user + system) so far, in ms; null when it has ended. */
+export function ownCpuMs(pid: number): number | null {
+  return readStat(pid)?.cpuMs ?? null;
+}
+
 /** The process's CPU time (user + system) so far, in ms, with that of its live descendants. */
 export function processTreeCpuMs(pid: number): number {
   const root = readStat(pid);
