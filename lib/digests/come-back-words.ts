@@ -1,16 +1,7 @@
 // The words a digest uses for links that come back (docs/product.md, "Links come back"): why a link
 // from the stash is back, and the line of progress for the period the digest covers. Pure, so the
 // email, its plain text and the tests agree.
-
-const DAY_MS = 86_400_000;
-
-/** Year, month (1-12) and day of `instant` on the wall calendar of `timeZone`. */
-function localDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" })
-    .formatToParts(instant)
-    .reduce<Record<string, number>>((all, part) => ({ ...all, [part.type]: Number(part.value) }), {});
-  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0 };
-}
+import { civilDateAt, DAY_MS } from "@/lib/time/wall-clock";
 
 const plural = (count: number, unit: string) => `${count === 1 ? "a" : count} ${unit}${count === 1 ? "" : "s"}`;
 
@@ -20,7 +11,7 @@ const plural = (count: number, unit: string) => `${count === 1 ? "a" : count} ${
  * ago", "Saved 3 weeks ago"). `day` is the digest's local day ("YYYY-MM-DD").
  */
 export function savedAgo(createdAt: Date, day: string, timeZone: string): string {
-  const saved = localDate(createdAt, timeZone);
+  const saved = civilDateAt(timeZone, createdAt.getTime());
   const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
   const years = year - saved.year;
   if (years > 0 && month === saved.month && date === saved.day) return `Saved ${plural(years, "year")} ago today`;

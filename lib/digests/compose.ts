@@ -147,6 +147,11 @@ export function layOut<Link>(
 }
 
 /** Renders one digest. */
+// The template brings React Email with it: loaded by the first digest, not by the scheduler's start,
+// and kept, since a module loader's import() per digest costs a resolve each time.
+let template: Promise<typeof import("@/emails/digest")> | undefined;
+const digestTemplate = () => (template ??= import("@/emails/digest"));
+
 export async function composeDigest(
   recipient: DigestRecipient,
   kind: DigestKindName,
@@ -196,8 +201,7 @@ export async function composeDigest(
     dashboardUrl: `${env.appUrl}/dashboard`,
     unsubscribeUrl: unsubscribeUrl(recipient.id),
   };
-  // The template brings React Email with it: loaded by the first digest, not by the scheduler's start.
-  const { default: DigestEmail } = await import("@/emails/digest");
+  const { default: DigestEmail } = await digestTemplate();
   let props: DigestEmailProps | null = null;
   let html = "";
   // Fewer whole links until the HTML fits: a few renders at most, and only for the heaviest digests.
