@@ -6,9 +6,9 @@ import { fakeClockEnv } from "./tests/e2e/fake-clock";
 
 // Browser tests run Debian's Chromium against the built app (`next start`), started here on its own
 // port with a fresh embedded database and the local mailbox, where the tests read magic links.
-// E2E_PORT_BASE moves all six ports (this server, the clock server, the billing server, the Stripe
-// fake, the reader's article pages and this server's SMTP listener take six consecutive ones), so two checkouts can run their
-// browser tests side by side.
+// E2E_PORT_BASE moves all seven ports (this server, the clock server, the billing server, the Stripe
+// fake, the reader's article pages, this server's SMTP listener and another site's images take
+// seven consecutive ones), so two checkouts can run their browser tests side by side.
 export const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const port = portBase;
 const baseURL = `http://localhost:${port}`;
@@ -23,6 +23,8 @@ export const clockPort = portBase + 1;
 export const articlePagesPort = portBase + 4;
 // Save by email's SMTP listener on the app server, which the mail journey sends to.
 export const inboundSmtpPort = portBase + 5;
+// The HTTPS server of another site's images (tests/e2e/offline-many.spec.ts).
+export const imagesPort = portBase + 6;
 export const clockFile = path.join(tmpdir(), `linkstash-e2e-${clockPort}.faketime`);
 export const clockCronSecret = "e2e-cron-secret";
 const clockDataDir = path.join(tmpdir(), `linkstash-e2e-${clockPort}`);

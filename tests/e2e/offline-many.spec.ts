@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import config, { articlePagesPort, portBase } from "../../playwright.config";
+import config, { articlePagesPort, imagesPort } from "../../playwright.config";
 import { signUpAndOnboard } from "./support";
 
 // Offline reading, larger: Settings keeps 200 unread articles on this device with their images
@@ -22,7 +22,6 @@ test.use({
   viewport: { width: 375, height: 800 },
   launchOptions: { ...baseLaunch, args: [...(baseLaunch.args ?? []), "--ignore-certificate-errors"] },
 });
-const imagesPort = portBase + 6;
 
 const READER_CACHE = "linkstash-reader-v2";
 const COUNT = 200;
