@@ -1,7 +1,10 @@
 // The limits a page must keep to before the extractor builds its DOM (decision 0300). Plain
 // JavaScript: the extractor child process (extractor-child.mjs) imports it as Node starts it, and
-// the tests import it through extraction-rules.d.mts; one copy for both.
+// the tests import it as it is, typed by the JSDoc below; one copy for both.
 import { Parser } from "htmlparser2";
+
+/** @typedef {{ maxElements: number; maxDepth: number }} PageLimits */
+/** @typedef {{ within: boolean; elements: number; maxDepth: number }} PageMeasure */
 
 /** Elements a page may hold: 5 times the largest of Readability's test pages (a 1 MB Wikipedia article). */
 export const MAX_ELEMENTS = 50_000;
@@ -14,6 +17,9 @@ class OverBudget extends Error {}
 /**
  * Counts the elements of `html` and their deepest nesting with a streaming tokenizer (no DOM),
  * stopping at the first element over `limits`. `within` is false when the page is over either.
+ * @param {string} html
+ * @param {PageLimits} [limits]
+ * @returns {PageMeasure}
  */
 export function measurePage(html, limits = { maxElements: MAX_ELEMENTS, maxDepth: MAX_DEPTH }) {
   let elements = 0;

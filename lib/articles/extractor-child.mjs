@@ -13,8 +13,13 @@ import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
 import { sanitizeArticleHtml } from "./sanitize.mjs";
 import { readMail } from "../inbound-mail/mail-work.mjs";
 
-// `anyway`: the owner asked for the page's text although it does not look like an article
-// (decision 0334); Readability still has to find some.
+/** @import { ExtractorJob, ExtractorPage } from "./extractor-pool" */
+
+/**
+ * `anyway`: the owner asked for the page's text although it does not look like an article
+ * (decision 0334); Readability still has to find some.
+ * @param {ExtractorPage} page
+ */
 function run({ html, url, appOrigin, anyway = false }) {
   if (!measurePage(html).within) return { readerable: false, reason: UNAVAILABLE_REASONS.tooComplex };
   const { document } = parseHTML(html);
@@ -38,6 +43,7 @@ function run({ html, url, appOrigin, anyway = false }) {
   };
 }
 
+/** @param {ExtractorPage} page */
 function answer(page) {
   try {
     return run(page);
@@ -48,6 +54,7 @@ function answer(page) {
   }
 }
 
+/** @param {{ source: Uint8Array; appOrigin: string }} job */
 async function answerMail(job) {
   try {
     return await readMail(job);
@@ -57,10 +64,33 @@ async function answerMail(job) {
   }
 }
 
+/**
+ * `message` as the job the pool sent (ExtractorJob), or null: the channel hands the child values of
+ * any shape, so each field is checked before it is used.
+ * @param {unknown} message
+ * @returns {ExtractorJob | null}
+ */
+function jobOf(message) {
+  if (typeof message !== "object" || message === null || !("kind" in message)) return null;
+  if (message.kind === "mail") {
+    if (!("source" in message) || !(message.source instanceof Uint8Array)) return null;
+    if (!("appOrigin" in message) || typeof message.appOrigin !== "string") return null;
+    return { kind: "mail", source: message.source, appOrigin: message.appOrigin };
+  }
+  const page = "page" in message ? message.page : null;
+  if (message.kind !== "article" || typeof page !== "object" || page === null) return null;
+  if (!("html" in page) || typeof page.html !== "string" || !("url" in page) || typeof page.url !== "string")
+    return null;
+  if (!("appOrigin" in page) || typeof page.appOrigin !== "string") return null;
+  const anyway = "anyway" in page && page.anyway === true;
+  return { kind: "article", page: { html: page.html, url: page.url, appOrigin: page.appOrigin, anyway } };
+}
+
 // One message at a time: the pool sends the next only once this one is answered.
-process.on("message", (job) => {
-  if (job.kind === "mail") void answerMail(job).then((result) => process.send(result));
-  else process.send(answer(job.page));
+process.on("message", (message) => {
+  const job = jobOf(message);
+  if (job?.kind === "mail") void answerMail(job).then((result) => process.send?.(result));
+  else process.send?.(job ? answer(job.page) : { readerable: false, reason: UNAVAILABLE_REASONS.failed });
 });
 // The server went away: nothing more will come.
 process.on("disconnect", () => process.exit(0));

@@ -1,7 +1,10 @@
 // Which address an article's image is shown from (decision 0332): a page's lazy or responsive image
 // often has no usable `src` (a placeholder, or only `srcset`/`data-src`), and the reader shows only
-// https images (the pages' policy allows no other scheme; http ones are upgraded). Plain JavaScript
-// (types in image-sources.d.mts): the sanitiser, in the extractor child process, uses it.
+// https images (the pages' policy allows no other scheme; http ones are upgraded). Plain JavaScript:
+// the sanitiser, in the extractor child process, uses it.
+
+/** @typedef {{ width: number } | { density: number }} SrcsetDescriptor */
+/** @typedef {{ url: string } & SrcsetDescriptor} SrcsetCandidate */
 
 /** The width a `w` candidate may have to be the image's `src`: the reader's column at 2x density. */
 export const PREFERRED_MAX_WIDTH = 1600;
@@ -11,6 +14,9 @@ export const PREFERRED_MAX_DENSITY = 2;
 /**
  * `value` resolved against `base` as an https address: an http one is upgraded, any other scheme
  * (data:, javascript:, relative without a base) gives null.
+ * @param {string | null | undefined} value
+ * @param {string} base
+ * @returns {URL | null}
  */
 export function secureImageUrl(value, base) {
   if (!value || !value.trim()) return null;
@@ -24,12 +30,16 @@ export function secureImageUrl(value, base) {
   return url.protocol === "https:" ? url : null;
 }
 
-/** One candidate's descriptor: `{ width }`, `{ density }`, or null when it is not one the rules allow. */
+/**
+ * One candidate's descriptor: `{ width }`, `{ density }`, or null when it is not one the rules allow.
+ * @param {string} text
+ * @returns {SrcsetDescriptor | null}
+ */
 function descriptor(text) {
   const parts = text.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return { density: 1 };
   // A height descriptor may follow a width one; only the width chooses.
-  const [first, second] = parts;
+  const [first = "", second] = parts;
   if (parts.length > 2 || (second !== undefined && !/^\d+h$/.test(second))) return null;
   if (/^\d+w$/.test(first)) {
     const width = Number(first.slice(0, -1));
@@ -46,16 +56,19 @@ function descriptor(text) {
  * The candidates of a `srcset` attribute, in order, after the HTML standard's parsing: an address
  * runs to the next whitespace (it may hold commas), then its descriptors to the next comma.
  * Candidates with a malformed descriptor are left out.
+ * @param {string | null | undefined} value
+ * @returns {SrcsetCandidate[]}
  */
 export function parseSrcset(value) {
+  /** @type {SrcsetCandidate[]} */
   const candidates = [];
   const text = value ?? "";
   let i = 0;
   while (i < text.length) {
-    while (i < text.length && /[\s,]/.test(text[i])) i += 1;
+    while (i < text.length && /[\s,]/.test(text.charAt(i))) i += 1;
     if (i >= text.length) break;
     const start = i;
-    while (i < text.length && !/\s/.test(text[i])) i += 1;
+    while (i < text.length && !/\s/.test(text.charAt(i))) i += 1;
     let url = text.slice(start, i);
     let described = "";
     if (url.endsWith(",")) {
@@ -80,6 +93,10 @@ export function parseSrcset(value) {
 /**
  * The candidates of `value` the reader may show: resolved against `base`, https (http upgraded),
  * and accepted by `allow` (the sanitiser refuses the app's own host).
+ * @param {string | null | undefined} value
+ * @param {string} base
+ * @param {(url: URL) => boolean} [allow]
+ * @returns {SrcsetCandidate[]}
  */
 export function safeCandidates(value, base, allow = () => true) {
   return parseSrcset(value).flatMap((candidate) => {
@@ -90,7 +107,11 @@ export function safeCandidates(value, base, allow = () => true) {
   });
 }
 
-/** Candidates written back as a `srcset` attribute. */
+/**
+ * Candidates written back as a `srcset` attribute.
+ * @param {SrcsetCandidate[]} candidates
+ * @returns {string}
+ */
 export function serializeSrcset(candidates) {
   return candidates
     .map((candidate) =>
@@ -102,10 +123,13 @@ export function serializeSrcset(candidates) {
 /**
  * The candidate to show as the image's `src` when it has none: the largest that fits the reader's
  * column at 2x (widths first), else the smallest there is; null when there are no candidates.
+ * @param {SrcsetCandidate[]} candidates
+ * @returns {SrcsetCandidate | null}
  */
 export function chooseCandidate(candidates) {
   const widths = candidates.filter((candidate) => "width" in candidate);
   const pool = widths.length > 0 ? widths : candidates;
+  /** @type {(candidate: SrcsetCandidate) => number} */
   const size = (candidate) => ("width" in candidate ? candidate.width : candidate.density);
   const limit = widths.length > 0 ? PREFERRED_MAX_WIDTH : PREFERRED_MAX_DENSITY;
   const fitting = pool.filter((candidate) => size(candidate) <= limit);

@@ -1,17 +1,21 @@
 // In-page links of an article (decision 0333): footnotes and tables of contents jump within the
 // article in the reader. The article's ids are namespaced so that none can clash with the app's own
 // (the prefix DOMPurify's SANITIZE_NAMED_PROPS uses), and its `#` links are rewritten to match.
-// Plain JavaScript (types in in-page-links.d.mts): the sanitiser, in the extractor child process,
-// uses it.
+// Plain JavaScript: the sanitiser, in the extractor child process, uses it.
 import { Parser } from "htmlparser2";
 
 export const ID_PREFIX = "user-content-";
 
-/** An article's id as the reader's page holds it. */
+/**
+ * An article's id as the reader's page holds it.
+ * @param {string} id
+ * @returns {string}
+ */
 export function namespacedId(id) {
   return `${ID_PREFIX}${id}`;
 }
 
+/** @param {string} fragment */
 function decoded(fragment) {
   try {
     return decodeURIComponent(fragment);
@@ -20,6 +24,7 @@ function decoded(fragment) {
   }
 }
 
+/** @param {URL} url */
 function withoutHash(url) {
   const copy = new URL(url.href);
   copy.hash = "";
@@ -31,6 +36,9 @@ function withoutHash(url) {
  * address (or its `<base>`'s) with `#x`. Null for any other link, and for an empty fragment.
  * The fragment is returned as written in the address (percent-encoded), as a browser matches it
  * once decoded.
+ * @param {string | null | undefined} href
+ * @param {string[]} pageUrls
+ * @returns {string | null}
  */
 export function inPageFragment(href, pageUrls) {
   if (!href) return null;
@@ -53,7 +61,12 @@ export function inPageFragment(href, pageUrls) {
   return own.includes(withoutHash(url)) ? url.hash.slice(1) : null;
 }
 
-/** The `#` link that reaches `fragment` in the reader, or null when the article has no such target. */
+/**
+ * The `#` link that reaches `fragment` in the reader, or null when the article has no such target.
+ * @param {string} fragment
+ * @param {Set<string>} targets
+ * @returns {string | null}
+ */
 export function inPageHref(fragment, targets) {
   const target = decoded(fragment);
   return targets.has(target) ? `#${encodeURIComponent(namespacedId(target))}` : null;
@@ -62,8 +75,13 @@ export function inPageHref(fragment, targets) {
 /**
  * The ids (and anchors' names) of `html`'s elements a link may jump to: those of `tags`, outside
  * the elements whose content is dropped (`droppedTags`).
+ * @param {string} html
+ * @param {string[]} tags
+ * @param {string[]} droppedTags
+ * @returns {Set<string>}
  */
 export function linkTargets(html, tags, droppedTags) {
+  /** @type {Set<string>} */
   const targets = new Set();
   const allowed = new Set(tags);
   const dropped = new Set(droppedTags);

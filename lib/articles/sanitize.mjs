@@ -6,9 +6,11 @@
 // reader, they would be requests to the app with the reader's cookies. An image's address comes from
 // its lazy-loading attributes or srcset when it has no usable src, https only (decision 0332); ids
 // are kept namespaced and in-page links point at them (decision 0333).
-// Plain JavaScript (types in sanitize.d.mts): it runs in the extractor child process, which Node
-// starts from its file without the app's bundler (decision 0300).
+// Plain JavaScript: it runs in the extractor child process, which Node starts from its file without
+// the app's bundler (decision 0300).
 import sanitizeHtml from "sanitize-html";
+
+/** @import { Attributes, IOptions, Tag } from "sanitize-html" */
 import { chooseCandidate, safeCandidates, secureImageUrl, serializeSrcset } from "./image-sources.mjs";
 import { inPageFragment, inPageHref, linkTargets, namespacedId } from "./in-page-links.mjs";
 import { videoLink } from "./video-embeds.mjs";
@@ -32,7 +34,12 @@ const MATH_ATTRIBUTES = [
   ..."columnspan rowspan columnalign rowalign voffset alttext encoding".split(" "),
 ];
 
-/** `value` resolved against `base`, when its scheme is one of `schemes`. */
+/**
+ * `value` resolved against `base`, when its scheme is one of `schemes`.
+ * @param {string | undefined} value
+ * @param {string} base
+ * @param {string[]} schemes
+ */
 function absolute(value, base, schemes) {
   if (!value) return null;
   try {
@@ -54,6 +61,7 @@ const NON_TEXT_TAGS = [
 const LAZY_SOURCES = ["data-src", "data-original", "data-lazy-src", "data-url"];
 const LAZY_SRCSETS = ["data-srcset", "data-lazy-srcset"];
 
+/** @param {Attributes} attribs */
 function lang(attribs) {
   return Object.fromEntries(
     Object.entries(attribs).filter(([name]) => name === "lang" || name === "dir" || name === "id"),
@@ -64,19 +72,32 @@ function lang(attribs) {
  * A URL's host as a browser's cookies see it: the WHATWG parser has already lower-cased it,
  * percent-decoded it ("%2e" is a dot), mapped it to ASCII (IDN) and canonicalised an IP address; a
  * trailing dot (a fully qualified name, the same host) is dropped here.
+ * @param {URL} url
+ * @returns {string}
  */
 export function canonicalHostname(url) {
   return url.hostname.replace(/\.+$/, "");
 }
 
 // By host name, whatever the scheme or port: the browser sends the app's cookies to all of them.
+/**
+ * @param {URL} url
+ * @param {string} appHost
+ */
 function isOwnHost(url, appHost) {
   return url.protocol !== "mailto:" && canonicalHostname(url) === appHost;
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {string} appOrigin
+ * @param {string} pageUrl
+ * @param {Set<string>} targets
+ * @returns {IOptions}
+ */
 function options(baseUrl, appOrigin, pageUrl, targets) {
   const appHost = canonicalHostname(new URL(appOrigin));
-  const notOwn = (url) => !isOwnHost(url, appHost);
+  const notOwn = (/** @type {URL} */ url) => !isOwnHost(url, appHost);
   return {
     allowedTags: [...ALLOWED_TAGS, ...MATH_TAGS],
     allowedAttributes: {
@@ -110,7 +131,10 @@ function options(baseUrl, appOrigin, pageUrl, targets) {
           attribs: href ? { href: href.href, rel: "noopener noreferrer nofollow", ...lang(withId) } : lang(withId),
         };
       },
-      // A video's player becomes a link to the video (no frame is ever kept).
+      /**
+       * A video's player becomes a link to the video (no frame is ever kept).
+       * @returns {Tag}
+       */
       iframe: (tagName, attribs) => {
         const video = videoLink(attribs.src ?? attribs["data-src"], attribs.title, baseUrl);
         if (!video) return { tagName, attribs: {} };
@@ -153,6 +177,11 @@ function options(baseUrl, appOrigin, pageUrl, targets) {
  * `html` (an article Readability extracted from the page at `pageUrl`, whose relative addresses
  * resolve against `baseUrl`: its <base>, or the page itself) through the allow-list; `appOrigin` is
  * LinkStash's own origin, whose images and links are dropped.
+ * @param {string} html
+ * @param {string} baseUrl
+ * @param {string} appOrigin
+ * @param {string} [pageUrl]
+ * @returns {string}
  */
 export function sanitizeArticleHtml(html, baseUrl, appOrigin, pageUrl = baseUrl) {
   const targets = linkTargets(html, [...ALLOWED_TAGS, ...MATH_TAGS], NON_TEXT_TAGS);

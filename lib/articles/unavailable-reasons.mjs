@@ -1,6 +1,6 @@
 // Why a page is not shown as an article (decision 0300), stored with it and said in the reader.
-// Plain JavaScript (types in unavailable-reasons.d.mts): the extractor child process says most of
-// them, and Node starts it without the app's bundler.
+// Plain JavaScript: the extractor child process says most of them, and Node starts it without the
+// app's bundler. Object.freeze keeps each reason's literal type, read-only.
 export const UNAVAILABLE_REASONS = Object.freeze({
   /** Readability found no article in it. */
   notArticle: "not an article",
@@ -15,3 +15,5 @@ export const UNAVAILABLE_REASONS = Object.freeze({
   /** Anything else went wrong while reading it. */
   failed: "could not be read",
 });
+
+/** @typedef {(typeof UNAVAILABLE_REASONS)[keyof typeof UNAVAILABLE_REASONS]} UnavailableReason */

@@ -1,8 +1,11 @@
 // What an embedded video becomes in a stored article (decision 0401): the reader keeps no frames,
 // so a link to the video's own page stands where the player was, named by the frame's title.
-// Plain JavaScript (types in video-embeds.d.mts): it runs in the extractor child process.
+// Plain JavaScript: it runs in the extractor child process.
 
-/** Players Readability keeps (its videos pattern), with the page a reader opens for each video. */
+/**
+ * Players Readability keeps (its videos pattern), with the page a reader opens for each video.
+ * @type {{ hosts: string[]; site: string; page: (url: URL) => string | null }[]}
+ */
 const PLAYERS = [
   {
     hosts: ["youtube.com", "youtube-nocookie.com"],
@@ -44,6 +47,7 @@ const GENERIC_TITLES = new Set([
   "embedded video",
 ]);
 
+/** @param {URL} url */
 function playerOf(url) {
   const host = url.hostname.replace(/^www\./, "");
   return PLAYERS.find((player) => player.hosts.some((known) => host === known || host.endsWith(`.${known}`)));
@@ -53,6 +57,10 @@ function playerOf(url) {
  * The link that stands for a frame whose `src` (resolved against `baseUrl`) plays a video of a known
  * site: `{ href, text }`, the video's own page (else the player's https address) and "Video: <title>
  * (<site>)"; null for any other frame, which is dropped as before.
+ * @param {string | undefined} src
+ * @param {string | undefined} title
+ * @param {string} baseUrl
+ * @returns {{ href: string; text: string } | null}
  */
 export function videoLink(src, title, baseUrl) {
   if (!src) return null;

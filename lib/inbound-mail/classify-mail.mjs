@@ -6,6 +6,18 @@
 import { dashed, headerStart } from "./forward-wrapper.mjs";
 import { holdsAt, isSpace, pattern, scanAddresses } from "./mail-scan.mjs";
 
+/**
+ * A mail as the rules read it.
+ * @typedef {{ subject: string | null; text: string | null; html: string | null }} MailText
+ */
+/**
+ * What a mail saves: a link (one, or two or three in a short note: the first is saved, the rest of
+ * the text is its note); a newsletter or a long mail with links, saved as an item whose reader view
+ * is the mail; or nothing, for a mail with no link anywhere.
+ * @typedef {{ kind: "link"; url: string; note: string | null } | { kind: "newsletter" } | { kind: "no-link" }} MailKind
+ */
+/** @typedef {{ address: string; name: string | null }} MailSender */
+
 /** More distinct links than this in what the sender wrote, and the mail is not "a link". */
 export const MAX_LINK_MAIL_LINKS = 3;
 /** More words than this besides the links, and the mail is not "a link with a note". */
@@ -16,14 +28,20 @@ const URL_STOPS = "<>\"'`";
 // Punctuation that ends a sentence or closes a bracket around a link is not part of it.
 const TRAILING_PUNCTUATION = ".,;:!?)]}>'\"*";
 
-/** `text` without the run of TRAILING_PUNCTUATION it ends with. */
+/**
+ * `text` without the run of TRAILING_PUNCTUATION it ends with.
+ * @param {string} text
+ */
 function withoutTrailingPunctuation(text) {
   let end = text.length;
-  while (end > 0 && TRAILING_PUNCTUATION.includes(text[end - 1])) end -= 1;
+  while (end > 0 && TRAILING_PUNCTUATION.includes(text.charAt(end - 1))) end -= 1;
   return text.slice(0, end);
 }
 
-/** `text` with each web address in it replaced by a space. */
+/**
+ * `text` with each web address in it replaced by a space.
+ * @param {string} text
+ */
 function withoutUrls(text) {
   let kept = "";
   let from = 0;
@@ -34,8 +52,13 @@ function withoutUrls(text) {
   return kept + text.slice(from);
 }
 
-/** The http(s) addresses in `text`, in order, each once, without the punctuation that follows them. */
+/**
+ * The http(s) addresses in `text`, in order, each once, without the punctuation that follows them.
+ * @param {string} text
+ * @returns {string[]}
+ */
 export function findUrls(text) {
+  /** @type {Set<string>} */
   const found = new Set();
   for (const { start, end } of scanAddresses(text, URL_STOPS).found) {
     const match = text.slice(start, end);
@@ -47,7 +70,13 @@ export function findUrls(text) {
   return [...found];
 }
 
-/** Whether `line` is `prefix`, then 1 to `max` characters, then `suffix` (both lower case). */
+/**
+ * Whether `line` is `prefix`, then 1 to `max` characters, then `suffix` (both lower case).
+ * @param {string} line
+ * @param {string} prefix
+ * @param {string} suffix
+ * @param {number} max
+ */
 function framed(line, prefix, suffix, max) {
   const middle = line.length - prefix.length - suffix.length;
   return middle >= 1 && middle <= max && line.startsWith(prefix) && line.endsWith(suffix);
@@ -58,6 +87,7 @@ const SCHRIEB = " schrieb ";
 // Lines that start what the sender did not write for this save: a signature ("-- "), quoted reply
 // history ("On … wrote:", Outlook's header), a forwarded mail's header, a phone's footer. `line` is
 // trimmed and lower-cased.
+/** @param {string} line */
 function isReplyHeader(line) {
   if (framed(line, "on ", " wrote:", 200) || dashed(line, "original message")) return true;
   if (framed(line, "le ", " a écrit:", 200) || framed(line, "le ", " a écrit :", 200)) return true;
@@ -72,6 +102,7 @@ function isReplyHeader(line) {
   return false;
 }
 
+/** @param {string} line */
 function isPhoneFooter(line) {
   if (line.startsWith("sent from my ") && line.length > 13 && !isSpace(line.charCodeAt(13)))
     return line.length - 13 <= 61;
@@ -89,14 +120,17 @@ const BLANK_RUN = pattern("\\n{3,}", "g");
  * What the sender wrote: the text up to a signature or quoted reply history, without quoted lines
  * (">") or a phone's "Sent from" footer, blank runs squeezed, trimmed. A forwarded mail's header ends
  * it too: the forwarded mail is not the sender's note.
+ * @param {string} text
+ * @returns {string}
  */
 export function ownText(text) {
+  /** @type {string[]} */
   const kept = [];
   const lines = text.replace(LINE_BREAK, "\n").split("\n");
   const bares = lines.map((line) => line.trim().toLowerCase());
   for (const [index, raw] of lines.entries()) {
     const line = raw.trimEnd();
-    const bare = bares[index];
+    const bare = bares[index] ?? "";
     if (line === "--" || line === "-- " || isReplyHeader(bare) || headerStart(bares, index) >= 0) break;
     if (bare.startsWith(">") || isPhoneFooter(bare)) continue;
     kept.push(line);
@@ -106,13 +140,21 @@ export function ownText(text) {
 
 const REPLY_PREFIXES = ["fwd", "fw", "re", "aw", "wg", "tr"];
 
+/**
+ * @param {string} text
+ * @param {number} at
+ */
 function skipSpace(text, at) {
   let i = at;
   while (i < text.length && isSpace(text.charCodeAt(i))) i += 1;
   return i;
 }
 
-/** Where one "Fwd:" (or "Re [2]:" …) that starts at `at` ends, or -1 when none does. */
+/**
+ * Where one "Fwd:" (or "Re [2]:" …) that starts at `at` ends, or -1 when none does.
+ * @param {string} lower
+ * @param {number} at
+ */
 function replyPrefixEnd(lower, at) {
   const start = skipSpace(lower, at);
   for (const prefix of REPLY_PREFIXES) {
@@ -120,7 +162,7 @@ function replyPrefixEnd(lower, at) {
     let i = skipSpace(lower, start + prefix.length);
     if (lower[i] === "[") {
       let digits = i + 1;
-      while (lower[digits] >= "0" && lower[digits] <= "9") digits += 1;
+      while (lower.charAt(digits) >= "0" && lower.charAt(digits) <= "9") digits += 1;
       if (digits > i + 1 && lower[digits] === "]") i = skipSpace(lower, digits + 1);
     }
     if (lower[i] === ":") return skipSpace(lower, i + 1);
@@ -131,7 +173,11 @@ function replyPrefixEnd(lower, at) {
 const SPACE_RUN = pattern("\\s+", "g");
 const NO_SUBJECT = new Set(["no subject", "(no subject)", "(no subject", "no subject)"]);
 
-/** "Fwd: Fw: Re: The title" → "The title"; null when nothing is left. */
+/**
+ * "Fwd: Fw: Re: The title" → "The title"; null when nothing is left.
+ * @param {string | null} subject
+ * @returns {string | null}
+ */
 export function cleanSubject(subject) {
   const text = subject ?? "";
   // Lower-cased in ASCII only, so that positions in it are positions in `text`.
@@ -147,6 +193,7 @@ export function cleanSubject(subject) {
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 
+/** @param {string} text */
 function countWords(text) {
   let words = 0;
   let inWord = false;
@@ -158,6 +205,7 @@ function countWords(text) {
   return words;
 }
 
+/** @param {string} line */
 function onlyPunctuation(line) {
   for (const character of line) {
     if (!isSpace(character.charCodeAt(0)) && !PUNCTUATION_OR_SYMBOL.test(character)) return false;
@@ -168,6 +216,9 @@ function onlyPunctuation(line) {
 /**
  * The note of a link mail: what the sender wrote without the saved link itself, and without the
  * subject when it only repeats the link or says "Fwd:"; the subject joins the note when it says more.
+ * @param {string} url
+ * @param {string | null} subject
+ * @param {string} own
  */
 function linkNote(url, subject, own) {
   const body = own
@@ -191,6 +242,8 @@ function linkNote(url, subject, own) {
  * dropped) holds at most MAX_LINK_MAIL_LINKS links, or the subject holds one, and at most
  * MAX_LINK_MAIL_WORDS words besides them. A newsletter: any other mail that has a link (in its HTML
  * or its text). No link anywhere: nothing to save.
+ * @param {MailText} mail
+ * @returns {MailKind}
  */
 export function classifyMail(mail) {
   const own = ownText(mail.text ?? "");
@@ -205,10 +258,15 @@ export function classifyMail(mail) {
   return { kind: "no-link" };
 }
 
+/** @type {(code: number) => boolean} */
 const isWordCharacter = (code) =>
   (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 
-/** Where `href = "http:` (any case, spaces, quote or none) starts at `at` in `html`, or -1. */
+/**
+ * Where `href = "http:` (any case, spaces, quote or none) starts at `at` in `html`, or -1.
+ * @param {string} html
+ * @param {number} at
+ */
 function hrefEnd(html, at) {
   if (!holdsAt(html, at, "href") || isWordCharacter(html.charCodeAt(at - 1))) return -1;
   let i = at + 4;
@@ -227,6 +285,9 @@ function hrefEnd(html, at) {
  * counts them, up to `limit`, and the characters read. A tag's text (from `<a` to the next `>`) is
  * read once, whatever number of `<a` it holds: at most one link is counted in it, the one the last
  * href makes.
+ * @param {string} html
+ * @param {number} limit
+ * @returns {{ count: number; steps: number }}
  */
 export function countHtmlLinks(html, limit) {
   let count = 0;
@@ -252,24 +313,31 @@ export function countHtmlLinks(html, limit) {
   return { count, steps };
 }
 
+/** @param {string | null} html */
 function hasHtmlLink(html) {
   return html !== null && countHtmlLinks(html, 1).count > 0;
 }
 
-/** A mail whose HTML links to more places than a note would: a newsletter, whatever its text says. */
+/**
+ * A mail whose HTML links to more places than a note would: a newsletter, whatever its text says.
+ * @param {string | null} html
+ */
 function hasManyHtmlLinks(html) {
   return html !== null && countHtmlLinks(html, MAX_LINK_MAIL_LINKS * 2 + 1).count > MAX_LINK_MAIL_LINKS * 2;
 }
 
 /** What an e-mail address never holds, besides whitespace. */
 const ADDRESS_STOPS = '<>"@';
+/** @type {(text: string, i: number) => boolean} */
 const isAddressCharacter = (text, i) =>
-  i >= 0 && i < text.length && !isSpace(text.charCodeAt(i)) && !ADDRESS_STOPS.includes(text[i]);
+  i >= 0 && i < text.length && !isSpace(text.charCodeAt(i)) && !ADDRESS_STOPS.includes(text.charAt(i));
 
 /**
  * The first e-mail address in `text` as /<?([^\s<>"@]+@[^\s<>"@]+\.[^\s<>"@]+)>?/ finds it (where its
  * match starts and ends, with the brackets around it, and the address; null when there is none), and
  * the characters read: each at most twice, since the parts around one `@` never overlap another's.
+ * @param {string} text
+ * @returns {{ found: { start: number; end: number; address: string } | null; steps: number }}
  */
 export function scanAddress(text) {
   let steps = 0;
@@ -292,9 +360,13 @@ export function scanAddress(text) {
   return { found: null, steps };
 }
 
+/** @type {(text: string, i: number) => boolean} */
 const QUOTE_OR_SPACE = (text, i) => text[i] === '"' || text[i] === "'" || isSpace(text.charCodeAt(i));
 
-/** `text` without the quotes and spaces around it, and without an Outlook "[mailto:…]". */
+/**
+ * `text` without the quotes and spaces around it, and without an Outlook "[mailto:…]".
+ * @param {string} text
+ */
 function displayName(text) {
   let start = 0;
   let end = text.length;
@@ -320,9 +392,11 @@ const FROM_LABELS = ["from", "von", "de"];
  * The value of the forwarded mail's "From:" line (Gmail, Apple Mail, Outlook, Thunderbird) at
  * `lines[index]`, or null. As in a header pattern whose spaces after the colon run on across line
  * ends, an empty "From:" takes the next line of `lines` that has text.
+ * @param {ReadonlyArray<string>} lines
+ * @param {number} index
  */
 function fromLineValue(lines, index) {
-  const line = lines[index];
+  const line = lines[index] ?? "";
   let i = skipSpace(line, 0);
   if (line[i] === "*") i = skipSpace(line, i + 1);
   const label = FROM_LABELS.find((word) => holdsAt(line, i, word));
@@ -337,7 +411,11 @@ function fromLineValue(lines, index) {
   return value === "" ? null : value;
 }
 
-/** The sender named by the first "From:" line of a forwarded mail's header `lines`, or null. */
+/**
+ * The sender named by the first "From:" line of a forwarded mail's header `lines`, or null.
+ * @param {ReadonlyArray<string>} lines
+ * @returns {MailSender | null}
+ */
 export function senderOf(lines) {
   const from = lines.map((_, index) => fromLineValue(lines, index)).find((value) => value !== null);
   const found = from ? scanAddress(from).found : null;
@@ -349,7 +427,11 @@ export function senderOf(lines) {
   return { address, name: name === "" ? null : name };
 }
 
-/** The sender of the mail forwarded in `text` (the first "From:" after a forward's header), or null. */
+/**
+ * The sender of the mail forwarded in `text` (the first "From:" after a forward's header), or null.
+ * @param {string | null} text
+ * @returns {MailSender | null}
+ */
 export function forwardedFrom(text) {
   if (!text) return null;
   const lines = text.replace(LINE_BREAK, "\n").split("\n");

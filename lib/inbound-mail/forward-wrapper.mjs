@@ -6,9 +6,15 @@
 import { Parser } from "htmlparser2";
 import { holdsAt, isSpace, pattern } from "./mail-scan.mjs";
 
+/** @type {(code: number) => boolean} */
 const isLetter = (code) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
-/** Whether `line` is two or more dashes, `words` (an optional space each side), two or more dashes. */
+/**
+ * Whether `line` is two or more dashes, `words` (an optional space each side), two or more dashes.
+ * @param {string} line
+ * @param {string} words
+ * @returns {boolean}
+ */
 export function dashed(line, words) {
   let start = 0;
   while (line[start] === "-") start += 1;
@@ -19,7 +25,11 @@ export function dashed(line, words) {
   return inner === words;
 }
 
-/** A forwarded mail's marker line; `line` is trimmed and lower-cased. */
+/**
+ * A forwarded mail's marker line; `line` is trimmed and lower-cased.
+ * @param {string} line
+ * @returns {boolean}
+ */
 export function isForwardHeader(line) {
   return (
     dashed(line, "forwarded message") ||
@@ -37,7 +47,11 @@ const OTHER = new Set(["to", "cc", "bcc", "reply-to", "an", "à", "a", "antwort 
 /** The longest label above, with the `*` Gmail's text writes around bold ones. */
 const MAX_LABEL = 14;
 
-/** The label of a header line ("From: …", "*Sent:* …"), lower case, or null; `line` trimmed, lower case. */
+/**
+ * The label of a header line ("From: …", "*Sent:* …"), lower case, or null; `line` trimmed, lower case.
+ * @param {string} line
+ * @returns {string | null}
+ */
 export function headerLabel(line) {
   const start = line[0] === "*" ? 1 : 0;
   const colon = line.indexOf(":", start);
@@ -46,13 +60,17 @@ export function headerLabel(line) {
   return FROM.has(label) || SENT.has(label) || SUBJECT.has(label) || OTHER.has(label) ? label : null;
 }
 
-/** Outlook's header block with no marker above it: a From: line, then Sent: (or Date:) and Subject:. */
+/**
+ * Outlook's header block with no marker above it: a From: line, then Sent: (or Date:) and Subject:.
+ * @param {ReadonlyArray<string>} lines
+ * @param {number} index
+ */
 function isOutlookHeader(lines, index) {
-  if (!FROM.has(headerLabel(lines[index]) ?? "")) return false;
+  if (!FROM.has(headerLabel(lines[index] ?? "") ?? "")) return false;
   let sent = false;
   let subject = false;
   for (let i = index + 1; i < Math.min(lines.length, index + 8); i += 1) {
-    const label = headerLabel(lines[i]);
+    const label = headerLabel(lines[i] ?? "");
     if (label === null) continue;
     sent ||= SENT.has(label);
     subject ||= SUBJECT.has(label);
@@ -60,18 +78,26 @@ function isOutlookHeader(lines, index) {
   return sent && subject;
 }
 
-/** Whether `line` is only underscores, ten or more: the rule Outlook's text puts above its header. */
+/**
+ * Whether `line` is only underscores, ten or more: the rule Outlook's text puts above its header.
+ * @param {string} line
+ */
 function isRule(line) {
   if (line.length < 10) return false;
   for (const character of line) if (character !== "_") return false;
   return true;
 }
 
-/** Where a wrapper's header starts at `lines[index]` (the line after a marker, or the line itself), or -1. */
+/**
+ * Where a wrapper's header starts at `lines[index]` (the line after a marker, or the line itself), or -1.
+ * @param {ReadonlyArray<string>} lines
+ * @param {number} index
+ * @returns {number}
+ */
 export function headerStart(lines, index) {
-  const line = lines[index];
+  const line = lines[index] ?? "";
   if (isForwardHeader(line) || dashed(line, "original message")) return index + 1;
-  if (isRule(line) && index + 1 < lines.length && FROM.has(headerLabel(lines[index + 1]) ?? "")) return index + 1;
+  if (isRule(line) && index + 1 < lines.length && FROM.has(headerLabel(lines[index + 1] ?? "") ?? "")) return index + 1;
   return isOutlookHeader(lines, index) ? index : -1;
 }
 
@@ -87,6 +113,8 @@ const MAX_HEADER_LINES = 20;
  * The forward wrapper in `lines` (trimmed and lower-cased): where it starts (the note ends there),
  * the lines of its header, and where the forwarded mail begins; null when there is none, or when its
  * header has no From: line.
+ * @param {ReadonlyArray<string>} lines
+ * @returns {{ start: number; header: [number, number]; body: number } | null}
  */
 export function findWrapper(lines) {
   for (let index = 0; index < Math.min(lines.length, MAX_NOTE_LINES + 1); index += 1) {
@@ -96,8 +124,9 @@ export function findWrapper(lines) {
     let from = false;
     let subject = false;
     for (let i = first; i < Math.min(lines.length, first + MAX_HEADER_LINES); i += 1) {
-      if (lines[i] === "") continue;
-      const label = headerLabel(lines[i]);
+      const line = lines[i] ?? "";
+      if (line === "") continue;
+      const label = headerLabel(line);
       // A line without a label before the Subject: goes on the value above (a long To: list).
       if (label === null && (subject || last < first)) break;
       from ||= label !== null && FROM.has(label);
@@ -114,12 +143,18 @@ const LINE_BREAK = pattern("\\r\\n?", "g");
 /** The most lines read for a wrapper: the note's, the marker, the header and Outlook's look-ahead. */
 const MAX_READ_LINES = MAX_NOTE_LINES + MAX_HEADER_LINES + 10;
 
-/** A plain-text forward unwrapped: the note above it, its header lines, and the forwarded text; or null. */
+/**
+ * A plain-text forward unwrapped: the note above it, its header lines, and the forwarded text; or null.
+ * @param {string | null} text
+ * @returns {{ note: string; header: string[]; text: string } | null}
+ */
 export function unwrapText(text) {
   if (!text) return null;
   const whole = text.replace(LINE_BREAK, "\n");
   // Only the first lines can hold a wrapper: the rest is sliced off whole, never split.
+  /** @type {string[]} */
   const raw = [];
+  /** @type {number[]} */
   const starts = [];
   for (let at = 0; at <= whole.length && raw.length < MAX_READ_LINES;) {
     const end = whole.indexOf("\n", at);
@@ -129,10 +164,11 @@ export function unwrapText(text) {
   }
   const wrapper = findWrapper(raw.map((line) => line.trim().toLowerCase()));
   if (!wrapper) return null;
+  const bodyStart = starts[wrapper.body];
   return {
     note: raw.slice(0, wrapper.start).join("\n"),
     header: raw.slice(wrapper.header[0], wrapper.header[1]),
-    text: wrapper.body < raw.length ? whole.slice(starts[wrapper.body]).trim() : "",
+    text: bodyStart === undefined ? "" : whole.slice(bodyStart).trim(),
   };
 }
 
@@ -148,8 +184,10 @@ const SPACE_RUN = pattern("\\s+", "g");
 /**
  * The first MAX_READ_LINES lines of text `html` shows (lines without text, which line tags side by
  * side leave, are not lines a reader sees), each with where its last text ends in `html`.
+ * @param {string} html
  */
 function htmlLines(html) {
+  /** @type {{ text: string; end: number }[]} */
   const lines = [];
   let text = "";
   let end = 0;
@@ -191,23 +229,31 @@ function htmlLines(html) {
 /**
  * An HTML forward unwrapped: the text of the note above it, its header lines, and the HTML from just
  * after its header (tags the cut leaves unopened are dropped by the sanitiser); or null.
+ * @param {string | null} html
+ * @returns {{ note: string; header: string[]; html: string } | null}
  */
 export function unwrapHtml(html) {
   if (!html) return null;
   const lines = htmlLines(html);
   const wrapper = findWrapper(lines.map((line) => line.text.toLowerCase()));
-  if (!wrapper || wrapper.body === 0) return null;
+  // The header's last line: none when the forwarded mail begins at the first line.
+  const headerEnd = wrapper && lines[wrapper.body - 1];
+  if (!wrapper || !headerEnd) return null;
   return {
     note: lines
       .slice(0, wrapper.start)
       .map((line) => line.text)
       .join("\n"),
     header: lines.slice(wrapper.header[0], wrapper.header[1]).map((line) => line.text),
-    html: html.slice(afterBreaks(html, lines[wrapper.body - 1].end)),
+    html: html.slice(afterBreaks(html, headerEnd.end)),
   };
 }
 
-/** Where `html` goes on after the line breaks, closing tags and spaces that follow `at`. */
+/**
+ * Where `html` goes on after the line breaks, closing tags and spaces that follow `at`.
+ * @param {string} html
+ * @param {number} at
+ */
 function afterBreaks(html, at) {
   let i = at;
   for (;;) {

@@ -10,6 +10,31 @@ import { htmlDepth, htmlText, MAX_HTML_DEPTH, newsletterHtml, textToHtml } from 
 import { MAX_MAIL_HTML_CHARS, parseMail, UnreadableMail } from "./parse-mail.mjs";
 import { savedWebVersion } from "./tracking-link.mjs";
 
+/**
+ * @import { MailKind, MailSender } from "./classify-mail.mjs"
+ * @import { MailContent, ParsedMail } from "./parse-mail.mjs"
+ */
+
+/**
+ * A newsletter as the server saves it; `key` tells newsletters of one sender apart in their own
+ * address (lib/inbound-mail/mail-url.ts).
+ * @typedef {object} NewsletterVerdict
+ * @property {"newsletter"} kind
+ * @property {string} title
+ * @property {MailSender | null} sender
+ * @property {string} key
+ * @property {string | null} notes
+ * @property {string} contentHtml
+ * @property {string} text
+ * @property {string | null} webVersionUrl
+ */
+/** @typedef {{ kind: "refused"; reason: "too-large" | "malformed"; message: string }} MailRefused */
+/** @typedef {Exclude<MailKind, { kind: "newsletter" }> | NewsletterVerdict | MailRefused} MailVerdict */
+/**
+ * The child's answer for a mail, checked on the server's side (lib/inbound-mail/read-mail.ts).
+ * @typedef {{ kind: "unreadable"; message: string } | { kind: "read"; from: MailSender | null; subject: string | null; messageId: string | null; date: string | null; verdict: MailVerdict }} MailReading
+ */
+
 export const NEWSLETTER_TOO_LARGE_MESSAGE = `This newsletter is too large to save: its HTML is over ${MAX_MAIL_HTML_CHARS / 1024 / 1024} MB.`;
 export const TOO_DEEP_MESSAGE = `This newsletter's HTML is nested more than ${MAX_HTML_DEPTH} levels deep: it cannot be shown safely.`;
 
@@ -21,6 +46,7 @@ const MAIL_BASE_URL = "https://mail.invalid/";
  * The newsletter a mail carries, as a mail client shows it: without the forward's wrapper (the
  * note, the marker and the forwarded header, decision 0380) in its HTML and its text, its sender the
  * forwarded one, and the note what the user wrote above it.
+ * @param {MailContent} mail
  */
 function unwrapped(mail) {
   const text = unwrapText(mail.text);
@@ -36,6 +62,12 @@ function unwrapped(mail) {
   };
 }
 
+/**
+ * @param {MailContent} mail
+ * @param {string} appOrigin
+ * @param {string | null} [outerNote]
+ * @returns {NewsletterVerdict | MailRefused}
+ */
 function newsletter(mail, appOrigin, outerNote = null) {
   // The limits first, on the mail as it came: nothing else reads a mail past them.
   const whole = mail.html ?? textToHtml(mail.text ?? "");
@@ -66,6 +98,11 @@ function newsletter(mail, appOrigin, outerNote = null) {
   };
 }
 
+/**
+ * @param {ParsedMail} mail
+ * @param {string} appOrigin
+ * @returns {MailVerdict}
+ */
 function verdict(mail, appOrigin) {
   // A newsletter forwarded as an attachment: the attached mail is the newsletter, the outer one's
   // words its note (decision 0382).
@@ -75,7 +112,11 @@ function verdict(mail, appOrigin) {
   return found.kind === "newsletter" ? newsletter(mail, appOrigin) : found;
 }
 
-/** What the server needs to save the mail in `source`, or why it cannot be read. */
+/**
+ * What the server needs to save the mail in `source`, or why it cannot be read.
+ * @param {{ source: Uint8Array; appOrigin: string }} job
+ * @returns {Promise<MailReading>}
+ */
 export async function readMail({ source, appOrigin }) {
   let mail;
   try {

@@ -3,6 +3,15 @@ import sanitizeHtml from "sanitize-html";
 import { sanitizeArticleHtml } from "../articles/sanitize.mjs";
 import { isSpace, pattern, scanAddresses } from "./mail-scan.mjs";
 
+/** @import { IFrame } from "sanitize-html" */
+
+/**
+ * A link of a newsletter: its address, its text and (some of) the text just before it.
+ * @typedef {{ href: string; text: string; before?: string }} MailAnchor
+ */
+/** @typedef {{ contentHtml: string; webVersionUrl: string | null }} NewsletterHtml */
+/** @typedef {{ [name: string]: string }} TagAttributes */
+
 // A newsletter's HTML made into what the reader shows (decision 0328): the article allow-list
 // (lib/articles/sanitize.mjs) after a first pass that drops what a mail client hides or never
 // shows as text: the head, preview text hidden with CSS (visible once styles are gone), and
@@ -37,7 +46,9 @@ export const MAX_HTML_DEPTH = 512;
 
 const VOID_TAGS = new Set("area base br col embed hr img input link meta param source track wbr".split(" "));
 
+/** @type {(code: number) => boolean} */
 const isLetter = (code) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+/** @type {(code: number) => boolean} */
 const isNameCharacter = (code) => isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d;
 
 /**
@@ -46,6 +57,8 @@ const isNameCharacter = (code) => isLetter(code) || (code >= 0x30 && code <= 0x3
  * where a tag that never ends was read, a later `<` that reaches the same place outside quotes fails
  * the same way and stops there, and a quote is skipped to the next one of its kind, so `steps` stays
  * within a few times the length.
+ * @param {string} html
+ * @returns {{ depth: number; steps: number }}
  */
 export function scanDepth(html) {
   const dead = new Uint8Array(html.length + 1);
@@ -66,6 +79,7 @@ export function scanDepth(html) {
     const name = html.slice(nameStart, p).toLowerCase();
     let end = -1;
     let selfClosing = false;
+    /** @type {number[]} */
     const visited = [];
     while (name !== "" && p < html.length && !dead[p]) {
       steps += 1;
@@ -98,7 +112,11 @@ export function scanDepth(html) {
   return { depth: deepest, steps };
 }
 
-/** How deep `html`'s elements nest, read from its tags in one pass (unclosed ones count as open). */
+/**
+ * How deep `html`'s elements nest, read from its tags in one pass (unclosed ones count as open).
+ * @param {string} html
+ * @returns {number}
+ */
 export function htmlDepth(html) {
   return scanDepth(html).depth;
 }
@@ -107,12 +125,14 @@ const TINY = pattern("^\\s*[01](px)?\\s*$");
 const TINY_WIDTH = pattern("(^|;)\\s*width\\s*:\\s*[01]px");
 const TINY_HEIGHT = pattern("(^|;)\\s*height\\s*:\\s*[01]px");
 
+/** @param {TagAttributes} attribs */
 function isTrackingPixel(attribs) {
-  const tiny = (value) => value !== undefined && TINY.test(value.toLowerCase());
+  const tiny = (/** @type {string | undefined} */ value) => value !== undefined && TINY.test(value.toLowerCase());
   const style = (attribs.style ?? "").toLowerCase();
   return (tiny(attribs.width) && tiny(attribs.height)) || TINY_WIDTH.test(style) || TINY_HEIGHT.test(style);
 }
 
+/** @param {IFrame} frame */
 function isHidden(frame) {
   if (frame.tag === "head" || frame.tag === "title") return true;
   if (frame.attribs.hidden !== undefined || HIDDEN_STYLE.test((frame.attribs.style ?? "").toLowerCase())) return true;
@@ -122,13 +142,17 @@ function isHidden(frame) {
 const SPACE_RUN = pattern("\\s+", "g");
 const SENTENCE_STOP = pattern("[.!]");
 
-/** Where the run of full stops, exclamation marks and spaces that ends `text` starts. */
+/**
+ * Where the run of full stops, exclamation marks and spaces that ends `text` starts.
+ * @param {string} text
+ */
 function sentenceEnd(text) {
   let end = text.length;
   while (end > 0 && (text[end - 1] === "." || text[end - 1] === "!" || isSpace(text.charCodeAt(end - 1)))) end -= 1;
   return end;
 }
 
+/** @param {MailAnchor} anchor */
 function saysWebVersion(anchor) {
   const text = anchor.text.replace(SPACE_RUN, " ").toLowerCase();
   if (WEB_VERSION_TEXT.test(text) || CANNOT_READ_TEXT.test(text)) return true;
@@ -144,6 +168,8 @@ function saysWebVersion(anchor) {
 /**
  * The "view in browser" link of a newsletter: the first http(s) link whose text says so, or says
  * "click here" just after the newsletter said it may not read well.
+ * @param {ReadonlyArray<MailAnchor>} anchors
+ * @returns {string | null}
  */
 export function findWebVersionUrl(anchors) {
   for (const anchor of anchors) {
@@ -164,10 +190,14 @@ const BLOCK_TAGS = new Set(
   ),
 );
 
-/** The text of sanitised HTML, a line break after each block, for search and word counts. */
 const BLANKS = pattern("[ \\t\\u00a0]+", "g");
 const SPACED_BREAKS = pattern(" ?\\n[ \\n]*", "g");
 
+/**
+ * The text of sanitised HTML, a line break after each block, for search and word counts.
+ * @param {string} html
+ * @returns {string}
+ */
 export function htmlText(html) {
   let text = "";
   const parser = new Parser(
@@ -210,6 +240,14 @@ const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "colgroup", "col"]
  */
 const WIDEST_DECLARED_IMAGE = 320;
 
+/**
+ * A table as the first pass reads it: its attributes, its widest row and longest cell (in words),
+ * whether it has header cells or block content, and where it opens among the tables.
+ * @typedef {{ attribs: TagAttributes; rowCells: number; widestRow: number; longestCell: number; headerCells: boolean; blockContent: boolean; index: number }} TableRead
+ */
+/** @typedef {{ index: number; words: number; content: boolean }} CellRead */
+
+/** @param {TableRead} table */
 function isLayoutTable(table) {
   const role = (table.attribs.role ?? "").trim().toLowerCase();
   if (role === "presentation" || role === "none") return true;
@@ -219,7 +257,11 @@ function isLayoutTable(table) {
   return border === "0" || LAYOUT_ATTRIBUTES.some((name) => table.attribs[name] !== undefined);
 }
 
-/** Whether `value` is a whole number of pixels no wider than `most` ("600", "600px"). */
+/**
+ * Whether `value` is a whole number of pixels no wider than `most` ("600", "600px").
+ * @param {string | undefined} value
+ * @param {number} most
+ */
 function pixelsAtMost(value, most) {
   if (value === undefined) return false;
   let digits = value.trim().toLowerCase();
@@ -232,7 +274,10 @@ function pixelsAtMost(value, most) {
   return Number(digits) <= most;
 }
 
-/** How many words (runs of non-spaces) `text` holds. */
+/**
+ * How many words (runs of non-spaces) `text` holds.
+ * @param {string} text
+ */
 function countWords(text) {
   let words = 0;
   let inWord = false;
@@ -244,11 +289,18 @@ function countWords(text) {
   return words;
 }
 
-/** Which tables of `html` (in the order they open) are layout, which cells are empty, and the steps taken. */
+/**
+ * Which tables of `html` (in the order they open) are layout, which cells are empty, and the steps taken.
+ * @param {string} html
+ */
 function readTables(html) {
+  /** @type {boolean[]} */
   const layout = [];
+  /** @type {boolean[]} */
   const emptyCells = [];
+  /** @type {TableRead[]} */
   const tables = [];
+  /** @type {CellRead[]} */
   const cells = [];
   let steps = 0;
   const parser = new Parser(
@@ -311,7 +363,10 @@ function readTables(html) {
   return { layout, emptyCells, steps };
 }
 
-/** Whether `name` is an attribute name written back as it is (letters, digits, "-", "_", ":", "."). */
+/**
+ * Whether `name` is an attribute name written back as it is (letters, digits, "-", "_", ":", ".").
+ * @param {string} name
+ */
 function isPlainName(name) {
   for (let i = 0; i < name.length; i += 1) {
     const code = name.charCodeAt(i);
@@ -320,6 +375,10 @@ function isPlainName(name) {
   return name !== "";
 }
 
+/**
+ * @param {string} name
+ * @param {TagAttributes} attribs
+ */
 function openTag(name, attribs) {
   let tag = `<${name}`;
   for (const [attribute, value] of Object.entries(attribs))
@@ -327,7 +386,10 @@ function openTag(name, attribs) {
   return `${tag}>`;
 }
 
-/** An image's attributes without a declared size wider than the narrowest column. */
+/**
+ * An image's attributes without a declared size wider than the narrowest column.
+ * @param {TagAttributes} attribs
+ */
 function imageAttributes(attribs) {
   if (pixelsAtMost(attribs.width, WIDEST_DECLARED_IMAGE)) return attribs;
   const { width: _width, height: _height, ...rest } = attribs;
@@ -338,6 +400,8 @@ function imageAttributes(attribs) {
  * `html` with its layout tables made into blocks in reading order and images' declared sizes wider
  * than the column dropped; data tables stay. `steps` counts the parser's events and the characters
  * of text read, in both passes.
+ * @param {string} html
+ * @returns {{ html: string; steps: number }}
  */
 export function scanLayoutTables(html) {
   const { layout, emptyCells, steps: readSteps } = readTables(html);
@@ -345,9 +409,15 @@ export function scanLayoutTables(html) {
   let out = "";
   let tableCount = 0;
   let cellCount = 0;
-  /** Each open element's name as written, or null when it is not written (its content still is). */
+  /**
+   * Each open element's name as written, or null when it is not written (its content still is).
+   * @type {{ name: string; written: string | null; skip: boolean }[]}
+   */
   const open = [];
-  /** Whether each open table is a layout table. */
+  /**
+   * Whether each open table is a layout table.
+   * @type {boolean[]}
+   */
   const tables = [];
   /** How many open elements (an empty layout cell and what it holds) write nothing. */
   let skipping = 0;
@@ -355,6 +425,7 @@ export function scanLayoutTables(html) {
     {
       onopentag: (name, attribs) => {
         steps += 1;
+        /** @type {string | null} */
         let written = name;
         let skip = false;
         if (name === "table") {
@@ -404,7 +475,11 @@ export function scanLayoutTables(html) {
   return { html: out, steps };
 }
 
-/** `html` with its layout tables made into blocks in reading order (see scanLayoutTables). */
+/**
+ * `html` with its layout tables made into blocks in reading order (see scanLayoutTables).
+ * @param {string} html
+ * @returns {string}
+ */
 export function flattenLayoutTables(html) {
   return scanLayoutTables(html).html;
 }
@@ -413,12 +488,18 @@ export function flattenLayoutTables(html) {
  * The newsletter's HTML as the reader shows it, and its "view in browser" link when it has one.
  * `baseUrl` resolves relative links (a mail has none that mean anything; the web version's address
  * when known); `appOrigin` is LinkStash's own, whose links and images are dropped.
+ * @param {string} html
+ * @param {string} baseUrl
+ * @param {string} appOrigin
+ * @returns {NewsletterHtml}
  */
 export function newsletterHtml(html, baseUrl, appOrigin) {
+  /** @type {MailAnchor[]} */
   const anchors = [];
   // The text read so far, and what it was where each link began (by the link's attributes, which the
   // sanitiser hands to onOpenTag and keeps as its frame's: misnested links never mix them up).
   let textSoFar = "";
+  /** @type {WeakMap<TagAttributes, string>} */
   const textBeforeLink = new WeakMap();
   const shown = sanitizeHtml(html, {
     allowedTags: false,
@@ -445,6 +526,7 @@ export function newsletterHtml(html, baseUrl, appOrigin) {
   };
 }
 
+/** @param {string} text */
 function escapeHtml(text) {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
@@ -459,6 +541,7 @@ const NOT_LAST = ".,;:!?)]";
  * `escaped` with its web addresses as links, as /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/g would
  * link them: each address without the punctuation it ends with, and at least two characters after
  * the "//".
+ * @param {string} escaped
  */
 function linkAddresses(escaped) {
   let linked = "";
@@ -466,7 +549,7 @@ function linkAddresses(escaped) {
   for (const { start, end } of scanAddresses(escaped, LINKED_STOPS, true).found) {
     const body = start + (escaped[start + 4] === ":" ? 7 : 8);
     let last = end;
-    while (last >= body + 2 && NOT_LAST.includes(escaped[last - 1])) last -= 1;
+    while (last >= body + 2 && NOT_LAST.includes(escaped.charAt(last - 1))) last -= 1;
     if (last < body + 2) continue;
     const url = escaped.slice(start, last);
     linked += `${escaped.slice(from, start)}<a href="${url}">${url}</a>`;
@@ -475,9 +558,15 @@ function linkAddresses(escaped) {
   return linked + escaped.slice(from);
 }
 
-/** A plain-text mail as HTML: a paragraph per blank-line-separated block, its addresses as links. */
+/**
+ * A plain-text mail as HTML: a paragraph per blank-line-separated block, its addresses as links.
+ * @param {string} text
+ * @returns {string}
+ */
 export function textToHtml(text) {
+  /** @type {string[]} */
   const blocks = [];
+  /** @type {string[]} */
   let block = [];
   for (const line of text.replace(LINE_BREAK, "\n").split("\n")) {
     if (line.trim() !== "") block.push(line);

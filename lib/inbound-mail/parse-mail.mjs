@@ -6,6 +6,24 @@
 // number of parts, HTML nesting depth). Plain JavaScript: Node starts the child without the bundler.
 import { MailParser } from "mailparser";
 
+/** @import { HeaderValue, Headers, MessageText } from "mailparser" */
+
+/**
+ * What a mail says of itself: its sender, subject, bodies and List-Post / List-URL web addresses.
+ * @typedef {object} MailContent
+ * @property {{ address: string; name: string | null } | null} from
+ * @property {string | null} subject
+ * @property {string | null} text
+ * @property {string | null} html
+ * @property {string | null} listPost
+ * @property {string | null} listUrl
+ */
+/**
+ * A mail as read from its MIME source, without NUL characters; `date` in ISO form; `attached`, the
+ * first message attached to it (a newsletter forwarded as an attachment), read alone.
+ * @typedef {MailContent & { messageId: string | null; date: string | null; attached: MailContent | null }} ParsedMail
+ */
+
 /** The most HTML a mail may carry to be saved as a newsletter; far above any real newsletter. */
 export const MAX_MAIL_HTML_CHARS = 2 * 1024 * 1024;
 
@@ -13,6 +31,7 @@ export const MALFORMED_MESSAGE = "The message could not be read as an email.";
 
 /** Unreadable mail: its bytes are not a mail, or mailparser gave up on them. */
 export class UnreadableMail extends Error {
+  /** @param {string} detail */
   constructor(detail) {
     super(`${MALFORMED_MESSAGE} (${detail})`);
     this.name = "UnreadableMail";
@@ -21,26 +40,40 @@ export class UnreadableMail extends Error {
 
 // PostgreSQL text cannot hold U+0000, and no mail means one: a quoted-printable "=00", an encoded
 // display name or HTML in UTF-16 read as another charset would make the save fail (decision 0348).
+/** @type {(text: unknown) => string | null} */
 const withoutNul = (text) => (typeof text === "string" ? text.replaceAll("\u0000", "") : null);
 
+/** @param {HeaderValue | undefined} value */
 function firstAddress(value) {
   const isAddressObject =
     typeof value === "object" && value !== null && !(value instanceof Date) && !Array.isArray(value) && "html" in value;
-  const first = isAddressObject ? value.value[0] : undefined;
+  const first = isAddressObject && Array.isArray(value.value) ? value.value[0] : undefined;
   const address = withoutNul(first?.address);
-  return address ? { address: address.toLowerCase(), name: withoutNul(first.name) || null } : null;
+  return address ? { address: address.toLowerCase(), name: withoutNul(first?.name) || null } : null;
 }
 
-/** The http(s) address of a List-Post or List-URL header (`kind` "post" or "url"), or null. */
+/**
+ * The http(s) address of a List-Post or List-URL header (`kind` "post" or "url"), or null.
+ * @param {Headers} headers
+ * @param {"post" | "url"} kind
+ */
 function listUrl(headers, kind) {
   const list = headers.get("list");
-  const entry = typeof list === "object" && list !== null && kind in list ? list[kind] : null;
-  const url = typeof entry?.url === "string" ? withoutNul(entry.url) : null;
+  if (typeof list !== "object" || list === null) return null;
+  // Each name looked up as itself: that tells the compiler `list` is mailparser's List-* headers.
+  const entry = kind === "post" ? "post" in list && list.post : "url" in list && list.url;
+  const url = entry && typeof entry.url === "string" ? withoutNul(entry.url) : null;
   return url && (url.startsWith("https://") || url.startsWith("http://")) ? url : null;
 }
 
+/**
+ * @param {Headers} headers
+ * @param {MessageText | null} body
+ * @returns {ParsedMail | null}
+ */
 function toMail(headers, body) {
   const date = headers.get("date");
+  /** @type {ParsedMail} */
   const mail = {
     from: firstAddress(headers.get("from")),
     subject: withoutNul(headers.get("subject")),
@@ -59,7 +92,11 @@ function toMail(headers, body) {
 /** The most of an attached message kept to read: the largest mail a save address takes. */
 const MAX_ATTACHED_BYTES = 10 * 1024 * 1024;
 
-/** A mail attached to the one received (a newsletter forwarded as an attachment), read alone. */
+/**
+ * A mail attached to the one received (a newsletter forwarded as an attachment), read alone.
+ * @param {Buffer[]} chunks
+ * @returns {Promise<MailContent | null>}
+ */
 async function readAttached(chunks) {
   try {
     const attached = await readSource(Buffer.concat(chunks), false);
@@ -72,7 +109,11 @@ async function readAttached(chunks) {
   }
 }
 
-/** Reads a mail's MIME source; a source that is not a mail rejects with UnreadableMail. */
+/**
+ * Reads a mail's MIME source; a source that is not a mail rejects with UnreadableMail.
+ * @param {Uint8Array} source
+ * @returns {Promise<ParsedMail>}
+ */
 export function parseMail(source) {
   return readSource(Buffer.from(source), true);
 }
@@ -80,6 +121,9 @@ export function parseMail(source) {
 /**
  * Reads `source`; with `keepAttached`, the first attached message (`message/rfc822`, up to
  * MAX_ATTACHED_BYTES) is kept and read too, once: a message attached inside it is not.
+ * @param {Buffer} source
+ * @param {boolean} keepAttached
+ * @returns {Promise<ParsedMail>}
  */
 function readSource(source, keepAttached) {
   return new Promise((resolve, reject) => {
@@ -89,15 +133,18 @@ function readSource(source, keepAttached) {
       skipTextToHtml: true,
       checksumAlgo: false,
     });
+    /** @type {Headers | null} */
     let headers = null;
+    /** @type {MessageText | null} */
     let body = null;
-    const fail = (error) => {
+    const fail = (/** @type {unknown} */ error) => {
       parser.destroy();
       reject(new UnreadableMail(String(error)));
     };
     parser.on("headers", (parsed) => {
       headers = parsed;
     });
+    /** @type {{ chunks: Buffer[]; bytes: number } | null} */
     let attached = null;
     parser.on("data", (data) => {
       if (data.type === "text") {
@@ -105,9 +152,10 @@ function readSource(source, keepAttached) {
         return;
       }
       if (keepAttached && attached === null && data.contentType === "message/rfc822") {
+        /** @type {{ chunks: Buffer[]; bytes: number }} */
         const kept = { chunks: [], bytes: 0 };
         attached = kept;
-        data.content.on("data", (chunk) => {
+        data.content.on("data", (/** @type {Buffer} */ chunk) => {
           kept.bytes += chunk.length;
           if (kept.bytes <= MAX_ATTACHED_BYTES) kept.chunks.push(chunk);
         });

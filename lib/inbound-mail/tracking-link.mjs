@@ -3,7 +3,16 @@
 // address. Pure; run in the extractor's child process.
 import { scanAddresses } from "./mail-scan.mjs";
 
-/** Whether `host` is a Mailgun click-tracking host: "email.mg.<domain>" or "email.mg2.<domain>". */
+/**
+ * The List-Post and List-URL web addresses of a mail.
+ * @typedef {{ listPost: string | null; listUrl: string | null }} MailLists
+ */
+
+/**
+ * Whether a host, split into `labels`, is a Mailgun click-tracking host: "email.mg.<domain>" or
+ * "email.mg2.<domain>".
+ * @param {string[]} labels
+ */
 function isMailgunTrackingHost(labels) {
   const second = labels[1] ?? "";
   if (labels.length < 4 || labels[0] !== "email" || !second.startsWith("mg")) return false;
@@ -11,7 +20,11 @@ function isMailgunTrackingHost(labels) {
   return true;
 }
 
-/** Whether `url` is a click-tracking redirect (Substack, Mailgun, Mailchimp, SendGrid) rather than a page. */
+/**
+ * Whether `url` is a click-tracking redirect (Substack, Mailgun, Mailchimp, SendGrid) rather than a page.
+ * @param {string} url
+ * @returns {boolean}
+ */
 export function isTrackingRedirect(url) {
   let parsed;
   try {
@@ -21,7 +34,7 @@ export function isTrackingRedirect(url) {
   }
   const host = parsed.hostname.toLowerCase();
   const path = parsed.pathname.toLowerCase();
-  const under = (domain) => host === domain || host.endsWith(`.${domain}`);
+  const under = (/** @type {string} */ domain) => host === domain || host.endsWith(`.${domain}`);
   return (
     (under("substack.com") && path.startsWith("/redirect/")) ||
     isMailgunTrackingHost(host.split(".")) ||
@@ -30,7 +43,10 @@ export function isTrackingRedirect(url) {
   );
 }
 
-/** `url` as an http(s) address without its query and fragment, or null. */
+/**
+ * `url` as an http(s) address without its query and fragment, or null.
+ * @param {string} url
+ */
 function bare(url) {
   try {
     const parsed = new URL(url);
@@ -47,6 +63,9 @@ function bare(url) {
  * The newsletter's own address when its "view in browser" link is a tracking redirect: its List-Post
  * header, else the first link of its HTML to a post ("/p/…") under its List-URL, without the query
  * that says who clicked; null when the mail names none.
+ * @param {MailLists} mail
+ * @param {string} html
+ * @returns {string | null}
  */
 export function postAddress(mail, html) {
   const post = mail.listPost ? bare(mail.listPost) : null;
@@ -61,7 +80,13 @@ export function postAddress(mail, html) {
   return null;
 }
 
-/** The address a newsletter is saved at: its web version unless that is a tracking redirect. */
+/**
+ * The address a newsletter is saved at: its web version unless that is a tracking redirect.
+ * @param {string | null} webVersionUrl
+ * @param {MailLists} mail
+ * @param {string} html
+ * @returns {string | null}
+ */
 export function savedWebVersion(webVersionUrl, mail, html) {
   if (webVersionUrl === null || !isTrackingRedirect(webVersionUrl)) return webVersionUrl;
   return postAddress(mail, html);

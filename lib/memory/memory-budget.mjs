@@ -6,6 +6,18 @@
 
 const MB = 1024 * 1024;
 
+/**
+ * @typedef {object} MemoryBudget
+ * @property {number} limitMb
+ * @property {number} serverHeapMb
+ * @property {number} serverSemiSpaceMb
+ * @property {number} articleMaxBytes The most HTML read for one article, in bytes.
+ * @property {{ count: number; heapMb: number }} extractors
+ * @property {{ concurrency: number; maxBytes: number }} pageWork
+ * @property {number} epubBuildsAtOnce
+ * @property {number} databaseAndRestMb
+ */
+
 /** What an extractor child holds beside its heap: Node itself, linkedom and Readability's code, the page's copies. */
 export const EXTRACTOR_OVERHEAD_MB = 64;
 
@@ -28,11 +40,14 @@ export const HEAP_PRESSURE_SHARE = 0.75;
 /** Below this a limit is refused: the server and one extractor child do not fit. */
 export const MIN_MEMORY_LIMIT_MB = 384;
 
+/** @type {(value: number, step: number) => number} */
 const floorTo = (value, step) => Math.floor(value / step) * step;
 
 /**
  * The budget for a process that may hold `limitMb` megabytes (its cgroup's limit, or the machine's
  * memory). Every figure in MB but `articleMaxBytes` and `pageWork.maxBytes`.
+ * @param {number} limitMb
+ * @returns {MemoryBudget}
  */
 export function memoryBudget(limitMb) {
   if (!Number.isFinite(limitMb) || limitMb < MIN_MEMORY_LIMIT_MB) {
@@ -75,7 +90,11 @@ export function memoryBudget(limitMb) {
   };
 }
 
-/** Node's flags for the server's heap under `budget`. */
+/**
+ * Node's flags for the server's heap under `budget`.
+ * @param {MemoryBudget} budget
+ * @returns {string[]}
+ */
 export function serverHeapFlags(budget) {
   return [`--max-old-space-size=${budget.serverHeapMb}`, `--max-semi-space-size=${budget.serverSemiSpaceMb}`];
 }
@@ -83,6 +102,8 @@ export function serverHeapFlags(budget) {
 /**
  * Whether the server is near its heap budget: then page work takes no more pages until some
  * finish (one page still runs when none does, so work waits but never stops).
+ * @param {{ usedBytes: number; limitBytes: number }} heap
+ * @returns {boolean}
  */
 export function nearHeapLimit({ usedBytes, limitBytes }) {
   return usedBytes > limitBytes * HEAP_PRESSURE_SHARE;

@@ -9,8 +9,12 @@ import path from "node:path";
 const MB = 1024 * 1024;
 const CGROUP_ROOT = "/sys/fs/cgroup";
 
-/** The group and each ancestor up to the hierarchy's root ("/a/b" gives "/a/b", "/a", "/"). */
+/**
+ * The group and each ancestor up to the hierarchy's root ("/a/b" gives "/a/b", "/a", "/").
+ * @param {string} group
+ */
 function groupAndAncestors(group) {
+  /** @type {string[]} */
   const levels = [];
   for (let current = path.posix.resolve("/", group); ; current = path.posix.dirname(current)) {
     levels.push(current);
@@ -18,7 +22,10 @@ function groupAndAncestors(group) {
   }
 }
 
-/** A limit file's value in bytes; undefined for none ("max", v1's huge "unlimited", unreadable). */
+/**
+ * A limit file's value in bytes; undefined for none ("max", v1's huge "unlimited", unreadable).
+ * @param {string | undefined} text
+ */
 function limitBytes(text) {
   const value = text?.trim();
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -30,12 +37,14 @@ function limitBytes(text) {
 /**
  * The limit in bytes from `/proc/self/cgroup`'s text, reading each limit file through `read`
  * (undefined when it does not exist), or the machine's `totalBytes` when no group limits it less.
+ * @param {{ procSelfCgroup: string; read: (file: string) => string | undefined; totalBytes: number; root?: string }} source
+ * @returns {number}
  */
 export function memoryLimitBytes({ procSelfCgroup, read, totalBytes, root = CGROUP_ROOT }) {
   const limits = [totalBytes];
   for (const line of procSelfCgroup.split("\n")) {
     const [id, controllers, group] = line.split(/:(.*?):/);
-    if (group === undefined) continue;
+    if (group === undefined || controllers === undefined) continue;
     const v2 = id === "0" && controllers === "";
     if (!v2 && !controllers.split(",").includes("memory")) continue;
     for (const level of groupAndAncestors(group)) {
@@ -49,6 +58,7 @@ export function memoryLimitBytes({ procSelfCgroup, read, totalBytes, root = CGRO
   return Math.min(...limits);
 }
 
+/** @param {string} file */
 function readOrUndefined(file) {
   try {
     return readFileSync(file, "utf8");
@@ -57,7 +67,11 @@ function readOrUndefined(file) {
   }
 }
 
-/** This process's memory limit in MB: `overrideMb` (MEMORY_LIMIT_MB) when set, else its cgroup's or the machine's. */
+/**
+ * This process's memory limit in MB: `overrideMb` (MEMORY_LIMIT_MB) when set, else its cgroup's or the machine's.
+ * @param {number | undefined} overrideMb
+ * @returns {number}
+ */
 export function processMemoryLimitMb(overrideMb) {
   if (overrideMb !== undefined) return overrideMb;
   const bytes = memoryLimitBytes({
