@@ -16,6 +16,7 @@ export const EXTRACTOR_CHILD_MODULES = [
   "lib/articles/video-embeds.mjs",
   "lib/inbound-mail/classify-mail.mjs",
   "lib/inbound-mail/forward-wrapper.mjs",
+  "lib/inbound-mail/layout-tables.mjs",
   "lib/inbound-mail/mail-scan.mjs",
   "lib/inbound-mail/mail-work.mjs",
   "lib/inbound-mail/newsletter-html.mjs",

@@ -91,3 +91,16 @@ export function scanAddresses(text, stops, exactCase = false) {
   }
   return { found, steps };
 }
+
+/** Elements with no closing tag. */
+export const VOID_TAGS = new Set("area base br col embed hr img input link meta param source track wbr".split(" "));
+
+/** @type {(code: number) => boolean} */
+export const isLetter = (code) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+/** A character of a tag's or an attribute's name. @type {(code: number) => boolean} */
+export const isNameCharacter = (code) => isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d;
+
+/** Text or an attribute's value as HTML. @param {string} text */
+export function escapeHtml(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { flattenLayoutTables } from "@/lib/inbound-mail/layout-tables.mjs";
 import {
   findWebVersionUrl,
-  flattenLayoutTables,
   htmlDepth,
   htmlText,
   newsletterHtml,
