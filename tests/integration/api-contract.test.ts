@@ -26,7 +26,7 @@ const fake = await vi.hoisted(async () => {
   return (await import("@/tests/support/stripe-billing")).startBillingFake();
 });
 
-const { apiDocument } = await import("@/lib/api-docs/document");
+const { apiDocument, OPERATIONS } = await import("@/lib/api-docs/document");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { PERSONAL_TOKEN_SCOPES } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
@@ -37,7 +37,7 @@ const { healthRoute } = await import("@/lib/health/health-route");
 const { operationsOfHandler } = await import("@/lib/http/operation-route");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const { captureErrorLog, closedPort } = await import("@/tests/support/error-log");
-const { fillPattern, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } = await import("@/tests/security/route-inventory");
+const { fillPattern, joinOperations, loadRouteInventory } = await import("@/tests/security/route-inventory");
 const { callRoute, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
 const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
 const { plainMail } = await import("@/tests/support/inbound-mail");
@@ -938,15 +938,10 @@ function documentedOperations(): DocumentedOperation[] {
 const operations = documentedOperations();
 const inventory = new Map<string, RouteMethod>();
 
-/** "/api/links/[id]" -> "/api/links/{id}", "[...nextauth]" -> "{nextauth}": the document's path of a route. */
-const documentedPath = (pattern: string) => pattern.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]?\]/g, "{$1}");
-
 async function routeFor(method: string, path: string): Promise<RouteMethod> {
   if (inventory.size === 0)
-    for (const route of await loadRouteInventory())
-      // The catch-all for paths that do not exist is no operation of the API.
-      if (route.pattern !== UNKNOWN_API_PATH_PATTERN)
-        inventory.set(`${route.method} ${documentedPath(route.pattern)}`, route);
+    for (const { route, operation } of joinOperations(await loadRouteInventory(), OPERATIONS).joined)
+      inventory.set(`${route.method} ${operation.path}`, route);
   const route = inventory.get(`${method} ${path}`);
   if (!route) throw new Error(`${method} ${path}: documented, but no route file exports it`);
   return route;
@@ -1160,9 +1155,12 @@ describe("the API contract", () => {
   });
 
   it("documents every route method of app/api (and serves this document)", async () => {
-    await routeFor("GET", "/api/openapi.json");
-    const documented = new Set(operations.map((operation) => operation.key));
-    expect([...inventory.keys()].filter((key) => !documented.has(key))).toEqual([]);
+    // The same join the security suites run on: neither a route nor an operation left over.
+    const { routesWithout, operationsWithout } = joinOperations(await loadRouteInventory(), OPERATIONS);
+    expect({ routesWithout, operationsWithout }).toEqual({ routesWithout: [], operationsWithout: [] });
+    expect(OPERATIONS.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort()).toEqual(
+      operations.map((operation) => operation.key).sort(),
+    );
     const res = await send(await routeFor("GET", "/api/openapi.json"), {}, "signed out", await newWorld());
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(document)));
   });

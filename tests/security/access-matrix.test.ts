@@ -1,30 +1,32 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Category, Highlight, Invitation, Link, User } from "@/lib/generated/prisma/client";
 import type { EmailAction } from "@/lib/digests/email-actions";
+import type { Operation } from "@/lib/http/contract";
+import type { ErrorCode } from "@/lib/http/error-codes";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
-// The access-control matrix: every /api route and method of the app (read from the route files)
-// against a signed-out caller, another signed-in user and the owner of the resource, plus the
-// same-origin rule for mutations. A route file or method without an entry here fails the suite.
+// The access-control matrix: every /api route method of the app (read from the route files), joined
+// to the operation its domain's contract declares (lib/<domain>/contract.ts, gathered in
+// lib/api-docs/document.ts). A route method without an operation, or an operation without a route,
+// fails the suite.
 //
-// Classes:
-//   owner   – acts on one resource of the owner: signed out 401, another user 404 with the owner's
-//             rows untouched, the owner 2xx.
-//   user    – acts on the caller's own account: signed out 401; another user gets their own answer
-//             and neither changes nor sees anything of the owner; the owner 2xx.
-//   public  – anyone gets the documented answer (a signed token, not a session, may be the credential).
-//   cron    – only `Authorization: Bearer $CRON_SECRET`; anything else 401.
-//   webhook – only a valid provider signature (Stripe's over the raw body: anything else 400; Mailgun's
-//             over timestamp and token: anything else 401); nothing applied without one.
-//   auth    – sign-in and sign-out: next-auth's catch-all (its own double-submit CSRF token guards
-//             its POSTs) and our login/logout redirects; each entry says what it asserts.
+// From the contract alone, for every operation (no entry here needed): by its `access`, a signed-out
+// call to a session or token operation is 401 JSON {code, message}; a session-only operation refuses
+// the owner's personal token (403 insufficient_scope); a token operation refuses a revoked token
+// (401); a cron operation refuses a call without its secret (401); a signature operation refuses one
+// without a valid signature (400/401); a wrapped mutation refuses another site's Origin (403
+// cross_origin). Every error code any call here is answered must be one the operation declares
+// (errorsOf in lib/http/contract.ts).
 //
-// Personal API tokens (`Authorization: Bearer lsk_…`): an entry marked `bearer` (the links and
-// categories endpoints) runs its scenario again with each actor's token instead of the cookie and
-// no Origin at all, and a revoked token beside the owner's cookie gets 401; every other owner or
-// user route must refuse the owner's token alone with 403 insufficient_scope, changing nothing.
+// The entries add what a contract cannot say: each operation's scenario against a signed-out caller,
+// another signed-in user and the owner of the resource — owner-scoped (another user 404 with the
+// owner's rows untouched) or account-scoped (another user gets their own answer and sees nothing of
+// the owner) — or a custom run for sign-in, the scheduler and the providers' webhooks. A token
+// operation runs its scenario again with each actor's token instead of the cookie and no Origin. A
+// mutation outside the API wrapper says why the same-origin rule is not the wrapper's (and its run
+// asserts its own rule).
 
 const CRON_SECRET = "cron-secret-for-the-access-matrix";
 const MAILGUN_KEY = "mailgun-key-for-the-access-matrix";
@@ -44,15 +46,51 @@ const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
-const { fillPattern, isMutating, listRouteFiles, loadRouteInventory, routePattern, UNKNOWN_API_PATH_PATTERN } =
-  await import("@/tests/security/route-inventory");
-const { callRoute, errorMessage, jsonRequest, rawRequest, setCookiePair } = await import("@/tests/security/route-call");
+const {
+  dynamicSegments,
+  fillPattern,
+  isMutating,
+  joinOperations,
+  listRouteFiles,
+  loadRouteInventory,
+  routePattern,
+  UNKNOWN_API_PATH_PATTERN,
+} = await import("@/tests/security/route-inventory");
+const { callRoute, errorBody, errorMessage, jsonRequest, rawRequest, setCookiePair } =
+  await import("@/tests/security/route-call");
+const { OPERATIONS } = await import("@/lib/api-docs/document");
+const { errorsOf } = await import("@/lib/http/contract");
 const { mailgunInboundForm } = await import("@/tests/fakes/mailgun-inbound");
 const { plainMail } = await import("@/tests/support/inbound-mail");
 
 afterAll(() => fake.close());
 
-type AccessClass = "owner" | "user" | "public" | "cron" | "webhook" | "auth";
+// Read when the suite is collected: the contract checks are one test per operation.
+const inventory = await loadRouteInventory();
+const join = joinOperations(inventory, OPERATIONS);
+const operationByRoute = new Map(join.joined.map(({ route, operation }) => [route.key, operation]));
+const routeByKey = new Map(inventory.map((route) => [route.key, route]));
+
+/** Calls the route; an error answer's code must be one its operation declares (errorsOf). */
+async function answer(route: RouteMethod, req: NextRequest, params?: RouteParams): Promise<Response> {
+  const res = await callRoute(route, req, params);
+  const operation = operationByRoute.get(route.key);
+  const body = res.status >= 400 ? await errorBody(res) : null;
+  if (operation && body) {
+    const declared = Object.entries(errorsOf(operation)).find(([status]) => Number(status) === res.status)?.[1];
+    expect(declared ?? [], `${route.key}: ${res.status} ${body.code}, which its operation does not declare`).toContain(
+      body.code,
+    );
+  }
+  return res;
+}
+
+function routeFor(key: string): RouteMethod {
+  const route = routeByKey.get(key);
+  if (!route) throw new Error(`${key}: the matrix has an entry, but no route file exports this method`);
+  return route;
+}
+
 type Actor = "signed out" | "another user" | "owner";
 const ACTORS: readonly Actor[] = ["signed out", "another user", "owner"];
 
@@ -89,12 +127,12 @@ type Expectation = {
   check?: (world: World, res: Response) => Promise<void>;
 };
 
-/** "same-origin": the API wrapper refuses a mutation without this site's Origin (403); or why a route is exempt. */
-type OriginRule = "same-origin" | { exempt: string };
+/** Why a mutation outside the API wrapper (whose same-origin rule every wrapped mutation gets) is exempt from it. */
+type OriginRule = { exempt: string };
 
 type Scenario = { arrange: (world: World) => Promise<Call>; expect: Record<Actor, Expectation> };
 type Custom = { run: (route: RouteMethod) => Promise<void> };
-type Entry = { class: AccessClass; what: string; origin?: OriginRule; bearer?: true } & (Scenario | Custom);
+type Entry = { what: string; origin?: OriginRule } & (Scenario | Custom);
 
 const DAY = 86_400_000;
 
@@ -202,7 +240,7 @@ function send(route: RouteMethod, call: Call, options: { cookie?: string; origin
   const base = { method: route.method, path, cookie: options.cookie, origin: options.origin, headers: call.headers };
   const req =
     call.json === undefined ? rawRequest({ ...base, body: call.body }) : jsonRequest({ ...base, json: call.json });
-  return callRoute(route, req, call.params);
+  return answer(route, req, call.params);
 }
 
 /** Every /api error is JSON {code, message}. */
@@ -263,7 +301,7 @@ const bodyHas = (pick: (world: World) => string) => async (world: World, res: Re
 async function paidCheckout(
   world: World,
 ): Promise<{ sessionId: string; subscriptionId: string; customerId: string; event: string }> {
-  const route = await routeFor("POST /api/subscriptions/create-checkout-session");
+  const route = routeFor("POST /api/subscriptions/create-checkout-session");
   const res = await send(route, {}, { cookie: world.ownerCookie });
   expect(res.status).toBe(200);
   const body: { url: string } = await res.json();
@@ -305,9 +343,7 @@ const EMAIL_ACTION_WHAT: Record<EmailAction, string> = {
 /** A digest's one-click link: the signed token (action + link + owner) is the only credential. */
 function emailActionEntry(action: EmailAction): Entry {
   return {
-    class: "public",
     what: `a digest's ${EMAIL_ACTION_WHAT[action]} link: the signed token (action, link and owner) is the only credential, a session is neither needed nor used; the answer names nothing`,
-    origin: "same-origin",
     arrange: async (world) => ({ json: { token: emailActionToken(action, world.link.id, world.owner.id) } }),
     expect: { "signed out": tokenHolder(action), "another user": tokenHolder(action), owner: tokenHolder(action) },
   };
@@ -344,13 +380,12 @@ function addressOfTheOwner(): Expectation {
 
 const MATRIX: Record<string, Entry> = {
   "GET /api/auth/[...nextauth]": {
-    class: "auth",
     what: "next-auth's session, csrf, providers and sign-in page: the session answers the caller only; nothing changes",
     run: async (route) => {
       const world = await newWorld();
       const before = await ownerState(world);
       const get = (action: string, cookie?: string) =>
-        callRoute(route, rawRequest({ method: "GET", path: `/api/auth/${action}`, cookie }), {
+        answer(route, rawRequest({ method: "GET", path: `/api/auth/${action}`, cookie }), {
           nextauth: action.split("/"),
         });
 
@@ -375,7 +410,7 @@ const MATRIX: Record<string, Entry> = {
       // An unknown action: next-auth's own 400, as plain text (not our JSON {message}).
       expect((await get("no-such-action")).status).toBe(400);
       // Opening a sign-in link's callback signs nobody in: it leads to the confirmation page.
-      const callback = await callRoute(
+      const callback = await answer(
         route,
         rawRequest({ method: "GET", path: `/api/auth/callback/email?token=t&email=${world.owner.email}` }),
         { nextauth: ["callback", "email"] },
@@ -387,7 +422,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "POST /api/auth/[...nextauth]": {
-    class: "auth",
     what: "sign-out and magic-link sign-in need next-auth's double-submit CSRF token: without it nothing happens, from any origin; with it only the caller's own session ends",
     origin: {
       exempt:
@@ -397,7 +431,7 @@ const MATRIX: Record<string, Entry> = {
       const world = await newWorld();
       const before = await ownerState(world);
       const post = (action: string, form: Record<string, string>, cookie?: string, origin?: string | null) =>
-        callRoute(
+        answer(
           route,
           rawRequest({
             method: "POST",
@@ -410,7 +444,7 @@ const MATRIX: Record<string, Entry> = {
           { nextauth: action.split("/") },
         );
       const csrf = async () => {
-        const res = await callRoute(route, rawRequest({ method: "GET", path: "/api/auth/csrf" }), {
+        const res = await answer(route, rawRequest({ method: "GET", path: "/api/auth/csrf" }), {
           nextauth: ["csrf"],
         });
         const { csrfToken }: { csrfToken: string } = await res.json();
@@ -474,7 +508,7 @@ const MATRIX: Record<string, Entry> = {
       const link = await getDb().mailboxMessage.findFirstOrThrow({ where: { to: address } });
       const search = /\/login\/confirm(\?\S+)/.exec(link.text)?.[1] ?? "";
       for (const origin of ["https://evil.example", null]) {
-        const res = await callRoute(
+        const res = await answer(
           route,
           rawRequest({
             method: "POST",
@@ -499,7 +533,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /api/auth/check": {
-    class: "public",
     what: "whether the caller is signed in",
     arrange: async () => ({}),
     expect: {
@@ -509,7 +542,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /api/auth/user": {
-    class: "user",
     what: "the caller's own account",
     arrange: async () => ({}),
     expect: userScoped(200, {
@@ -521,9 +553,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/billing/portal": {
-    class: "user",
     what: "a billing-portal session for the caller's own Stripe customer; another user has none and cannot reach the owner's",
-    origin: "same-origin",
     arrange: async (world) => {
       const { subscriptionId, customerId } = await paidCheckout(world);
       await getDb().user.update({
@@ -542,27 +572,19 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "DELETE /api/categories/[id]": {
-    bearer: true,
-    class: "owner",
     what: "deletes one custom category",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.category.id } }),
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().category.findUnique({ where: { id: world.category.id } })).toBeNull(),
     ),
   },
   "GET /api/categories": {
-    bearer: true,
-    class: "user",
     what: "the caller's custom categories",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.category.id) }),
   },
   "POST /api/categories": {
-    bearer: true,
-    class: "user",
     what: "creates a category for the caller",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { name: `New ${world.tag}` } }),
     expect: userScoped(201, {
       check: async (world) =>
@@ -570,7 +592,6 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/cron/digests": {
-    class: "cron",
     what: "the digest dispatch: only the bearer secret, never a session",
     run: async (route) => {
       const world = await newWorld();
@@ -585,7 +606,7 @@ const MATRIX: Record<string, Entry> = {
         { cookie: world.ownerCookie },
       ];
       for (const { cookie, authorization } of refused) {
-        const res = await callRoute(
+        const res = await answer(
           route,
           rawRequest({
             method: "GET",
@@ -598,7 +619,7 @@ const MATRIX: Record<string, Entry> = {
         await expectErrorBody(res, "cron");
       }
       expect(await ownerState(world)).toEqual(before);
-      const ok = await callRoute(
+      const ok = await answer(
         route,
         rawRequest({ method: "GET", path: "/api/cron/digests", headers: { authorization: `Bearer ${CRON_SECRET}` } }),
       );
@@ -607,7 +628,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "POST /api/cron/digests": {
-    class: "public",
     what: "the digest dispatch by POST: 405 method_not_allowed as JSON with Allow: GET, for everyone, sending nothing",
     origin: { exempt: "nothing happens: every caller gets the same 405" },
     arrange: async () => ({}),
@@ -617,9 +637,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/digest/send-now": {
-    class: "user",
     what: "emails the caller's own links of today to the caller",
-    origin: "same-origin",
     arrange: async () => ({}),
     expect: userScoped(200, {
       stranger: untouched(200, async (world, res) => {
@@ -633,9 +651,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/invitations/[idOrCode]/claim": {
-    class: "user",
     what: "a signed-in user claims someone else's code (that is the feature); the inviter's own claim is refused",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { idOrCode: world.invitation.code } }),
     expect: {
       "signed out": untouched(401),
@@ -651,34 +667,28 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "DELETE /api/invitations/[idOrCode]": {
-    class: "owner",
     what: "deletes one unclaimed invitation (by id)",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { idOrCode: world.invitation.id } }),
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().invitation.findUnique({ where: { id: world.invitation.id } })).toBeNull(),
     ),
   },
   "GET /api/health": {
-    class: "public",
     what: "whether the app reaches its database; nothing about anyone",
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ status: "ok" })),
   },
   "GET /api/health/live": {
-    class: "public",
     what: "whether the process answers (liveness); a constant, nothing about anyone",
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toEqual({ status: "ok" })),
   },
   "GET /api/openapi.json": {
-    class: "public",
     what: "the API's OpenAPI document: the same for everyone, nothing about anyone",
     arrange: async () => ({}),
     expect: anyone(200, async (_, res) => expect(await readJson(res)).toMatchObject({ openapi: "3.1.0" })),
   },
   "GET /api/invitations/[idOrCode]": {
-    class: "public",
     what: "whether a code can be claimed (the claim page asks before sign-in); reveals nothing else",
     arrange: async (world) => ({ params: { idOrCode: world.invitation.code } }),
     expect: anyone(200, async (world, res) => {
@@ -687,35 +697,26 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/invitations": {
-    class: "user",
     what: "the caller's invitations",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.invitation.code) }),
   },
   "POST /api/invitations": {
-    class: "user",
     what: "creates an invitation for the caller",
-    origin: "same-origin",
     arrange: async () => ({ json: {} }),
     expect: userScoped(201, {
       check: async (world) => expect(await getDb().invitation.count({ where: { inviterId: world.owner.id } })).toBe(2),
     }),
   },
   "DELETE /api/links/[id]": {
-    bearer: true,
-    class: "owner",
     what: "deletes one link",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().link.findUnique({ where: { id: world.link.id } })).toBeNull(),
     ),
   },
   "PATCH /api/links/[id]": {
-    bearer: true,
-    class: "owner",
     what: "marks one link read or unread, sets or removes its reminder, archives it",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id }, json: { read: true, archived: true } }),
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).toMatchObject({
@@ -725,25 +726,17 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "GET /api/links/[id]/article": {
-    bearer: true,
-    class: "owner",
     what: "the article of one link (pending until extracted, which starts after the response)",
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(200, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
   },
   "POST /api/links/[id]/article": {
-    bearer: true,
-    class: "owner",
     what: "extracts the article of one link again, after the response (rate-limited)",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
   },
   "POST /api/links/[id]/article/anyway": {
-    bearer: true,
-    class: "owner",
     what: "extracts the text of one link's page found not to be an article, after the response (rate-limited)",
-    origin: "same-origin",
     arrange: async (world) => {
       await getDb().article.create({
         data: { linkId: world.link.id, userId: world.owner.id, status: "unavailable", reason: "not an article" },
@@ -753,8 +746,6 @@ const MATRIX: Record<string, Entry> = {
     expect: ownerScoped(202, async (_world, res) => expect(await readJson(res)).toEqual({ status: "pending" })),
   },
   "GET /api/links/[id]/highlights": {
-    bearer: true,
-    class: "owner",
     what: "the highlights and notes of one link",
     arrange: async (world) => ({ params: { id: world.link.id } }),
     expect: ownerScoped(
@@ -763,20 +754,14 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "POST /api/links/[id]/highlights": {
-    bearer: true,
-    class: "owner",
     what: "highlights a passage of one link's article",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id }, json: { quote: `Quote ${world.tag}` } }),
     expect: ownerScoped(201, async (world) =>
       expect(await getDb().highlight.count({ where: { linkId: world.link.id } })).toBe(2),
     ),
   },
   "PATCH /api/links/[id]/highlights/[hid]": {
-    bearer: true,
-    class: "owner",
     what: "changes the note or colour of one highlight",
-    origin: "same-origin",
     arrange: async (world) => ({
       params: { id: world.link.id, hid: world.highlight.id },
       json: { note: `Changed ${world.tag}`, color: "green" },
@@ -789,10 +774,7 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "DELETE /api/links/[id]/highlights/[hid]": {
-    bearer: true,
-    class: "owner",
     what: "deletes one highlight",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.link.id, hid: world.highlight.id } }),
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().highlight.findUnique({ where: { id: world.highlight.id } })).toBeNull(),
@@ -802,15 +784,11 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/snooze": emailActionEntry("snooze"),
   "POST /api/not-interested": emailActionEntry("not-interested"),
   "GET /api/links/categories": {
-    bearer: true,
-    class: "user",
     what: "the category names on the caller's links",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => `Cat ${world.mark}`) }),
   },
   "GET /api/links/lookup": {
-    bearer: true,
-    class: "user",
     what: "the caller's link to an address, or null",
     arrange: async (world) => ({ query: `?url=${encodeURIComponent(world.link.url)}` }),
     expect: userScoped(200, {
@@ -819,8 +797,6 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/links/offline": {
-    bearer: true,
-    class: "user",
     what: "the changes to the caller's newest unread links kept offline (those whose article is ready)",
     arrange: async (world) => {
       await getDb().article.create({ data: { linkId: world.link.id, userId: world.owner.id, status: "ready" } });
@@ -829,26 +805,19 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/links/history": {
-    bearer: true,
-    class: "user",
     what: "the caller's links, paged",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "POST /api/links": {
-    bearer: true,
-    class: "user",
     what: "saves a link for the caller",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { url: `example.test/new-${world.tag}` } }),
     expect: userScoped(201, {
       check: async (world) => expect(await getDb().link.count({ where: { userId: world.owner.id } })).toBe(2),
     }),
   },
   "POST /api/import": {
-    class: "user",
     what: "imports an uploaded export into the caller's links",
-    origin: "same-origin",
     arrange: async (world) => ({
       query: "?filename=links.csv",
       body: `title,url,time_added,cursor,tags,status\nNew,https://example.test/import-${world.tag},1600000000,,,unread\n`,
@@ -858,15 +827,12 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/export": {
-    class: "user",
     what: "downloads the caller's links",
     arrange: async () => ({ query: "?format=json" }),
     expect: userScoped(200, { check: bodyHas((world) => world.link.url) }),
   },
   "POST /api/export/kindle": {
-    class: "user",
     what: "mails a book of the caller's own link to the caller's own Kindle address; another user's link is not found",
-    origin: "same-origin",
     arrange: async (world) => {
       await getDb().user.update({
         where: { id: world.owner.id },
@@ -889,7 +855,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /api/stats/reading": {
-    class: "user",
     what: "the caller's links saved and read per week",
     arrange: async (world) => {
       // The owner's link read now: the owner's figures count it, the stranger's (their own link, unread) do not.
@@ -899,8 +864,6 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(200, { stranger: untouched(200, thisWeekCounts(1, 0)), check: thisWeekCounts(1, 1) }),
   },
   "GET /api/links/back-today": {
-    bearer: true,
-    class: "user",
     what: "the caller's links whose reminder day has come",
     arrange: async (world) => {
       await getDb().link.update({ where: { id: world.link.id }, data: { remindOn: new Date("2020-01-01T00:00:00Z") } });
@@ -909,21 +872,18 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/links/today": {
-    bearer: true,
-    class: "user",
     what: "the caller's links of today",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.link.id) }),
   },
   "GET /api/login": {
-    class: "auth",
     what: "a redirect to the sign-in page for anyone, returning only to a path of this site",
     run: async (route) => {
       const world = await newWorld();
       const before = await ownerState(world);
       for (const actor of ACTORS) {
         const login = (returnTo: string) =>
-          callRoute(
+          answer(
             route,
             rawRequest({
               method: "GET",
@@ -945,12 +905,11 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /api/logout": {
-    class: "auth",
     what: "ends the caller's own session only and goes to /",
     run: async (route) => {
       const world = await newWorld();
       const before = await ownerState(world);
-      const logout = (cookie?: string) => callRoute(route, rawRequest({ method: "GET", path: "/api/logout", cookie }));
+      const logout = (cookie?: string) => answer(route, rawRequest({ method: "GET", path: "/api/logout", cookie }));
       const out = await logout();
       expect(out.status).toBe(303);
       expect(out.headers.get("location")).toBe(`${ORIGIN}/`);
@@ -963,7 +922,7 @@ const MATRIX: Record<string, Entry> = {
         { "sec-fetch-site": "cross-site", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" },
         { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
       ]) {
-        const res = await callRoute(
+        const res = await answer(
           route,
           rawRequest({ method: "GET", path: "/api/logout", cookie: world.ownerCookie, headers }),
         );
@@ -980,7 +939,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "POST /api/logout": {
-    class: "auth",
     what: "the sign-out page's form: ends the caller's own session only, from this site only",
     origin: {
       exempt:
@@ -990,7 +948,7 @@ const MATRIX: Record<string, Entry> = {
       const world = await newWorld();
       const before = await ownerState(world);
       const post = (cookie: string | undefined, origin?: string | null) =>
-        callRoute(route, rawRequest({ method: "POST", path: "/api/logout", cookie, origin }));
+        answer(route, rawRequest({ method: "POST", path: "/api/logout", cookie, origin }));
       for (const origin of BAD_ORIGINS) {
         const refused = await post(world.ownerCookie, origin);
         expect(refused.status, `Origin ${origin ?? "(none)"}`).toBe(403);
@@ -1009,7 +967,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "POST /api/stripe/webhook": {
-    class: "webhook",
     what: "Stripe's events: only a valid signature over the exact body is applied",
     origin: {
       exempt: "Stripe posts from its own servers without a session or Origin; the signature is the authentication",
@@ -1020,7 +977,7 @@ const MATRIX: Record<string, Entry> = {
       const before = await ownerState(world);
       const { default: Stripe } = await import("stripe");
       const post = (body: string, signature?: string) =>
-        callRoute(
+        answer(
           route,
           rawRequest({
             method: "POST",
@@ -1069,7 +1026,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "POST /api/inbound/mailgun/mime": {
-    class: "webhook",
     what: "mail Mailgun received for a save address: only a fresh signature from the signing key, used once, saves",
     origin: {
       exempt: "Mailgun posts from its own servers without a session or Origin; the signature is the authentication",
@@ -1095,39 +1051,35 @@ const MATRIX: Record<string, Entry> = {
         ["a stale signature", mailgunInboundForm({ ...fields, signingKey: MAILGUN_KEY, timestamp: now - 3600 }).form],
       ];
       for (const [label, form] of refused) {
-        const res = await callRoute(route, mailgunRequest(form, world.ownerCookie));
+        const res = await answer(route, mailgunRequest(form, world.ownerCookie));
         expect(res.status, label).toBe(401);
         expect(await errorMessage(res), label).not.toBeNull();
       }
       expect(await ownerState(world)).toEqual(before);
       const { form } = mailgunInboundForm({ ...fields, signingKey: MAILGUN_KEY });
-      const ok = await callRoute(route, mailgunRequest(form));
+      const ok = await answer(route, mailgunRequest(form));
       expect(ok.status, await ok.clone().text()).toBe(200);
       const saved = await getDb().link.count({
         where: { userId: world.owner.id, url: `https://example.test/mailed-${world.tag}` },
       });
       expect(saved).toBe(1);
-      const replayed = await callRoute(route, mailgunRequest(form));
+      const replayed = await answer(route, mailgunRequest(form));
       expect(replayed.status).toBe(401);
     },
   },
   "GET /api/subscription": {
-    class: "user",
     what: "the caller's plan",
     arrange: async () => ({}),
     expect: userScoped(200, { check: async (_, res) => expect(await readJson(res)).toMatchObject({ inTrial: true }) }),
   },
   "POST /api/subscriptions/create-checkout-session": {
-    class: "user",
     what: "a checkout for the caller at the server's price",
-    origin: "same-origin",
     arrange: async () => ({}),
     expect: userScoped(200, {
       check: async (_, res) => expect(await readJson(res)).toEqual({ url: expect.stringContaining("/checkout/cs_") }),
     }),
   },
   "GET /api/subscriptions/verify-session": {
-    class: "owner",
     what: "confirms the owner's paid checkout session; another user's session is answered as missing",
     arrange: async (world) => {
       const { sessionId } = await paidCheckout(world);
@@ -1138,16 +1090,13 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "POST /api/test/email": {
-    class: "public",
     what: "the public email test: anyone, rate-limited",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { email: `probe-${world.tag}@example.com` } }),
     expect: anyone(200, async (world) =>
       expect(await getDb().mailboxMessage.count({ where: { to: `probe-${world.tag}@example.com` } })).toBe(1),
     ),
   },
   "GET /api/user/save-address": {
-    class: "user",
     what: "the caller's own save address (made on first request); another user gets their own, never the owner's",
     arrange: async () => ({}),
     expect: userScoped(200, {
@@ -1159,33 +1108,26 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/user/kindle": {
-    class: "user",
     what: "the caller's own Send to Kindle settings",
     arrange: async () => ({}),
     expect: userScoped(200),
   },
   "PUT /api/user/kindle": {
-    class: "user",
     what: "sets the caller's own Kindle address",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { kindleEmail: `set-${world.tag}@kindle.com` } }),
     expect: userScoped(200, {
       check: async (world) => expect((await reloadOwner(world))?.kindleEmail).toBe(`set-${world.tag}@kindle.com`),
     }),
   },
   "PUT /api/user/save-address": {
-    class: "user",
     what: "sets whose mail the caller's own save address saves",
-    origin: "same-origin",
     arrange: async () => ({ json: { fromAnySender: true } }),
     expect: userScoped(200, {
       check: async (world) => expect((await reloadOwner(world))?.saveMailFromAnySender).toBe(true),
     }),
   },
   "POST /api/user/save-address/regenerate": {
-    class: "user",
     what: "replaces the caller's own save address; the old one stops working",
-    origin: "same-origin",
     arrange: async () => ({}),
     expect: userScoped(200, {
       check: async (world, res) => {
@@ -1197,7 +1139,6 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "GET /api/tokens": {
-    class: "user",
     what: "the caller's working API tokens, never a secret",
     arrange: async () => ({}),
     expect: userScoped(200, {
@@ -1209,9 +1150,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/tokens": {
-    class: "user",
     what: "creates an API token for the caller (session only)",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { name: `New ${world.tag}` } }),
     expect: userScoped(201, {
       check: async (world) =>
@@ -1219,9 +1158,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "DELETE /api/tokens/[id]": {
-    class: "owner",
     what: "revokes one API token (session only)",
-    origin: "same-origin",
     arrange: async (world) => ({ params: { id: world.ownerTokenId } }),
     expect: ownerScoped(200, async (world) =>
       expect((await getDb().apiToken.findUnique({ where: { id: world.ownerTokenId } }))?.revokedAt).toBeInstanceOf(
@@ -1230,9 +1167,7 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "POST /api/extension/connect": {
-    class: "user",
     what: "creates the browser extension's token for the caller (session only)",
-    origin: "same-origin",
     arrange: async () => ({
       json: {
         redirectUrl: `chrome-extension://${"abcdefghijklmnop".repeat(2)}/connected.html`,
@@ -1247,7 +1182,6 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/unsubscribe": {
-    class: "public",
     what: "one-click unsubscribe: the signed token in the URL is the only credential; a session is not one",
     origin: {
       exempt:
@@ -1258,7 +1192,7 @@ const MATRIX: Record<string, Entry> = {
       const before = await ownerState(world);
       const ownerToken = unsubscribeToken(world.owner.id);
       const post = (query: string, cookie?: string, origin?: string | null) =>
-        callRoute(
+        answer(
           route,
           rawRequest({
             method: "POST",
@@ -1294,7 +1228,6 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /api/unsubscribe": {
-    class: "public",
     what: "opening the link leads to the confirmation page and changes nothing",
     arrange: async (world) => ({ query: `?token=${unsubscribeToken(world.owner.id)}` }),
     expect: anyone(303, async (_, res) =>
@@ -1302,9 +1235,7 @@ const MATRIX: Record<string, Entry> = {
     ),
   },
   "POST /api/user/onboard": {
-    class: "user",
     what: "the caller's own onboarding; another user asking for the owner's address is answered as for any address and gets nothing",
-    origin: "same-origin",
     arrange: async (world) => ({ json: { email: world.owner.email, emailTime: 21, timezone: "Asia/Tokyo" } }),
     expect: userScoped(200, {
       stranger: addressOfTheOwner(),
@@ -1312,9 +1243,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "DELETE /api/user": {
-    class: "user",
     what: "deletes the caller's own account only",
-    origin: "same-origin",
     arrange: async () => ({}),
     expect: userScoped(200, {
       stranger: untouched(200, async (world) =>
@@ -1324,9 +1253,7 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "PUT /api/user/settings": {
-    class: "user",
     what: "the caller's own email preferences; another user asking for the owner's address is answered as for any address and gets nothing",
-    origin: "same-origin",
     arrange: async (world) => ({
       json: { email: world.owner.email, emailFrequency: "weekly", emailDays: [2], emailHours: { "2": 7 } },
     }),
@@ -1337,13 +1264,11 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   "POST /api/user/email/confirm": {
-    class: "user",
     what: "confirms the caller's own pending address with the link's token; another user's session cannot use it",
-    origin: "same-origin",
     arrange: async (world) => {
       const wanted = `new-${world.tag}@example.com`;
       const put = await send(
-        await routeFor("PUT /api/user/settings"),
+        routeFor("PUT /api/user/settings"),
         { json: { email: wanted, emailFrequency: "none" } },
         { cookie: world.ownerCookie },
       );
@@ -1371,7 +1296,6 @@ function unknownApiPathEntries(): Record<string, Entry> {
     methods.map((method): [string, Entry] => [
       `${method} ${UNKNOWN_API_PATH_PATTERN}`,
       {
-        class: "public",
         what: "an /api path that does not exist: 404 not_found as JSON for everyone, nothing about anyone",
         origin: { exempt: "nothing happens at an unknown path: every caller gets the same 404" },
         arrange: async (world) => ({ params: { unknown: ["no-such-endpoint", world.tag] } }),
@@ -1395,20 +1319,60 @@ const BAD_ORIGINS: (string | null)[] = [
   ORIGIN.toUpperCase(),
 ];
 
-let inventory: RouteMethod[] = [];
-const routeByKey = new Map<string, RouteMethod>();
-
-async function routeFor(key: string): Promise<RouteMethod> {
-  if (routeByKey.size === 0) for (const route of await loadRouteInventory()) routeByKey.set(route.key, route);
-  const route = routeByKey.get(key);
-  if (!route) throw new Error(`${key}: the matrix has an entry, but no route file exports this method`);
-  return route;
+/** A call for a route when no entry arranges one: a placeholder in each dynamic segment, no query or body. */
+function placeholderCall(route: RouteMethod): Call {
+  const params: RouteParams = Object.fromEntries(
+    dynamicSegments(route.pattern).map(({ name, catchAll }) => [name, catchAll ? ["no-such-id"] : "no-such-id"]),
+  );
+  return { params };
 }
 
-beforeAll(async () => {
-  inventory = await loadRouteInventory();
-  for (const route of inventory) routeByKey.set(route.key, route);
-});
+/** The refusals an operation's contract promises (see the top of this file), each changing nothing. */
+async function expectContractRefusals(route: RouteMethod, operation: Operation, entry: Entry | undefined) {
+  const world = await newWorld();
+  const call = entry && !("run" in entry) ? await entry.arrange(world) : placeholderCall(route);
+  const before = await ownerState(world);
+  const refusal = async (what: string, res: Response, status: number | number[], code?: ErrorCode) => {
+    const label = `${route.key} ${what}`;
+    expect(Array.isArray(status) ? status : [status], `${label}: ${await res.clone().text()}`).toContain(res.status);
+    await expectErrorBody(res, label);
+    if (code) expect((await errorBody(res))?.code, label).toBe(code);
+  };
+  const { access } = operation;
+  if (access === "session" || access === "token")
+    await refusal("signed out", await send(route, call, {}), 401, "unauthenticated");
+  if (access === "session") {
+    const res = await send(route, withBearer(call, world.ownerToken), {});
+    await refusal("with the owner's token alone", res, 403, "insufficient_scope");
+    expect(await errorMessage(res)).toBe(SESSION_ONLY_MESSAGE);
+  }
+  if (access === "token") {
+    const res = await send(route, withBearer(call, world.revokedToken), { cookie: world.ownerCookie });
+    await refusal("with a revoked token beside the owner's session", res, 401, "invalid_token");
+  }
+  if (access === "cron")
+    for (const [what, cookie, authorization] of [
+      ["without the secret", undefined, undefined],
+      ["with the owner's session", world.ownerCookie, undefined],
+      ["with a wrong secret", undefined, "Bearer wrong-secret"],
+      ["with the owner's token", undefined, `Bearer ${world.ownerToken}`],
+    ] as const) {
+      const sent = authorization ? { ...call, headers: { ...call.headers, authorization } } : call;
+      await refusal(what, await send(route, sent, { cookie }), 401);
+    }
+  if (access === "signature")
+    for (const [what, cookie] of [
+      ["without a signature", undefined],
+      ["with the owner's session and no signature", world.ownerCookie],
+    ] as const)
+      await refusal(what, await send(route, call, { cookie }), [400, 401]);
+  if (operation.wrapped && isMutating(route.method))
+    for (const origin of BAD_ORIGINS) {
+      const res = await send(route, call, { cookie: world.ownerCookie, origin });
+      await refusal(`from Origin ${origin ?? "(none)"}`, res, 403, "cross_origin");
+    }
+  expect(await ownerState(world)).toEqual(before);
+}
 
 describe("access matrix", () => {
   it("derives each URL pattern from its route file's path", () => {
@@ -1418,26 +1382,25 @@ describe("access matrix", () => {
     expect(fillPattern("/api/links/[id]", { id: "a b" })).toBe("/api/links/a%20b");
   });
 
-  it("has an entry for every route file and method, and no entry without a route", () => {
-    const routeKeys = inventory.map((route) => route.key).sort();
-    const tableKeys = Object.keys(MATRIX).sort();
+  it("joins every route method to its operation, and has an entry for each route method and none without one", () => {
+    const { routesWithout, operationsWithout } = join;
+    expect({ routesWithout, operationsWithout }).toEqual({ routesWithout: [], operationsWithout: [] });
     expect(
-      routeKeys.filter((key) => !(key in MATRIX)),
+      inventory.map((route) => route.key).filter((key) => !(key in MATRIX)),
       "routes without a matrix entry",
     ).toEqual([]);
     expect(
-      tableKeys.filter((key) => !routeByKey.has(key)),
+      Object.keys(MATRIX).filter((key) => !routeByKey.has(key)),
       "matrix entries without a route",
     ).toEqual([]);
-    for (const route of inventory) {
-      if (!isMutating(route.method)) continue;
-      expect(
-        MATRIX[route.key]?.origin,
-        `${route.key}: a mutation must say whether it is same-origin only or why it is exempt`,
-      ).toBeDefined();
+    for (const route of inventory.filter((candidate) => isMutating(candidate.method))) {
+      const exempt = MATRIX[route.key]?.origin;
+      if (operationByRoute.get(route.key)?.wrapped)
+        expect(exempt, `${route.key}: the API wrapper refuses another site's Origin; no exemption`).toBeUndefined();
+      else expect(exempt, `${route.key}: outside the API wrapper, a mutation says why it is exempt`).toBeDefined();
     }
     const exempt = Object.entries(MATRIX).flatMap(([key, entry]) =>
-      entry.origin && entry.origin !== "same-origin" ? [`  ${key}: ${entry.origin.exempt}`] : [],
+      entry.origin ? [`  ${key}: ${entry.origin.exempt}`] : [],
     );
     console.log(`same-origin exemptions (asserted in their entries):\n${exempt.join("\n")}`);
     const files = listRouteFiles();
@@ -1445,93 +1408,64 @@ describe("access matrix", () => {
     console.log(`access matrix: ${files.length} routes, ${inventory.length} methods covered`);
   });
 
+  describe("what every operation's contract promises", () => {
+    for (const { route, operation } of join.joined) {
+      const { access } = operation;
+      const promised = access !== "public" || (operation.wrapped && isMutating(route.method));
+      if (!promised) continue;
+      it(`${route.key} [${access}${operation.wrapped ? ", wrapped" : ""}] refuses what its access refuses`, async () =>
+        expectContractRefusals(route, operation, MATRIX[route.key]));
+    }
+  });
+
   for (const [key, entry] of Object.entries(MATRIX)) {
-    describe(`${key} [${entry.class}]`, () => {
+    const access = operationByRoute.get(key)?.access ?? "no operation";
+    describe(`${key} [${access}]`, () => {
       if ("run" in entry) {
-        it(entry.what, async () => entry.run(await routeFor(key)));
-      } else {
-        for (const actor of ACTORS) {
-          const expectation = entry.expect[actor];
-          it(`${actor} -> ${expectation.status}${expectation.ownerUntouched ? ", owner untouched" : ""}`, async () => {
-            const route = await routeFor(key);
+        it(entry.what, async () => entry.run(routeFor(key)));
+        return;
+      }
+      for (const actor of ACTORS) {
+        const expectation = entry.expect[actor];
+        it(`${actor} -> ${expectation.status}${expectation.ownerUntouched ? ", owner untouched" : ""}`, async () => {
+          const world = await newWorld();
+          const call = await entry.arrange(world);
+          const before = await ownerState(world);
+          const res = await send(routeFor(key), call, { cookie: cookieOf(world, actor) });
+          const label = `${key} as ${actor}`;
+          expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
+          await expectErrorBody(res, label);
+          if (actor !== "owner") {
+            const text = await res.clone().text();
+            const echoed = expectation.echoes?.(world) ?? [];
+            for (const secret of ownerSecrets(world).filter((secret) => !echoed.includes(secret)))
+              expect(text, `${label} leaks the owner's ${secret}`).not.toContain(secret);
+          }
+          if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
+          await expectation.check?.(world, res);
+        });
+      }
+      if (access === "token")
+        it("accepts each actor's API token instead of the cookie, without an Origin", async () => {
+          for (const actor of ["another user", "owner"] as const) {
             const world = await newWorld();
             const call = await entry.arrange(world);
             const before = await ownerState(world);
-            const res = await send(route, call, { cookie: cookieOf(world, actor) });
-            const label = `${key} as ${actor}`;
+            const token = actor === "owner" ? world.ownerToken : world.strangerToken;
+            const res = await send(routeFor(key), withBearer(call, token), { origin: null });
+            const expectation = entry.expect[actor];
+            const label = `${key} with the ${actor}'s token`;
             expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
             await expectErrorBody(res, label);
             if (actor !== "owner") {
               const text = await res.clone().text();
-              const echoed = expectation.echoes?.(world) ?? [];
-              for (const secret of ownerSecrets(world).filter((secret) => !echoed.includes(secret)))
+              for (const secret of ownerSecrets(world))
                 expect(text, `${label} leaks the owner's ${secret}`).not.toContain(secret);
             }
             if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
             await expectation.check?.(world, res);
-          });
-        }
-      }
-
-      if (!("run" in entry) && (entry.class === "owner" || entry.class === "user")) {
-        if (entry.bearer) {
-          it("accepts each actor's API token instead of the cookie, without an Origin; a revoked token is 401", async () => {
-            const route = await routeFor(key);
-            for (const actor of ["another user", "owner"] as const) {
-              const world = await newWorld();
-              const call = await entry.arrange(world);
-              const before = await ownerState(world);
-              const token = actor === "owner" ? world.ownerToken : world.strangerToken;
-              const res = await send(route, withBearer(call, token), { origin: null });
-              const expectation = entry.expect[actor];
-              const label = `${key} with the ${actor}'s token`;
-              expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
-              await expectErrorBody(res, label);
-              if (actor !== "owner") {
-                const text = await res.clone().text();
-                for (const secret of ownerSecrets(world))
-                  expect(text, `${label} leaks the owner's ${secret}`).not.toContain(secret);
-              }
-              if (expectation.ownerUntouched) expect(await ownerState(world)).toEqual(before);
-              await expectation.check?.(world, res);
-            }
-            const world = await newWorld();
-            const call = await entry.arrange(world);
-            const before = await ownerState(world);
-            const revoked = await send(route, withBearer(call, world.revokedToken), { cookie: world.ownerCookie });
-            expect(revoked.status).toBe(401);
-            await expectErrorBody(revoked, `${key} with a revoked token`);
-            expect(await ownerState(world)).toEqual(before);
-          });
-        } else {
-          it("refuses API tokens: the owner's token alone is 403 insufficient_scope, changing nothing", async () => {
-            const route = await routeFor(key);
-            const world = await newWorld();
-            const call = await entry.arrange(world);
-            const before = await ownerState(world);
-            const res = await send(route, withBearer(call, world.ownerToken), {});
-            expect(res.status, await res.clone().text()).toBe(403);
-            expect(await readJson(res)).toEqual({ code: "insufficient_scope", message: SESSION_ONLY_MESSAGE });
-            expect(await ownerState(world)).toEqual(before);
-          });
-        }
-      }
-
-      if (entry.origin === "same-origin") {
-        it("refuses the owner's request without this site's Origin (403), changing nothing", async () => {
-          if ("run" in entry) throw new Error(`${key}: a same-origin entry needs arrange/expect`);
-          const route = await routeFor(key);
-          const world = await newWorld();
-          const call = await entry.arrange(world);
-          const before = await ownerState(world);
-          for (const origin of BAD_ORIGINS) {
-            const res = await send(route, call, { cookie: world.ownerCookie, origin });
-            expect(res.status, `Origin ${origin ?? "(none)"}`).toBe(403);
-            expect(await errorMessage(res)).toBe("Cross-origin request refused.");
           }
-          expect(await ownerState(world)).toEqual(before);
         });
-      }
     });
   }
 });

@@ -1,13 +1,18 @@
 import fc from "fast-check";
+import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmailAction } from "@/lib/digests/email-actions";
 import type { User } from "@/lib/generated/prisma/client";
+import type { Access, Operation } from "@/lib/http/contract";
 import type { FuzzBody } from "@/tests/security/fuzz-arbitraries";
 import type { RawRequest } from "@/tests/security/route-call";
 import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory";
 
-// Fuzzes every mutating /api endpoint with generated requests (fast-check): hostile bodies, path
-// parameters, tokens, signatures, sessions and origins. Every answer must be below 500, every 4xx
+// Fuzzes every mutating /api operation with generated requests (fast-check): hostile bodies, path
+// parameters, tokens, signatures, sessions and origins. An operation's input comes from its contract
+// (lib/<domain>/contract.ts: the params, query and body schemas, through schema-arbitrary.ts) and its
+// senders from its access; OVERRIDES below give the inputs a schema cannot describe (signed tokens,
+// providers' signatures, uploads, next-auth, ids that belong together) and the GETs also fuzzed. Every answer must be below 500, every 4xx
 // a JSON {code, message} (a code of lib/http/error-codes.ts), no request may touch another user's rows, and the database invariants
 // (tests/security/invariants.ts) must hold afterwards.
 //
@@ -40,8 +45,10 @@ const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { EMAIL_ACTIONS, emailActionToken } = await import("@/lib/digests/email-actions");
 const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
-const { dynamicSegments, fillPattern, isMutating, loadRouteInventory } =
+const { dynamicSegments, fillPattern, isMutating, joinOperations, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } =
   await import("@/tests/security/route-inventory");
+const { OPERATIONS } = await import("@/lib/api-docs/document");
+const { OWN_EMAIL, schemaFields, schemaValue } = await import("@/tests/security/schema-arbitrary");
 const { callRoute, errorMessage, parseErrorBody, rawRequest } = await import("@/tests/security/route-call");
 const { ORIGIN } = await import("@/tests/support/factories");
 const { mailgunSign } = await import("@/tests/fakes/mailgun-inbound");
@@ -160,6 +167,7 @@ const anonymous: fc.Arbitrary<Actor> = fc
   )
   .map(([label, cookie]) => ({ kind: "anonymous", cookie: cookie(), label }));
 
+/** Senders by the operation's access: users where a session is the credential, mostly strangers where it is not. */
 function actors(target: Target): fc.Arbitrary<Actor> {
   if (target.actors === "victims")
     return fc.oneof(
@@ -168,10 +176,16 @@ function actors(target: Target): fc.Arbitrary<Actor> {
     );
   const anyUser = fc.nat({ max: pool.users.length - 1 }).map((index): Actor => ({ kind: "user", index }));
   const rowOwner = fc.constant<Actor>({ kind: "row owner" });
+  const signedIn = target.access === "session" || target.access === "token";
+  const weights = signedIn
+    ? { user: 6, anonymous: 2 }
+    : target.access === "public"
+      ? { user: 4, anonymous: 4 }
+      : { user: 2, anonymous: 6 };
   return fc.oneof(
-    { weight: 6, arbitrary: anyUser },
+    { weight: weights.user, arbitrary: anyUser },
     { weight: target.addressesRows ? 3 : 0, arbitrary: rowOwner },
-    { weight: 2, arbitrary: anonymous },
+    { weight: weights.anonymous, arbitrary: anonymous },
   );
 }
 
@@ -202,7 +216,9 @@ type Input = {
 };
 
 type Target = {
-  /** The same-origin API wrapper: "session" (apiRoute, 401 signed out), "public" (publicApiRoute), "none" (own authentication). */
+  /** Who may call, from the operation (an /api path no route serves is anyone's). */
+  access: Access;
+  /** The same-origin API wrapper, from the operation: "session" (401 signed out), "public", "none" (own authentication). */
   wrapper: "session" | "public" | "none";
   actors?: "users" | "victims";
   input: () => fc.Arbitrary<Input>;
@@ -215,6 +231,9 @@ type Target = {
   /** Answers a redirect that must stay on this site and return only to a path of it (no open redirect). */
   redirectsHome?: boolean;
 };
+
+/** What an operation's contract cannot say about fuzzing it; without `input`, its contract's schemas give the input. */
+type Override = Partial<Omit<Target, "access" | "wrapper">>;
 
 const noPayload = fc.oneof(fc.constant(undefined), fc.constant({}), fc.constant(null));
 const bodyOnly = (payload: fc.Arbitrary<unknown>) => () => fuzzBody(payload).map((body): Input => ({ body }));
@@ -280,23 +299,6 @@ function unsubscribeInput(): fc.Arbitrary<Input> {
   );
   const payload = fc.oneof(fc.constant("List-Unsubscribe=One-Click"), anyString);
   return fc.tuple(query, fuzzBody(payload)).map(([q, body]): Input => ({ query: q, body }));
-}
-
-/** PATCH /api/links/{id}: a real or hostile id, and a read flag, a reminder day and an archived flag of any type. */
-function readStateInput(): fc.Arbitrary<Input> {
-  const day = fc
-    .date({ min: new Date("1999-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true })
-    .map((date) => date.toISOString().slice(0, 10));
-  const remindOn = fc.oneof(
-    day,
-    fc.constant(null),
-    fc.constantFrom("2026-02-30", "0000-00-00", "9999-12-31", "2026-1-1", "2026-12-05T00:00:00Z"),
-    anyString,
-  );
-  const payload = shape({ read: fc.boolean(), remindOn, archived: fc.boolean() });
-  return fc
-    .tuple(idParam("id", () => pool.links)(), fuzzBody(payload))
-    .map(([input, body]): Input => ({ ...input, body }));
 }
 
 const highlightFields = {
@@ -639,33 +641,6 @@ function offlineSyncInput(): fc.Arbitrary<Input> {
   return queryOf({ keep, since }).map((query): Input => ({ query, body: noBodyAtAll }));
 }
 
-const linkPayload = shape({
-  url: plausible.url,
-  title: anyString,
-  notes: anyString,
-  category: plausible.categoryName,
-  categories: fc.array(plausible.categoryName, { maxLength: 5 }),
-});
-
-const settingsPayload = shape({
-  email: fc.oneof(plausible.email, fc.constant("__own__")),
-  emailFrequency: fc.constantFrom("daily", "weekly", "custom", "none", "hourly", "DAILY"),
-  emailTime: plausible.hour,
-  emailDays: fc.oneof(fc.array(plausible.weekday, { maxLength: 8 }), plausible.weekday),
-  emailHours: fc.dictionary(
-    fc.oneof(fc.constantFrom("0", "1", "2", "3", "4", "5", "6"), fc.string({ maxLength: 3 })),
-    plausible.hour,
-    { maxKeys: 8 },
-  ),
-  timezone: plausible.timezone,
-});
-
-const onboardPayload = shape({
-  email: fc.oneof(plausible.email, fc.constant("__own__")),
-  emailTime: plausible.hour,
-  timezone: plausible.timezone,
-});
-
 // An Authorization header as scripts send it, right or wrong (header values are printable ASCII).
 const bearerHeaders = (): fc.Arbitrary<Input> =>
   fc
@@ -736,99 +711,23 @@ function unknownPathInput(): fc.Arbitrary<Input> {
     .map(([segments, body]): Input => ({ params: { unknown: segments.map((s) => s.toWellFormed()) }, body }));
 }
 
-const TARGETS: Record<string, Target> = {
-  "POST /api/import": { wrapper: "session", input: importInput },
-  "GET /api/export": {
-    wrapper: "session",
-    input: () =>
-      queryOf({
-        format: fc.constantFrom("json", "csv", "html", "epub", "JSON", "xml", ""),
-        link: anyString,
-        category: anyString,
-        unread: fc.constantFrom("1", "0", "yes"),
-      }).map((query): Input => ({
-        query,
-        body: noBodyAtAll,
-      })),
-  },
-  "POST /api/links": { wrapper: "session", input: bodyOnly(linkPayload) },
-  "POST /api/categories": { wrapper: "session", input: bodyOnly(shape({ name: plausible.categoryName })) },
-  "PUT /api/user/settings": { wrapper: "session", input: bodyOnly(settingsPayload) },
-  "POST /api/user/onboard": { wrapper: "session", input: bodyOnly(onboardPayload) },
-  "POST /api/user/email/confirm": {
-    wrapper: "session",
-    input: bodyOnly(shape({ token: fc.oneof(anyString, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) })),
-  },
-  "POST /api/invitations": {
-    wrapper: "session",
-    input: bodyOnly(fc.oneof(noPayload, shape({ recipientEmail: fc.oneof(plausible.email, fc.constant("")) }))),
-  },
-  "POST /api/invitations/[idOrCode]/claim": { wrapper: "session", input: claimInput },
-  "DELETE /api/invitations/[idOrCode]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("idOrCode", () => pool.invitations, true),
-  },
-  "DELETE /api/links/[id]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("id", () => pool.links),
-  },
-  "PATCH /api/links/[id]": { wrapper: "session", ownRowsOnly: true, addressesRows: true, input: readStateInput },
-  "POST /api/links/[id]/article": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("id", () => pool.links),
-  },
-  "POST /api/links/[id]/article/anyway": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("id", () => pool.links),
-  },
+const OVERRIDES: Record<string, Override> = {
+  "POST /api/import": { input: importInput },
+  "GET /api/export": {},
+  "POST /api/invitations/[idOrCode]/claim": { input: claimInput },
   "POST /api/links/[id]/highlights": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
     input: highlightCreateInput,
   },
   "PATCH /api/links/[id]/highlights/[hid]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
     input: highlightIdInput(true),
   },
   "DELETE /api/links/[id]/highlights/[hid]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
     input: highlightIdInput(false),
   },
-  "POST /api/mark-read": { wrapper: "public", input: emailActionInput("mark-read") },
-  "POST /api/snooze": { wrapper: "public", input: emailActionInput("snooze") },
-  "POST /api/not-interested": { wrapper: "public", input: emailActionInput("not-interested") },
-  "DELETE /api/categories/[id]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("id", () => pool.categories),
-  },
-  "POST /api/digest/send-now": { wrapper: "session", input: noBody },
-  "POST /api/tokens": {
-    wrapper: "session",
-    input: bodyOnly(shape({ name: fc.oneof(anyString, plausible.categoryName) })),
-  },
-  "DELETE /api/tokens/[id]": {
-    wrapper: "session",
-    ownRowsOnly: true,
-    addressesRows: true,
-    input: idParam("id", () => pool.tokens),
-  },
+  "POST /api/mark-read": { input: emailActionInput("mark-read") },
+  "POST /api/snooze": { input: emailActionInput("snooze") },
+  "POST /api/not-interested": { input: emailActionInput("not-interested") },
   "POST /api/extension/connect": {
-    wrapper: "session",
     input: bodyOnly(
       shape({
         redirectUrl: fc.oneof(
@@ -843,66 +742,39 @@ const TARGETS: Record<string, Target> = {
       }),
     ),
   },
-  "POST /api/test/email": { wrapper: "public", input: bodyOnly(shape({ email: plausible.email })) },
   "POST /api/subscriptions/create-checkout-session": {
-    wrapper: "session",
     input: () =>
       fuzzBody(shape({ priceId: fc.constantFrom(TEST_PRICE_ID, "price_cheap"), userId: fc.string() }), {
         bodiless: true,
       }).map((body): Input => ({ body })),
   },
   "POST /api/billing/portal": {
-    wrapper: "session",
     input: () =>
       fuzzBody(shape({ customer: fc.constantFrom("cus_other", "") }), { bodiless: true }).map((body): Input => ({
         body,
       })),
   },
-  "POST /api/unsubscribe": { wrapper: "none", input: unsubscribeInput },
-  // GET only: any POST is answered 405 with the error shape.
-  "POST /api/cron/digests": { wrapper: "none", input: noBody },
-  "POST /api/stripe/webhook": { wrapper: "none", input: webhookInput },
-  "POST /api/inbound/mailgun/mime": { wrapper: "none", input: mailgunInput },
-  "PUT /api/user/save-address": { wrapper: "session", input: bodyOnly(shape({ fromAnySender: fc.boolean() })) },
-  "PUT /api/user/kindle": {
-    wrapper: "session",
-    input: bodyOnly(
-      shape({
-        kindleEmail: fc.oneof(plausible.email, fc.constant("reader@kindle.com"), fc.constant("")),
-        kindleWithDigest: fc.boolean(),
-      }),
-    ),
-  },
-  "POST /api/export/kindle": {
-    wrapper: "session",
-    input: bodyOnly(fc.oneof(noPayload, shape({ link: anyString, category: anyString, unread: fc.boolean() }))),
-  },
-  "POST /api/user/save-address/regenerate": { wrapper: "session", input: noBody },
-  "POST /api/auth/[...nextauth]": { wrapper: "none", input: nextAuthInput },
+  "POST /api/unsubscribe": { input: unsubscribeInput },
+  "POST /api/stripe/webhook": { input: webhookInput },
+  "POST /api/inbound/mailgun/mime": { input: mailgunInput },
+  "POST /api/auth/[...nextauth]": { input: nextAuthInput },
   // An /api path no route serves: 404 JSON whatever is sent, by whom, from where.
-  "POST /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
-  "PUT /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
-  "PATCH /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
-  "DELETE /api/[...unknown]": { wrapper: "none", input: unknownPathInput },
-  "DELETE /api/user": { wrapper: "session", actors: "victims", input: noBody },
+  "POST /api/[...unknown]": { input: unknownPathInput },
+  "PUT /api/[...unknown]": { input: unknownPathInput },
+  "PATCH /api/[...unknown]": { input: unknownPathInput },
+  "DELETE /api/[...unknown]": { input: unknownPathInput },
+  "DELETE /api/user": { actors: "victims" },
   // The sign-out page's form: ends the sender's own session, from this site only (403 otherwise).
-  "POST /api/logout": { wrapper: "none", actors: "victims", input: noBody },
+  "POST /api/logout": { actors: "victims", input: noBody },
 
   // Not mutations, but their query or path parameters reach the database or a redirect too.
-  "GET /api/links/history": { wrapper: "session", input: historyInput },
-  "GET /api/links/offline": { wrapper: "session", input: offlineSyncInput },
+  "GET /api/links/history": { input: historyInput },
+  "GET /api/links/offline": { input: offlineSyncInput },
   // A garbled bearer token is 401 whatever cookie comes with it, never a 5xx.
-  "GET /api/links/today": { wrapper: "session", input: bearerHeaders },
-  "GET /api/links/back-today": { wrapper: "session", input: bearerHeaders },
-  "GET /api/links/lookup": {
-    wrapper: "session",
-    input: () =>
-      queryOf({ url: fc.oneof(plausible.url, fc.constantFrom("example.test/a", "https://sample.test/stranger")) }).map(
-        (query): Input => ({ query, body: noBodyAtAll }),
-      ),
-  },
+  "GET /api/links/today": { input: bearerHeaders },
+  "GET /api/links/back-today": { input: bearerHeaders },
+  "GET /api/links/lookup": {},
   "GET /api/subscriptions/verify-session": {
-    wrapper: "session",
     input: () =>
       queryOf({
         session_id: fc.oneof(
@@ -911,13 +783,11 @@ const TARGETS: Record<string, Target> = {
         ),
       }).map((query): Input => ({ query, body: noBodyAtAll })),
   },
-  "GET /api/invitations/[idOrCode]": { wrapper: "public", input: claimInput },
+  "GET /api/invitations/[idOrCode]": { input: claimInput },
   "GET /api/unsubscribe": {
-    wrapper: "none",
     input: () => unsubscribeInput().map((input): Input => ({ ...input, body: noBodyAtAll })),
   },
   "GET /api/login": {
-    wrapper: "none",
     input: () =>
       queryOf({
         returnTo: fc.oneof(
@@ -935,6 +805,80 @@ const TARGETS: Record<string, Target> = {
     redirectsHome: true,
   },
 };
+
+// Read when the suite is collected: one fuzz test per target.
+const inventory = await loadRouteInventory();
+const join = joinOperations(inventory, OPERATIONS);
+const operationByRoute = new Map(join.joined.map(({ route, operation }) => [route.key, operation]));
+const routes = new Map(inventory.map((route) => [route.key, route]));
+
+/** A path parameter: a value its schema accepts, a row of any kind (whose owner it addresses), an invitation code, or odd text. */
+function paramsOf(schema: z.ZodObject): fc.Arbitrary<Pick<Input, "params" | "addresses">> {
+  const rows: Owned[] = [...pool.links, ...pool.highlights, ...pool.categories, ...pool.invitations, ...pool.tokens];
+  const fields = Object.entries(schemaFields(schema)).map(([name, valid]) => {
+    const choices: fc.WeightedArbitrary<{ value: string; addresses?: Owned }>[] = [
+      { weight: 1, arbitrary: valid.map((value) => ({ value })) },
+      { weight: 1, arbitrary: fc.constantFrom(...ODD_SEGMENT_VALUES).map((value) => ({ value })) },
+    ];
+    if (rows.length > 0)
+      choices.push({
+        weight: 3,
+        arbitrary: fc.constantFrom(...rows).map((row) => ({ value: row.id, addresses: row })),
+      });
+    if (pool.invitations.length > 0)
+      choices.push({ weight: 1, arbitrary: fc.constantFrom(...pool.invitations).map((row) => ({ value: row.code })) });
+    return fc.oneof(...choices).map((choice) => ({ name, ...choice }));
+  });
+  return fc.tuple(...fields).map((chosen) => {
+    const addresses = chosen.find((choice) => choice.addresses)?.addresses;
+    // A URL path carries well-formed text only: lone surrogates cannot survive its percent-decoding.
+    const params = Object.fromEntries(chosen.map(({ name, value }) => [name, value.toWellFormed()]));
+    return addresses ? { params, addresses } : { params };
+  });
+}
+
+/** An operation's input from its contract: its path parameters, query and (a JSON one) body, each by its schema. */
+function contractInput(route: RouteMethod, operation: Operation): () => fc.Arbitrary<Input> {
+  return () => {
+    const where = operation.params ? paramsOf(operation.params) : fc.constant({});
+    const query = operation.query ? queryOf(schemaFields(operation.query)) : fc.constant("");
+    const { body } = operation;
+    const bodies =
+      route.method === "GET"
+        ? fc.constant(noBodyAtAll)
+        : body && (body.mediaType ?? "application/json") === "application/json"
+          ? fuzzBody(schemaValue(body.schema))
+          : fuzzBody(noPayload, { bodiless: true });
+    return fc
+      .tuple(where, query, bodies)
+      .map(([located, search, sent]): Input => ({ ...located, ...(search ? { query: search } : {}), body: sent }));
+  };
+}
+
+function targetOf(route: RouteMethod, operation: Operation | undefined, override: Override): Target {
+  const access = operation?.access ?? "public";
+  const signedIn = access === "session" || access === "token";
+  const addressesRows = signedIn && operation?.params !== undefined;
+  return {
+    access,
+    wrapper: !operation?.wrapped ? "none" : signedIn ? "session" : "public",
+    // A 2xx for another user's row is a breach wherever a signed-in caller names a row.
+    ownRowsOnly: addressesRows,
+    addressesRows,
+    input: operation ? contractInput(route, operation) : noBody,
+    ...override,
+  };
+}
+
+/** Every mutating operation, the GETs an override names, and the methods of the catch-all for unknown paths. */
+const TARGETS: Record<string, Target> = Object.fromEntries(
+  inventory.flatMap((route) => {
+    const operation = operationByRoute.get(route.key);
+    const override = OVERRIDES[route.key];
+    const fuzzed = override !== undefined || (operation !== undefined && isMutating(route.method));
+    return fuzzed ? [[route.key, targetOf(route, operation, override ?? {})]] : [];
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Sending and judging.
@@ -979,12 +923,12 @@ function randomLabel(): string {
   return `v${labelCounter}`;
 }
 
-/** Replaces the "__own__" placeholder with the actor's own address, so that settings can succeed. */
+/** Replaces the OWN_EMAIL placeholder with the actor's own address, so that settings can succeed. */
 function withOwnEmail(body: FuzzBody, userId: string | null): FuzzBody {
-  if (body.text === null || !body.text.includes("__own__")) return body;
+  if (body.text === null || !body.text.includes(OWN_EMAIL)) return body;
   const email =
     pool.users.find(({ user }) => user.id === userId)?.user.email ?? victim?.user.email ?? "nobody@example.com";
-  return { ...body, text: body.text.replaceAll("__own__", email) };
+  return { ...body, text: body.text.replaceAll(OWN_EMAIL, email) };
 }
 
 async function exercise(
@@ -1054,15 +998,13 @@ async function exercise(
       ].join("\n"),
     );
   }
-  if (actor.kind === "victim" && res.ok && route.key === "DELETE /api/user") victim = undefined;
+  // A victim's success is its end (an account deleted, a session ended): the next request gets a new one.
+  if (actor.kind === "victim" && res.status < 400) victim = undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const routes = new Map<string, RouteMethod>();
-
 beforeAll(async () => {
-  for (const route of await loadRouteInventory()) routes.set(route.key, route);
   const db = getDb();
   const users = [
     await fuzzUser("trial"),
@@ -1111,15 +1053,21 @@ beforeAll(async () => {
 });
 
 describe("fuzzing every mutating endpoint (and the GETs that take parameters)", () => {
-  it("has a fuzz target for every mutating route method, and no target without a route", () => {
+  it("fuzzes every mutating route method, each joined to its operation; no override without a route", () => {
+    const { routesWithout, operationsWithout } = join;
+    expect({ routesWithout, operationsWithout }).toEqual({ routesWithout: [], operationsWithout: [] });
     const mutating = [...routes.values()].filter((route) => isMutating(route.method)).map((route) => route.key);
     expect(
       mutating.filter((key) => !(key in TARGETS)),
-      "mutating routes without a fuzz target",
+      "mutating routes not fuzzed",
     ).toEqual([]);
     expect(
-      Object.keys(TARGETS).filter((key) => !routes.has(key)),
-      "fuzz targets without a route",
+      Object.keys(OVERRIDES).filter((key) => !routes.has(key)),
+      "overrides without a route",
+    ).toEqual([]);
+    expect(
+      Object.keys(OVERRIDES).filter((key) => !operationByRoute.has(key) && !key.includes(UNKNOWN_API_PATH_PATTERN)),
+      "overrides of no operation",
     ).toEqual([]);
   });
 

@@ -108,3 +108,41 @@ export function listDynamicPatterns(): string[] {
     .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file) && file.includes("["));
   return [...new Set(files.map(routePattern))].sort();
 }
+
+/** "/api/links/[id]" -> "/api/links/{id}", "[...nextauth]" -> "{nextauth}": the contract's path of a route. */
+export function operationPath(pattern: string): string {
+  return pattern.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]?\]/g, "{$1}");
+}
+
+/** What the join needs of an operation (lib/http/contract.ts's Operation has more). */
+type Declared = { method: string; path: string };
+
+export type JoinedRoute<Op extends Declared> = { route: RouteMethod; operation: Op };
+
+/**
+ * Every route method joined to the operation that declares it (method + path), and what is left on
+ * either side: a route method without an operation, an operation no route file serves. The
+ * catch-all for unknown /api paths is no operation, and left out.
+ */
+export function joinOperations<Op extends Declared>(
+  routes: readonly RouteMethod[],
+  operations: readonly Op[],
+): { joined: JoinedRoute<Op>[]; routesWithout: string[]; operationsWithout: string[] } {
+  const byKey = new Map(
+    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]),
+  );
+  const served = new Set<string>();
+  const joined: JoinedRoute<Op>[] = [];
+  const routesWithout: string[] = [];
+  for (const route of routes) {
+    if (route.pattern === UNKNOWN_API_PATH_PATTERN) continue;
+    const key = `${route.method} ${operationPath(route.pattern)}`;
+    const operation = byKey.get(key);
+    if (operation) {
+      served.add(key);
+      joined.push({ route, operation });
+    } else routesWithout.push(route.key);
+  }
+  const operationsWithout = [...byKey.keys()].filter((key) => !served.has(key));
+  return { joined, routesWithout, operationsWithout };
+}
