@@ -25,6 +25,16 @@ const nextConfig = {
   },
   // Evaluated at build time, so only headers that hold for every deployment: the page CSP (a nonce
   // per response) comes from proxy.ts, HSTS (APP_URL is https) from proxy.ts and the API routes.
+  // wallabag's apps write most of its API's paths with ".json", some without; its server answers
+  // both, and so does this one (lib/wallabag/contract.ts).
+  async rewrites() {
+    return [
+      {
+        source: "/api/:path((?:entries|tags|version|info|user)(?:/[^.]*)?)\\.json",
+        destination: "/api/:path",
+      },
+    ];
+  },
   async headers() {
     return [
       { source: "/:path*", headers: BASELINE_SECURITY_HEADERS },
@@ -33,6 +43,11 @@ const nextConfig = {
       // The token routes, for browser extensions; Next answers their preflight (OPTIONS) itself.
       { source: "/api/links/:path*", headers: TOKEN_API_CORS_HEADERS },
       { source: "/api/categories/:path*", headers: TOKEN_API_CORS_HEADERS },
+      // wallabag's API and its token endpoint, for wallabagger (a browser extension) likewise.
+      ...["/api/entries/:path*", "/api/tags/:path*", "/api/version", "/api/info", "/oauth/:path*"].map((source) => ({
+        source,
+        headers: TOKEN_API_CORS_HEADERS,
+      })),
       // The service worker's own policy (a worker's fetches follow its script's CSP, not the
       // page's): it may fetch this site, and the https: images the reader shows, to keep them
       // offline (docs/decisions/0347). It renders nothing, so no nonce. The constants it imports

@@ -13,6 +13,7 @@ import { importEndpoint } from "@/lib/import/contract";
 import { DOCUMENT_OPERATIONS } from "@/lib/api-docs/contract";
 import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
 import { SIGN_IN_OPERATIONS, TOKEN_ENDPOINTS } from "@/lib/auth/contract";
+import { APP_PASSWORD_ENDPOINTS } from "@/lib/app-passwords/contract";
 import { BILLING_ENDPOINTS, STRIPE_OPERATIONS } from "@/lib/billing/contract";
 import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
 import { USER_ENDPOINTS } from "@/lib/users/contract";
@@ -57,6 +58,8 @@ export const ERROR_SCHEMA_REF = "#/components/schemas/Error";
 const SECURITY: Record<Operation["access"], oas31.SecurityRequirementObject[]> = {
   token: [{ personalToken: [] }, { session: [] }],
   session: [{ session: [] }],
+  // An app's access token comes from the OAuth token endpoint, outside this document.
+  app: [{ personalToken: [] }],
   public: [],
   cron: [{ cronSecret: [] }],
   signature: [],
@@ -162,6 +165,7 @@ export const OPERATIONS: Operation[] = [
   operationOf(regenerateSaveAddressEndpoint),
   // Tokens
   ...TOKEN_ENDPOINTS.map(operationOf),
+  ...APP_PASSWORD_ENDPOINTS.map(operationOf),
   // Invitations
   ...INVITATION_ENDPOINTS.map(operationOf),
   // Billing

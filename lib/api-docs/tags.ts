@@ -4,7 +4,7 @@ export const TAGS = {
   links: "Saving, listing, reading and deleting links. A personal API token works here.",
   categories: "The caller's own categories. A personal API token works here.",
   account: "The signed-in account: its details, settings, onboarding and deletion.",
-  tokens: "Personal API tokens, managed with the browser session only.",
+  tokens: "Personal API tokens and app passwords, managed with the browser session only.",
   invitations: "Invitations to LinkStash and claiming them.",
   billing: "Plans and Stripe checkout (answers 503 where billing is not set up).",
   digests: "Digest emails: sending one now, marking a link read from one, unsubscribing.",

@@ -58,33 +58,38 @@ export async function createApiToken(
   scopes: readonly TokenScope[],
 ): Promise<{ token: ApiToken; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const token = await inTransaction(async (tx) => {
-    await lockUsers(tx, [user.id], "noKeyUpdate");
-    const active = await activeTokenCount(user.id, tx);
-    if (active >= MAX_ACTIVE_TOKENS) throw conflict(TOO_MANY_TOKENS_MESSAGE, "token_limit");
-    return insertApiToken(
-      {
-        userId: user.id,
-        name,
-        tokenHash: hashToken(secret),
-        prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
-        scopes: [...scopes],
-      },
-      tx,
-    );
-  });
+  const token = await insertWithinLimit(
+    { userId: user.id, kind: "token", name, tokenHash: hashToken(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH), scopes: [...scopes] },
+    TOO_MANY_TOKENS_MESSAGE,
+  );
   return { token, secret };
+}
+
+/**
+ * Stores a new token or app password unless the user already has MAX_ACTIVE_TOKENS of its kind
+ * working (409 `token_limit` with `limitMessage`).
+ */
+export function insertWithinLimit(
+  row: Pick<ApiToken, "userId" | "kind" | "name" | "tokenHash" | "prefix" | "scopes">,
+  limitMessage: string,
+): Promise<ApiToken> {
+  return inTransaction(async (tx) => {
+    await lockUsers(tx, [row.userId], "noKeyUpdate");
+    const active = await activeTokenCount(row.userId, row.kind, tx);
+    if (active >= MAX_ACTIVE_TOKENS) throw conflict(limitMessage, "token_limit");
+    return insertApiToken(row, tx);
+  });
 }
 
 /** The user's tokens that still work, newest first. */
 export function listApiTokens(user: User): Promise<ApiToken[]> {
-  return activeTokensOf(user.id);
+  return activeTokensOf(user.id, "token");
 }
 
 /** Revokes one of the user's tokens; someone else's, or one already revoked, is not found. */
 export async function revokeApiToken(user: User, id: string, now = new Date()): Promise<void> {
   if (!isRecordId(id)) throw notFound("Token not found");
-  if (!(await revokeActiveToken(id, user.id, now))) throw notFound("Token not found");
+  if (!(await revokeActiveToken(id, user.id, "token", now))) throw notFound("Token not found");
 }
 
 /** The owner of a working token and what the token may do, or null for anything else (malformed, unknown, revoked). */
@@ -94,7 +99,7 @@ export async function findToken(
 ): Promise<{ user: User; scopes: TokenScope[] } | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
   const token = await tokenWithUser(hashToken(secret));
-  if (!token || token.revokedAt !== null) return null;
+  if (!token || token.kind !== "token" || token.revokedAt !== null) return null;
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await setTokenLastUsed(token.id, now);
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { Adapter } from "next-auth/adapters";
 import { columnList, type Db, getDb, queryRows } from "@/lib/db/client";
-import { type ApiToken, Prisma, type User } from "@/lib/generated/prisma/client";
+import { type ApiToken, type ApiTokenKind, Prisma, type User } from "@/lib/generated/prisma/client";
 
 // Sign-in's reads and writes (sessions, sign-in links, API tokens) through Prisma, and the session
 // lookup every signed-in request makes: the session joined with its user in one
@@ -42,29 +42,42 @@ export function signInLinkByToken(
   return db.verificationToken.findUnique({ where: { token } });
 }
 
-export function activeTokenCount(userId: string, db: Db = getDb()): Promise<number> {
-  return db.apiToken.count({ where: { userId, revokedAt: null } });
+// API tokens and app passwords share a table: each statement names the kind it is about.
+
+export function activeTokenCount(userId: string, kind: ApiTokenKind, db: Db = getDb()): Promise<number> {
+  return db.apiToken.count({ where: { userId, kind, revokedAt: null } });
 }
 
 export function insertApiToken(
-  data: Pick<ApiToken, "userId" | "name" | "tokenHash" | "prefix" | "scopes">,
+  data: Pick<ApiToken, "userId" | "kind" | "name" | "tokenHash" | "prefix" | "scopes">,
   db: Db = getDb(),
 ): Promise<ApiToken> {
   return db.apiToken.create({ data });
 }
 
-/** The user's tokens that still work, newest first. */
-export function activeTokensOf(userId: string, db: Db = getDb()): Promise<ApiToken[]> {
+/** The user's tokens (or app passwords) that still work, newest first. */
+export function activeTokensOf(userId: string, kind: ApiTokenKind, db: Db = getDb()): Promise<ApiToken[]> {
   return db.apiToken.findMany({
-    where: { userId, revokedAt: null },
+    where: { userId, kind, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 }
 
-/** Revokes the user's token if it still works; whether it did. */
-export async function revokeActiveToken(id: string, userId: string, now: Date, db: Db = getDb()): Promise<boolean> {
-  const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: now } });
-  return count > 0;
+/**
+ * Revokes the user's token (or app password) if it still works, and drops what apps were given
+ * for it; whether it did.
+ */
+export async function revokeActiveToken(
+  id: string,
+  userId: string,
+  kind: ApiTokenKind,
+  now: Date,
+): Promise<boolean> {
+  const [revoked] = await getDb().$transaction([
+    getDb().apiToken.updateMany({ where: { id, userId, kind, revokedAt: null }, data: { revokedAt: now } }),
+    getDb().appGrant.deleteMany({ where: { tokenId: id, token: { userId } } }),
+  ]);
+  return revoked.count > 0;
 }
 
 export function tokenWithUser(tokenHash: string, db: Db = getDb()): Promise<(ApiToken & { user: User }) | null> {

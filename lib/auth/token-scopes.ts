@@ -29,6 +29,13 @@ export const PERSONAL_TOKEN_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;
 /** The browser extension's token: saving a page, showing whether it is saved, and the categories to file it in. */
 export const EXTENSION_TOKEN_SCOPES: readonly TokenScope[] = ["links:save", "links:lookup", "categories:read"];
 
+/**
+ * An app password (Settings → Apps): what the apps that speak other services' protocols need (read,
+ * save, archive, tag and delete links; highlights), the same endpoints a personal token reaches,
+ * never settings, billing or other tokens.
+ */
+export const APP_PASSWORD_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;
+
 export function isTokenScope(value: string): value is TokenScope {
   return TOKEN_SCOPES.some((scope) => scope === value);
 }

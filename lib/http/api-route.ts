@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { findToken, isWorkingToken } from "@/lib/auth/api-tokens";
+import { findAccessToken, isAccessTokenShaped } from "@/lib/app-passwords/grants";
 import { INSUFFICIENT_SCOPE_MESSAGE, SESSION_ONLY_MESSAGE, type TokenScope } from "@/lib/auth/token-scopes";
 import { env } from "@/lib/env";
 import { badRequest, forbidden, unauthorized } from "@/lib/http/errors";
@@ -158,10 +159,11 @@ function handle<Body, U extends User | null>(
   readInput: ReadInput<Body>,
   resolveUser: ResolveUser<U>,
   handler: Handler<Body, U>,
-  options: { acceptsBearer?: boolean } = {},
+  options: { acceptsBearer?: boolean; bearerOnly?: boolean } = {},
 ): RouteHandler {
   return withRouteErrors(async (req: Request, context?: NextRouteContext) => {
     const bearer = options.acceptsBearer ? bearerToken(req) : null;
+    if (options.bearerOnly && bearer === null) throw unauthorized(APP_SIGN_IN_MESSAGE);
     // The same-origin rule guards the ambient credential (the cookie); a bearer token is only ever
     // sent on purpose, so a script or an extension may use it from anywhere.
     if (bearer === null && MUTATING.has(req.method) && !isSameOrigin(req))
@@ -209,6 +211,20 @@ const requireTokenOrSessionUser =
     if (bearer === null) return requireSessionUser(req);
     const token = await findToken(bearer);
     if (!token) throw unauthorized("Invalid or revoked API token.", "invalid_token");
+    if (!token.scopes.includes(scope)) throw forbidden(INSUFFICIENT_SCOPE_MESSAGE, "insufficient_scope");
+    return token.user;
+  };
+
+export const APP_SIGN_IN_MESSAGE =
+  "Sign in with an app password: send its access token as `Authorization: Bearer …` (or a personal API token).";
+
+// An app's route: its OAuth access token (lib/app-passwords/grants.ts) or a personal token, with the
+// scope; a bad, expired or revoked one is 401, one without the scope 403. The session is not read.
+const requireAppUser =
+  (scope: TokenScope) =>
+  async (_req: Request, bearer: string | null): Promise<User> => {
+    const token = bearer === null ? null : isAccessTokenShaped(bearer) ? await findAccessToken(bearer) : await findToken(bearer);
+    if (!token) throw unauthorized("Invalid, expired or revoked access token.", "invalid_token");
     if (!token.scopes.includes(scope)) throw forbidden(INSUFFICIENT_SCOPE_MESSAGE, "insufficient_scope");
     return token.user;
   };
@@ -261,7 +277,9 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
       ? optionalSessionUser
       : access === "session"
         ? requireSessionUser
-        : requireTokenOrSessionUser(access.token);
+        : "app" in access
+          ? requireAppUser(access.app)
+          : requireTokenOrSessionUser(access.token);
   const route = handle(
     upload ? leaveBody : body ? (body.form ? withSchemaOrForm(body.schema) : withSchema(body.schema)) : readNoBody,
     resolveUser,
@@ -274,7 +292,7 @@ export function endpointRoute(endpoint: Endpoint, handler: (ctx: LooseEndpointCo
       });
       return answer instanceof Response ? answer : Response.json(answer, { status: success.status });
     },
-    { acceptsBearer: typeof access !== "string" },
+    { acceptsBearer: typeof access !== "string", bearerOnly: typeof access !== "string" && "app" in access },
   );
   return declareOperations(route, [operationOf(endpoint)]);
 }

@@ -14,10 +14,12 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * Who may call it. `token`: a personal API token or the session; `session`: the session only;
- * `public`: anyone (a session, when sent, may change the answer); `cron`: the scheduler's secret;
- * `signature`: a provider's signature (Stripe's over the body, Mailgun's over its timestamp and token).
+ * `app`: an app's OAuth access token (given for an app password) or a personal API token, never the
+ * session; `public`: anyone (a session, when sent, may change the answer); `cron`: the scheduler's
+ * secret; `signature`: a provider's signature (Stripe's over the body, Mailgun's over its timestamp
+ * and token).
  */
-export type Access = "token" | "session" | "public" | "cron" | "signature";
+export type Access = "token" | "session" | "app" | "public" | "cron" | "signature";
 
 export type Body = {
   schema: z.ZodType;
@@ -67,11 +69,13 @@ export function errorsOf(operation: Operation): Partial<Record<ErrorStatus, Erro
     errors[status] = [...known, ...codes.filter((code) => !known.includes(code))];
   };
   if (operation.wrapped) {
-    if (operation.access === "session" || operation.access === "token") add(401, "unauthenticated");
-    if (operation.access === "token") add(401, "invalid_token");
+    const signedIn = operation.access === "session" || operation.access === "token" || operation.access === "app";
+    if (signedIn) add(401, "unauthenticated");
+    if (operation.access === "token" || operation.access === "app") add(401, "invalid_token");
     // A token without the operation's scope, or any token on a session-only operation.
-    if (operation.access === "session" || operation.access === "token") add(403, "insufficient_scope");
-    if (MUTATING.has(operation.method)) add(403, "cross_origin");
+    if (signedIn) add(403, "insufficient_scope");
+    // An app's operation takes only a bearer token, which no other site's page sends by itself.
+    if (MUTATING.has(operation.method) && operation.access !== "app") add(403, "cross_origin");
     if (operation.body?.mediaType === undefined && operation.body) add(400, "invalid_json", "validation_failed");
     else if (MUTATING.has(operation.method) && !operation.body) add(400, "validation_failed");
   }
@@ -95,8 +99,11 @@ export const locationHeader = z.object({
   Location: z.string().meta({ description: "Where the browser goes next." }),
 });
 
-/** Who may call an endpoint declared with defineEndpoint: the session, anyone, or a token with a scope (or the session). */
-export type EndpointAccess = "session" | "public" | { token: TokenScope };
+/**
+ * Who may call an endpoint declared with defineEndpoint: the session, anyone, a token with a scope
+ * (or the session), or an app with a scope (its access token or a personal token, no session).
+ */
+export type EndpointAccess = "session" | "public" | { token: TokenScope } | { app: TokenScope };
 
 type SuccessStatus = 200 | 201 | 202;
 
@@ -154,7 +161,7 @@ export function operationOf(endpoint: Endpoint): Operation {
   const documentedBody = body ?? upload;
   return {
     ...described,
-    access: typeof access === "string" ? access : "token",
+    access: typeof access === "string" ? access : "app" in access ? "app" : "token",
     wrapped: true,
     ...(params ? { params } : {}),
     ...(documentedQuery ? { query: documentedQuery } : {}),

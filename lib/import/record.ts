@@ -65,9 +65,10 @@ function truncate(text: string, max: number): string {
 
 /**
  * Distinct tag names (ignoring case) as categories: built-in names take their own spelling, names
- * too long or empty are dropped from categories but kept with the overflow.
+ * too long or empty are dropped from categories but kept with the overflow. Shared with the apps'
+ * API, whose tags are categories too.
  */
-function splitCategories(tags: readonly string[]): { categories: string[]; overflow: string[] } {
+export function splitCategories(tags: readonly string[]): { categories: string[]; overflow: string[] } {
   const seen = new Set<string>();
   const categories: string[] = [];
   const overflow: string[] = [];
@@ -80,6 +81,11 @@ function splitCategories(tags: readonly string[]): { categories: string[]; overf
     else categories.push(findExistingCategory(name, BUILT_IN_CATEGORIES, []) ?? name);
   }
   return { categories, overflow };
+}
+
+/** The line of a link's notes that keeps the tags past its three categories. */
+export function overflowTagsNote(overflow: readonly string[]): string {
+  return `Tags: ${overflow.join(", ")}`;
 }
 
 /**
@@ -134,7 +140,7 @@ export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult
   const { categories, overflow } = splitCategories(record.tags);
   const notesParts = [
     record.notes ? clean(record.notes, true) : "",
-    overflow.length > 0 ? `Tags: ${overflow.join(", ")}` : "",
+    overflow.length > 0 ? overflowTagsNote(overflow) : "",
   ].filter(Boolean);
   const notes = notesParts.length > 0 ? truncate(notesParts.join("\n\n"), MAX_NOTES_LENGTH) : null;
   const title = record.title ? truncate(clean(record.title, false), MAX_TITLE_LENGTH) || null : null;

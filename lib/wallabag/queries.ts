@@ -1,0 +1,134 @@
+import "server-only";
+import { type Db, getDb } from "@/lib/db/client";
+import type { Highlight, Link, Prisma } from "@/lib/generated/prisma/client";
+
+// The apps' API (wallabag's v2) over the user's links, through Prisma: its lists filter and page
+// the way wallabag pages (by offset, with a total), which the links' own keyset pages do not.
+
+export type EntryFilter = {
+  userId: string;
+  archived?: boolean;
+  starred?: boolean;
+  /** The categories every entry must have, as stored (already matched to the user's spelling). */
+  categories: string[];
+  /** Changed (or, never changed, saved) after this instant. */
+  changedAfter: Date | null;
+  host?: string;
+};
+
+export type EntryOrder = { sort: "created" | "updated" | "archived"; order: "asc" | "desc" };
+
+export type EntryRow = Link & {
+  article: {
+    contentHtml: string | null;
+    lang: string | null;
+    publishedTime: string | null;
+    byline: string | null;
+    /** Read for one entry only (its text export). */
+    textContent?: string | null;
+  } | null;
+};
+
+function whereOf(filter: EntryFilter): Prisma.LinkWhereInput {
+  const all: Prisma.LinkWhereInput[] = [{ userId: filter.userId }];
+  if (filter.archived === true) all.push({ OR: [{ readAt: { not: null } }, { archivedAt: { not: null } }] });
+  if (filter.archived === false) all.push({ readAt: null, archivedAt: null });
+  if (filter.starred === true) all.push({ favoritedAt: { not: null } });
+  if (filter.starred === false) all.push({ favoritedAt: null });
+  if (filter.categories.length > 0) all.push({ categories: { hasEvery: filter.categories } });
+  if (filter.changedAfter)
+    all.push({
+      OR: [
+        { updatedAt: { gt: filter.changedAfter } },
+        { updatedAt: null, createdAt: { gt: filter.changedAfter } },
+      ],
+    });
+  // The host as the address writes it: after the scheme, before the port, path or query.
+  if (filter.host)
+    all.push({
+      OR: ["/", ":", "?", "#"].map((end) => ({ url: { contains: `//${filter.host}${end}`, mode: "insensitive" as const } })),
+    });
+  return { AND: all };
+}
+
+function orderOf({ sort, order }: EntryOrder): Prisma.LinkOrderByWithRelationInput[] {
+  const nulls = order === "asc" ? "first" : "last";
+  if (sort === "updated") return [{ updatedAt: { sort: order, nulls } }, { createdAt: order }, { id: order }];
+  if (sort === "archived") return [{ readAt: { sort: order, nulls } }, { createdAt: order }, { id: order }];
+  return [{ createdAt: order }, { id: order }];
+}
+
+/** One page of the user's entries, with the article's content only when `content` is asked for. */
+export function selectEntries(
+  filter: EntryFilter,
+  order: EntryOrder,
+  skip: number,
+  take: number,
+  content: boolean,
+): Promise<EntryRow[]> {
+  return getDb().link.findMany({
+    where: whereOf(filter),
+    orderBy: orderOf(order),
+    skip,
+    take,
+    include: {
+      article: { select: { contentHtml: content, lang: true, publishedTime: true, byline: true } },
+    },
+  });
+}
+
+export function countEntries(filter: EntryFilter): Promise<number> {
+  return getDb().link.count({ where: whereOf(filter) });
+}
+
+/** The user's link by its number, with its article. */
+export function entryBySerial(userId: string, serial: number, db: Db = getDb()): Promise<EntryRow | null> {
+  return db.link.findFirst({
+    where: { userId, serial },
+    include: {
+      article: { select: { contentHtml: true, lang: true, publishedTime: true, byline: true, textContent: true } },
+    },
+  });
+}
+
+/** The user's link id behind a number, or null. */
+export async function linkIdOfSerial(userId: string, serial: number): Promise<string | null> {
+  const link = await getDb().link.findFirst({ where: { userId, serial }, select: { id: true } });
+  return link?.id ?? null;
+}
+
+/** The newest of the user's links to each of these addresses (the (userId, url) index). */
+export function serialsOfUrls(userId: string, urls: string[]): Promise<{ url: string; serial: number }[]> {
+  return getDb().link.findMany({
+    where: { userId, url: { in: urls } },
+    select: { url: true, serial: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Every address the user has saved, newest first: the apps look links up by a hash of it. */
+export function allUrlsOf(userId: string): Promise<{ url: string; serial: number }[]> {
+  return getDb().link.findMany({
+    where: { userId },
+    select: { url: true, serial: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Changes the user's link by its id; null when it is gone. */
+export async function setEntryFields(
+  userId: string,
+  id: string,
+  data: Prisma.LinkUpdateManyMutationInput,
+): Promise<boolean> {
+  const { count } = await getDb().link.updateMany({ where: { id, userId }, data });
+  return count > 0;
+}
+
+/** The highlights of these links, oldest first. */
+export function highlightsOfLinks(linkIds: string[]): Promise<Highlight[]> {
+  return getDb().highlight.findMany({
+    where: { linkId: { in: linkIds } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}

@@ -1,0 +1,105 @@
+import "@/lib/zod/setup";
+import { z } from "zod";
+import { normalizeUrl, URL_REQUIRED_MESSAGE } from "@/lib/links/url";
+import { MAX_TITLE_LENGTH } from "@/lib/links/schemas";
+
+// wallabag's API v2 as its apps send it: query strings, JSON bodies and form fields alike (the
+// Android app sends forms, KOReader and wallabagger JSON), so every value may come as a string.
+// Fields the apps may send that LinkStash does not keep (public, language, authors, origin_url,
+// preview_picture, published_at) are accepted and ignored, as an app expects.
+
+const FLAG_MESSAGE = "Use 1 or 0.";
+
+/** wallabag's flags: 1 or 0, as a number, a string or a boolean. */
+const flag = z
+  .union([z.literal([0, 1, "0", "1", "true", "false", ""]), z.boolean()], { error: FLAG_MESSAGE })
+  .transform((value) => value === 1 || value === "1" || value === "true" || value === true);
+
+/** A comma-separated list of tag names ("a, b"), or an array of them. */
+const tagList = z
+  .union([z.string().max(2000), z.array(z.string().max(200)).max(50)], {
+    error: "tags is a comma-separated list of names.",
+  })
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(",")).map((name) => name.trim()).filter((name) => name !== ""),
+  );
+
+const title = z
+  .string()
+  .max(10_000)
+  .overwrite((value) =>
+    value.replaceAll("\u0000", "").replace(/\s+/g, " ").trim().slice(0, MAX_TITLE_LENGTH).toWellFormed(),
+  );
+
+const whole = (name: string, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` });
+
+/** The most entries a page holds: a larger perPage is answered with pages of this size. */
+export const MAX_ENTRIES_PER_PAGE = 100;
+export const DEFAULT_ENTRIES_PER_PAGE = 30;
+
+// GET /api/entries: archive, starred, sort, order, page, perPage, tags, since, detail, domain_name.
+export const entriesQuerySchema = z.object({
+  archive: flag.optional(),
+  starred: flag.optional(),
+  sort: z.enum(["created", "updated", "archived"], { error: "sort is created, updated or archived." }).default("created"),
+  order: z.enum(["asc", "desc"], { error: "order is asc or desc." }).default("desc"),
+  page: whole("page", 1).max(1_000_000).default(1),
+  perPage: whole("perPage", 1)
+    .max(1_000_000)
+    .default(DEFAULT_ENTRIES_PER_PAGE)
+    .transform((value) => Math.min(value, MAX_ENTRIES_PER_PAGE)),
+  tags: tagList.optional(),
+  since: whole("since", 0).max(253_402_300_799).default(0),
+  detail: z.enum(["full", "metadata"], { error: "detail is full or metadata." }).default("full"),
+  domain_name: z.string().max(300).optional(),
+});
+
+export type EntriesQuery = z.output<typeof entriesQuerySchema>;
+
+const urlField = z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx) => {
+  const result = normalizeUrl(value);
+  if (result.ok) return result.url;
+  ctx.addIssue({ code: "custom", message: result.message });
+  return z.NEVER;
+});
+
+// POST /api/entries.
+export const newEntrySchema = z.looseObject({
+  url: urlField,
+  title: title.optional(),
+  tags: tagList.optional(),
+  archive: flag.optional(),
+  starred: flag.optional(),
+});
+
+export type NewEntry = z.output<typeof newEntrySchema>;
+
+// PATCH /api/entries/{id}: a non-empty `tags` replaces the entry's tags; empty or absent keeps them.
+export const entryChangeSchema = z.looseObject({
+  title: title.optional(),
+  tags: tagList.optional(),
+  archive: flag.optional(),
+  starred: flag.optional(),
+});
+
+export type EntryChange = z.output<typeof entryChangeSchema>;
+
+// POST /api/entries/{id}/tags.
+export const entryTagsSchema = z.looseObject({ tags: tagList });
+
+// DELETE /api/entries/{id}: `expect=id` answers the id alone.
+export const deleteEntryQuerySchema = z.object({
+  expect: z.enum(["entry", "id"], { error: "expect is entry or id." }).default("entry"),
+});
+
+/** An entry's number in a path: digits, with or without wallabag's `.json`. */
+export const entryIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}(\.json)?$/, { error: "Not found" })
+    .transform((value) => Number.parseInt(value, 10)),
+});
