@@ -147,6 +147,19 @@ describe("turning an imported record into a link row", () => {
     expect(result.row.title).toHaveLength(500);
     expect(result.row.notes).toHaveLength(5000);
   });
+
+  it("never cuts an emoji in half where it truncates", () => {
+    // "Tags: " then emoji (two UTF-16 units each): the cut at 4,999 units falls inside one.
+    for (const shift of [0, 1]) {
+      const tags = ["a", "b", "c", `${"x".repeat(shift)}${"😀".repeat(3000)}`];
+      const result = toLinkRow(record({ tags }), cap, now);
+      if (!result.ok) throw new Error("expected a row");
+      const notes = result.row.notes ?? "";
+      expect(notes.isWellFormed()).toBe(true);
+      expect(notes.endsWith("…")).toBe(true);
+      expect(notes.length).toBeLessThanOrEqual(5000);
+    }
+  });
 });
 
 describe("unix seconds", () => {

@@ -60,7 +60,10 @@ function clean(text: string, keepBreaks: boolean): string {
 }
 
 function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  if (text.length <= max) return text;
+  // Never half of a character written as two UTF-16 units (an emoji): the database refuses one.
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, cut).trimEnd()}…`;
 }
 
 /**

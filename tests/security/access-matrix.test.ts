@@ -9,15 +9,17 @@ import type { RouteMethod, RouteParams } from "@/tests/security/route-inventory"
 
 // The access-control matrix: every /api route method of the app (read from the route files), joined
 // to the operation its domain's contract declares (lib/<domain>/contract.ts, gathered in
-// lib/api-docs/document.ts). A route method without an operation, or an operation without a route,
-// fails the suite.
+// lib/api-docs/document.ts, and wallabag's in lib/wallabag/contract.ts). A route method without an
+// operation, or an operation without a route, fails the suite.
 //
 // From the contract alone, for every operation (no entry here needed): by its `access`, a signed-out
 // call to a session or token operation is 401 JSON {code, message}; a session-only operation refuses
 // the owner's personal token (403 insufficient_scope); a token operation refuses a revoked token
-// (401); a cron operation refuses a call without its secret (401); a signature operation refuses one
-// without a valid signature (400/401); a wrapped mutation refuses another site's Origin (403
-// cross_origin). Every error code any call here is answered must be one the operation declares
+// (401); an app's operation refuses a call signed out, with the session alone, or with an app token
+// whose app password was revoked (401), and its scenario runs with each actor's app token; a cron
+// operation refuses a call without its secret (401); a signature operation refuses one without a
+// valid signature (400/401); a wrapped mutation that reads the session refuses another site's Origin
+// (403 cross_origin). Every error code any call here is answered must be one the operation declares
 // (errorsOf in lib/http/contract.ts).
 //
 // The entries add what a contract cannot say: each operation's scenario against a signed-out caller,
@@ -41,6 +43,9 @@ const fake = await vi.hoisted(async () => {
 });
 
 const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createAppPassword } = await import("@/lib/app-passwords/service");
+const { issueTokens } = await import("@/lib/app-passwords/grants");
+const { WALLABAG_OPERATIONS } = await import("@/lib/wallabag/contract");
 const { PERSONAL_TOKEN_SCOPES, SESSION_ONLY_MESSAGE } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
@@ -67,7 +72,7 @@ afterAll(() => fake.close());
 
 // Read when the suite is collected: the contract checks are one test per operation.
 const inventory = await loadRouteInventory();
-const join = joinOperations(inventory, OPERATIONS);
+const join = joinOperations(inventory, [...OPERATIONS, ...WALLABAG_OPERATIONS]);
 const operationByRoute = new Map(join.joined.map(({ route, operation }) => [route.key, operation]));
 const routeByKey = new Map(inventory.map((route) => [route.key, route]));
 
@@ -114,6 +119,11 @@ type World = {
   ownerTokenId: string;
   strangerToken: string;
   revokedToken: string;
+  /** Apps' access tokens (OAuth, for an app password) of the owner and the stranger, and one whose app password was revoked. */
+  ownerAppToken: string;
+  ownerAppPasswordId: string;
+  strangerAppToken: string;
+  revokedAppToken: string;
 };
 
 type Call = { params?: RouteParams; query?: string; json?: unknown; body?: string; headers?: Record<string, string> };
@@ -174,6 +184,11 @@ async function newWorld(): Promise<World> {
   const strangerToken = await createApiToken(stranger, "Stranger's token", PERSONAL_TOKEN_SCOPES);
   const revoked = await createApiToken(owner, "Revoked", PERSONAL_TOKEN_SCOPES);
   await db.apiToken.update({ where: { id: revoked.token.id }, data: { revokedAt: new Date() } });
+  const ownerApp = await createAppPassword(owner, `App ${mark}`);
+  const strangerApp = await createAppPassword(stranger, "Stranger's app");
+  const revokedApp = await createAppPassword(owner, "Revoked app");
+  const revokedAppToken = (await issueTokens(revokedApp.appPassword.id)).accessToken;
+  await db.apiToken.update({ where: { id: revokedApp.appPassword.id }, data: { revokedAt: new Date() } });
   return {
     owner,
     ownerCookie,
@@ -189,6 +204,10 @@ async function newWorld(): Promise<World> {
     ownerTokenId: ownerToken.token.id,
     strangerToken: strangerToken.secret,
     revokedToken: revoked.secret,
+    ownerAppToken: (await issueTokens(ownerApp.appPassword.id)).accessToken,
+    ownerAppPasswordId: ownerApp.appPassword.id,
+    strangerAppToken: (await issueTokens(strangerApp.appPassword.id)).accessToken,
+    revokedAppToken,
   };
 }
 
@@ -222,6 +241,8 @@ function ownerSecrets(world: World): string[] {
     world.invitation.code,
     world.ownerToken,
     world.ownerTokenId,
+    world.ownerAppToken,
+    world.ownerAppPasswordId,
     ...(world.owner.saveAddressKey ? [world.owner.saveAddressKey] : []),
   ];
 }
@@ -229,6 +250,12 @@ function ownerSecrets(world: World): string[] {
 function cookieOf(world: World, actor: Actor): string | undefined {
   if (actor === "owner") return world.ownerCookie;
   return actor === "another user" ? world.strangerCookie : undefined;
+}
+
+/** An app's call: the actor's app access token (none signed out), no cookie. */
+function appCall(world: World, actor: Actor, call: Call): Call {
+  if (actor === "signed out") return call;
+  return withBearer(call, actor === "owner" ? world.ownerAppToken : world.strangerAppToken);
 }
 
 function withBearer(call: Call, token: string): Call {
@@ -1149,6 +1176,115 @@ const MATRIX: Record<string, Entry> = {
       },
     }),
   },
+  "GET /api/user/app-passwords": {
+    what: "the caller's app passwords and what an app asks for beside them, never a password",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.ownerAppPasswordId) }),
+  },
+  "POST /api/user/app-passwords": {
+    what: "creates an app password for the caller (session only)",
+    arrange: async (world) => ({ json: { name: `Reader ${world.tag}` } }),
+    expect: userScoped(201, {
+      check: async (world) =>
+        expect(
+          await getDb().apiToken.count({ where: { userId: world.owner.id, kind: "app_password", name: `Reader ${world.tag}` } }),
+        ).toBe(1),
+    }),
+  },
+  "DELETE /api/user/app-passwords/[id]": {
+    what: "revokes one app password and what apps were given for it (session only)",
+    arrange: async (world) => ({ params: { id: world.ownerAppPasswordId } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().appGrant.count({ where: { tokenId: world.ownerAppPasswordId } })).toBe(0),
+    ),
+  },
+  "GET /api/entries": {
+    what: "a page of the caller's entries (wallabag)",
+    arrange: async () => ({ query: "?perPage=5" }),
+    expect: userScoped(200, { check: bodyHas((world) => world.mark) }),
+  },
+  "POST /api/entries": {
+    what: "saves an entry for the caller (wallabag)",
+    arrange: async (world) => ({ json: { url: `https://saved.test/${world.tag}`, tags: "read-later" } }),
+    expect: userScoped(200, {
+      check: async (world) =>
+        expect(await getDb().link.count({ where: { userId: world.owner.id, url: `https://saved.test/${world.tag}` } })).toBe(1),
+    }),
+  },
+  "GET /api/entries/exists": {
+    what: "whether the caller saved an address (wallabag)",
+    arrange: async (world) => ({ query: `?return_id=1&url=${encodeURIComponent(world.link.url)}` }),
+    expect: userScoped(200, {
+      stranger: untouched(200, async (_world, res) => expect(await readJson(res)).toEqual({ exists: null })),
+      check: async (world, res) => expect(await readJson(res)).toEqual({ exists: world.link.serial }),
+    }),
+  },
+  "GET /api/entries/[id]": {
+    what: "one entry (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
+    expect: ownerScoped(200, bodyHas((world) => world.mark)),
+  },
+  "PATCH /api/entries/[id]": {
+    what: "archives and stars one entry (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) }, json: { archive: 1, starred: 1 } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).toMatchObject({
+        readAt: expect.any(Date),
+        favoritedAt: expect.any(Date),
+      }),
+    ),
+  },
+  "DELETE /api/entries/[id]": {
+    what: "deletes one entry (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().link.count({ where: { id: world.link.id } })).toBe(0),
+    ),
+  },
+  "GET /api/entries/[id]/[file]": {
+    what: "one entry as a text file (wallabag's export)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial), file: "export.txt" } }),
+    expect: ownerScoped(200, bodyHas((world) => world.link.url)),
+  },
+  "GET /api/entries/[id]/tags": {
+    what: "one entry's tags (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
+    expect: ownerScoped(200, bodyHas((world) => world.mark)),
+  },
+  "POST /api/entries/[id]/tags": {
+    what: "tags one entry (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) }, json: { tags: world.tag } }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toContain(world.tag),
+    ),
+  },
+  "DELETE /api/entries/[id]/tags/[tag]": {
+    what: "takes a tag off one entry (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial), tag: `Cat ${world.mark}` } }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual(["Uncategorized"]),
+    ),
+  },
+  "GET /api/tags": {
+    what: "the caller's tags (wallabag)",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.mark) }),
+  },
+  "GET /api/version": {
+    what: "the wallabag version the server answers as, for anyone",
+    arrange: async () => ({}),
+    expect: anyone(200),
+  },
+  "GET /api/info": {
+    what: "what the server is, for anyone",
+    arrange: async () => ({}),
+    expect: anyone(200),
+  },
+  "GET /api/user": {
+    what: "the caller's account as wallabag shows it",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.owner.email) }),
+  },
   "POST /api/tokens": {
     what: "creates an API token for the caller (session only)",
     arrange: async (world) => ({ json: { name: `New ${world.tag}` } }),
@@ -1339,8 +1475,13 @@ async function expectContractRefusals(route: RouteMethod, operation: Operation, 
     if (code) expect((await errorBody(res))?.code, label).toBe(code);
   };
   const { access } = operation;
-  if (access === "session" || access === "token")
+  if (access === "session" || access === "token" || access === "app")
     await refusal("signed out", await send(route, call, {}), 401, "unauthenticated");
+  if (access === "app") {
+    await refusal("with the owner's session alone", await send(route, call, { cookie: world.ownerCookie }), 401, "unauthenticated");
+    const res = await send(route, withBearer(call, world.revokedAppToken), { cookie: world.ownerCookie });
+    await refusal("with an app token whose app password was revoked", res, 401, "invalid_token");
+  }
   if (access === "session") {
     const res = await send(route, withBearer(call, world.ownerToken), {});
     await refusal("with the owner's token alone", res, 403, "insufficient_scope");
@@ -1366,7 +1507,8 @@ async function expectContractRefusals(route: RouteMethod, operation: Operation, 
       ["with the owner's session and no signature", world.ownerCookie],
     ] as const)
       await refusal(what, await send(route, call, { cookie }), [400, 401]);
-  if (operation.wrapped && isMutating(route.method))
+  // An app's operation reads no cookie, so another site's page has no credential to send along.
+  if (operation.wrapped && isMutating(route.method) && access !== "app")
     for (const origin of BAD_ORIGINS) {
       const res = await send(route, call, { cookie: world.ownerCookie, origin });
       await refusal(`from Origin ${origin ?? "(none)"}`, res, 403, "cross_origin");
@@ -1431,7 +1573,10 @@ describe("access matrix", () => {
           const world = await newWorld();
           const call = await entry.arrange(world);
           const before = await ownerState(world);
-          const res = await send(routeFor(key), call, { cookie: cookieOf(world, actor) });
+          const res =
+            access === "app"
+              ? await send(routeFor(key), appCall(world, actor, call), { origin: null })
+              : await send(routeFor(key), call, { cookie: cookieOf(world, actor) });
           const label = `${key} as ${actor}`;
           expect(res.status, `${label}: ${await res.clone().text()}`).toBe(expectation.status);
           await expectErrorBody(res, label);
@@ -1445,7 +1590,7 @@ describe("access matrix", () => {
           await expectation.check?.(world, res);
         });
       }
-      if (access === "token")
+      if (access === "token" || access === "app")
         it("accepts each actor's API token instead of the cookie, without an Origin", async () => {
           for (const actor of ["another user", "owner"] as const) {
             const world = await newWorld();

@@ -48,6 +48,9 @@ const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { dynamicSegments, fillPattern, isMutating, joinOperations, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } =
   await import("@/tests/security/route-inventory");
 const { OPERATIONS } = await import("@/lib/api-docs/document");
+const { WALLABAG_OPERATIONS } = await import("@/lib/wallabag/contract");
+const { createAppPassword } = await import("@/lib/app-passwords/service");
+const { issueTokens } = await import("@/lib/app-passwords/grants");
 const { OWN_EMAIL, schemaFields, schemaValue } = await import("@/tests/security/schema-arbitrary");
 const { callRoute, errorMessage, parseErrorBody, rawRequest } = await import("@/tests/security/route-call");
 const { ORIGIN } = await import("@/tests/support/factories");
@@ -84,7 +87,8 @@ afterAll(() => fake.close());
 // ---------------------------------------------------------------------------------------------
 // The world the requests act on.
 
-type FuzzUser = { user: User; cookie: string; label: string };
+/** A user with a session and an app's access token (for an app password). */
+type FuzzUser = { user: User; cookie: string; appToken: string; label: string };
 type Owned = { id: string; ownerId: string };
 
 type Pool = {
@@ -95,6 +99,8 @@ type Pool = {
   categories: Owned[];
   invitations: (Owned & { code: string })[];
   tokens: Owned[];
+  /** The links again, by the number an app names them with. */
+  entries: Owned[];
   expiredCookie: string;
 };
 
@@ -115,7 +121,8 @@ async function fuzzUser(label: string, data: Parameters<typeof signedInUser>[0] 
   await db.apiToken.create({
     data: { userId: user.id, name: `Token ${label}`, tokenHash: `fuzz-${user.id}`, prefix: "lsk_fuzz" },
   });
-  return { user, cookie, label };
+  const { appPassword } = await createAppPassword(user, `App ${label}`);
+  return { user, cookie, appToken: (await issueTokens(appPassword.id)).accessToken, label };
 }
 
 async function refreshPool(): Promise<void> {
@@ -127,10 +134,9 @@ async function refreshPool(): Promise<void> {
     return user ? [{ ...entry, user }] : [];
   });
   const owned = { userId: { in: ids } };
-  pool.links = (await db.link.findMany({ where: owned, select: { id: true, userId: true } })).map(({ id, userId }) => ({
-    id,
-    ownerId: userId,
-  }));
+  const links = await db.link.findMany({ where: owned, select: { id: true, serial: true, userId: true } });
+  pool.links = links.map(({ id, userId }) => ({ id, ownerId: userId }));
+  pool.entries = links.map(({ serial, userId }) => ({ id: String(serial), ownerId: userId }));
   pool.highlights = (
     await db.highlight.findMany({ where: owned, select: { id: true, userId: true, linkId: true } })
   ).map(({ id, userId, linkId }) => ({ id, ownerId: userId, linkId }));
@@ -176,7 +182,7 @@ function actors(target: Target): fc.Arbitrary<Actor> {
     );
   const anyUser = fc.nat({ max: pool.users.length - 1 }).map((index): Actor => ({ kind: "user", index }));
   const rowOwner = fc.constant<Actor>({ kind: "row owner" });
-  const signedIn = target.access === "session" || target.access === "token";
+  const signedIn = target.access === "session" || target.access === "token" || target.access === "app";
   const weights = signedIn
     ? { user: 6, anonymous: 2 }
     : target.access === "public"
@@ -218,8 +224,11 @@ type Input = {
 type Target = {
   /** Who may call, from the operation (an /api path no route serves is anyone's). */
   access: Access;
-  /** The same-origin API wrapper, from the operation: "session" (401 signed out), "public", "none" (own authentication). */
-  wrapper: "session" | "public" | "none";
+  /**
+   * The API wrapper, from the operation: "session" (401 signed out, same origin for mutations),
+   * "app" (an app's bearer token only: 401 without one), "public", "none" (own authentication).
+   */
+  wrapper: "session" | "app" | "public" | "none";
   actors?: "users" | "victims";
   input: () => fc.Arbitrary<Input>;
   /** A 2xx for a row of another user is a breach (deletions); a claim of another user's code is the feature. */
@@ -808,13 +817,20 @@ const OVERRIDES: Record<string, Override> = {
 
 // Read when the suite is collected: one fuzz test per target.
 const inventory = await loadRouteInventory();
-const join = joinOperations(inventory, OPERATIONS);
+const join = joinOperations(inventory, [...OPERATIONS, ...WALLABAG_OPERATIONS]);
 const operationByRoute = new Map(join.joined.map(({ route, operation }) => [route.key, operation]));
 const routes = new Map(inventory.map((route) => [route.key, route]));
 
 /** A path parameter: a value its schema accepts, a row of any kind (whose owner it addresses), an invitation code, or odd text. */
 function paramsOf(schema: z.ZodObject): fc.Arbitrary<Pick<Input, "params" | "addresses">> {
-  const rows: Owned[] = [...pool.links, ...pool.highlights, ...pool.categories, ...pool.invitations, ...pool.tokens];
+  const rows: Owned[] = [
+    ...pool.links,
+    ...pool.entries,
+    ...pool.highlights,
+    ...pool.categories,
+    ...pool.invitations,
+    ...pool.tokens,
+  ];
   const fields = Object.entries(schemaFields(schema)).map(([name, valid]) => {
     const choices: fc.WeightedArbitrary<{ value: string; addresses?: Owned }>[] = [
       { weight: 1, arbitrary: valid.map((value) => ({ value })) },
@@ -857,11 +873,11 @@ function contractInput(route: RouteMethod, operation: Operation): () => fc.Arbit
 
 function targetOf(route: RouteMethod, operation: Operation | undefined, override: Override): Target {
   const access = operation?.access ?? "public";
-  const signedIn = access === "session" || access === "token";
+  const signedIn = access === "session" || access === "token" || access === "app";
   const addressesRows = signedIn && operation?.params !== undefined;
   return {
     access,
-    wrapper: !operation?.wrapped ? "none" : signedIn ? "session" : "public",
+    wrapper: !operation?.wrapped ? "none" : access === "app" ? "app" : signedIn ? "session" : "public",
     // A 2xx for another user's row is a breach wherever a signed-in caller names a row.
     ownRowsOnly: addressesRows,
     addressesRows,
@@ -901,20 +917,20 @@ function preview(text: string | null): string {
 async function resolveActor(
   actor: Actor,
   rowOwnerId: string | undefined,
-): Promise<{ cookie: string | undefined; userId: string | null; label: string }> {
+): Promise<{ cookie: string | undefined; appToken?: string; userId: string | null; label: string }> {
   if (actor.kind === "anonymous") return { cookie: actor.cookie, userId: null, label: actor.label };
   if (actor.kind === "row owner") {
     const owner = pool.users.find(({ user }) => user.id === rowOwnerId) ?? pool.users[0];
     if (!owner) throw new Error("no fuzz users");
-    return { cookie: owner.cookie, userId: owner.user.id, label: `${owner.label} (the row's owner)` };
+    return { ...owner, userId: owner.user.id, label: `${owner.label} (the row's owner)` };
   }
   if (actor.kind === "victim") {
     victim ??= await fuzzUser(`victim-${randomLabel()}`);
-    return { cookie: victim.cookie, userId: victim.user.id, label: "the account owner" };
+    return { ...victim, userId: victim.user.id, label: "the account owner" };
   }
   const entry = pool.users[actor.index];
   if (!entry) throw new Error(`no fuzz user ${actor.index}`);
-  return { cookie: entry.cookie, userId: entry.user.id, label: entry.label };
+  return { ...entry, userId: entry.user.id };
 }
 
 let labelCounter = 0;
@@ -945,6 +961,9 @@ async function exercise(
   const path = `${fillPattern(route.pattern, input.params)}${input.query ?? ""}`;
   const headers: Record<string, string> = { ...input.headers };
   if (ip !== null) headers["x-forwarded-for"] = ip;
+  // An app sends its access token, as an app does (a garbled one, when the input gives its own).
+  if (target.wrapper === "app" && who.appToken && headers.authorization === undefined)
+    headers.authorization = `Bearer ${who.appToken}`;
   const req = rawRequest({
     method: route.method,
     path,
@@ -975,9 +994,10 @@ async function exercise(
     else problems.push(`a ${res.status} without a JSON {code, message}`);
   }
   if (res.status === 429 && !res.headers.get("retry-after")) problems.push("a 429 without Retry-After");
-  if (target.wrapper !== "none" && origin !== "same" && res.status !== 403)
+  if ((target.wrapper === "session" || target.wrapper === "public") && origin !== "same" && res.status !== 403)
     problems.push(`${res.status} instead of 403 for Origin ${origin}`);
-  if (target.wrapper === "session" && origin === "same" && who.userId === null && res.status !== 401)
+  const signedOutChecked = target.wrapper === "app" || (target.wrapper === "session" && origin === "same");
+  if (signedOutChecked && who.userId === null && res.status !== 401)
     problems.push(`${res.status} instead of 401 for ${who.label}`);
   if (target.ownRowsOnly && res.ok && input.addresses && input.addresses.ownerId !== who.userId)
     problems.push(`a ${res.status}: another user's row ${input.addresses.id} was acted on`);
@@ -1019,7 +1039,7 @@ beforeAll(async () => {
     await fuzzUser("subscriber"),
     await fuzzUser("new", { onboarded: false }),
   ];
-  pool = { users, links: [], highlights: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
+  pool = { users, links: [], entries: [], highlights: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
 
   // The subscriber pays through the real checkout and payment-return routes, against the fake.
   const subscriber = users[4];
