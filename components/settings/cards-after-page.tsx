@@ -16,6 +16,10 @@ export const LazyApiTokens = afterPage(
   () => import("@/components/settings/api-tokens").then((module) => module.ApiTokens),
   "h-24",
 );
+export const LazyAppPasswords = afterPage(
+  () => import("@/components/settings/app-passwords").then((module) => module.AppPasswordsCard),
+  "h-64",
+);
 export const LazyKindleSettings = afterPage(
   () => import("@/components/settings/kindle-settings").then((module) => module.KindleSettings),
   "h-56",

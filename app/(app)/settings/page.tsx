@@ -5,6 +5,7 @@ import { PrefilledQueries } from "@/components/prefilled-queries";
 import { AccountInformation } from "@/components/settings/account-information";
 import {
   LazyApiTokens,
+  LazyAppPasswords,
   LazyKindleSettings,
   LazyManageCategories,
   LazyOfflineReading,
@@ -92,6 +93,13 @@ export default async function SettingsPage() {
         </>
       ),
       content: <LazyApiTokens timeZone={user.timezone} />,
+    },
+    {
+      id: "apps",
+      title: "Apps",
+      description:
+        "Read and save with the apps you already have: KOReader on your e-reader, the wallabag apps on your phone, wallabagger in your browser. Each gets its own app password, which you can revoke.",
+      content: <LazyAppPasswords timeZone={user.timezone} />,
     },
     {
       id: "account",
