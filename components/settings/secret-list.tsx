@@ -41,7 +41,17 @@ type Props = {
   aboutNewSecret?: ReactNode;
 };
 
-export function SecretList({ idPrefix, items, words, timeZone, create, revokePath, onCreated, onRevoked, aboutNewSecret }: Props) {
+export function SecretList({
+  idPrefix,
+  items,
+  words,
+  timeZone,
+  create,
+  revokePath,
+  onCreated,
+  onRevoked,
+  aboutNewSecret,
+}: Props) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
@@ -111,7 +121,10 @@ export function SecretList({ idPrefix, items, words, timeZone, create, revokePat
       ) : (
         <ul aria-label={words.listLabel} className="grid gap-3">
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+            <li
+              key={item.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+            >
               <div className="grid min-w-0 gap-0.5">
                 <span className="truncate font-medium">{item.name}</span>
                 <span className="text-muted-foreground">

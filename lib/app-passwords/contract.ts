@@ -16,9 +16,14 @@ export const listAppPasswordsEndpoint = defineEndpoint({
   path: "/api/user/app-passwords",
   tag: "tokens",
   summary: "List the app passwords",
-  description: "With what an app asks for beside the password: the server's address, the client id and secret, the username. Never the passwords.",
+  description:
+    "With what an app asks for beside the password: the server's address, the client id and secret, the username. Never the passwords.",
   access: "session",
-  success: { status: 200, description: "The connection details and the working app passwords.", schema: appPasswordsAnswer },
+  success: {
+    status: 200,
+    description: "The connection details and the working app passwords.",
+    schema: appPasswordsAnswer,
+  },
 });
 
 export const createAppPasswordEndpoint = defineEndpoint({

@@ -8,15 +8,18 @@ import { apiTokenAnswer } from "@/lib/auth/schemas";
 const connectionFields = {
   serverUrl: z.string().meta({ description: "This server's address: what an app asks for as its server." }),
   clientId: z.string().meta({ description: "The OAuth client id a wallabag app asks for." }),
-  clientSecret: z
-    .string()
-    .meta({ description: "The OAuth client secret a wallabag app asks for (the same for every app: the app password is the secret)." }),
+  clientSecret: z.string().meta({
+    description:
+      "The OAuth client secret a wallabag app asks for (the same for every app: the app password is the secret).",
+  }),
   username: z.string().meta({ description: "The account's email address." }),
 };
 
 export const appPasswordsAnswer = z.object({
   ...connectionFields,
-  appPasswords: z.array(apiTokenAnswer).meta({ description: "The working app passwords, newest first; never the passwords." }),
+  appPasswords: z
+    .array(apiTokenAnswer)
+    .meta({ description: "The working app passwords, newest first; never the passwords." }),
 });
 
 export const createdAppPasswordAnswer = z.object({
@@ -30,7 +33,10 @@ export type AppPasswordsAnswer = z.output<typeof appPasswordsAnswer>;
 // The OAuth 2 token request (RFC 6749 §4.3 and §6) as wallabag's apps send it, JSON or form fields.
 
 const oauthField = (name: string) =>
-  z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` }).max(1000);
+  z
+    .string({ error: `${name} is required.` })
+    .min(1, { error: `${name} is required.` })
+    .max(1000);
 
 export const oauthTokenRequestSchema = z.discriminatedUnion(
   "grant_type",

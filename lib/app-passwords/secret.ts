@@ -25,11 +25,7 @@ export function newAppPassword(bytes: Uint8Array = randomBytes(LENGTH)): string 
  * is refused without a lookup).
  */
 export function normalizeAppPassword(typed: string): string | null {
-  const compact = typed
-    .toLowerCase()
-    .replace(/[\s-]/g, "")
-    .replace(/o/g, "0")
-    .replace(/[il]/g, "1");
+  const compact = typed.toLowerCase().replace(/[\s-]/g, "").replace(/o/g, "0").replace(/[il]/g, "1");
   if (compact.length !== LENGTH) return null;
   for (const character of compact) if (!ALPHABET.includes(character)) return null;
   return compact;

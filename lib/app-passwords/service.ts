@@ -34,7 +34,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const hashAppPassword = (normalized: string) => hashToken(`app:${normalized}`);
 
 /** Creates an app password; the password is returned here and never again. */
-export async function createAppPassword(user: User, name: string): Promise<{ appPassword: ApiToken; password: string }> {
+export async function createAppPassword(
+  user: User,
+  name: string,
+): Promise<{ appPassword: ApiToken; password: string }> {
   const password = newAppPassword();
   const normalized = password.replaceAll("-", "");
   const appPassword = await insertWithinLimit(
@@ -68,7 +71,11 @@ export type AppSignIn = { user: User; appPasswordId: string; scopes: TokenScope[
  * The account a username (its email, in any case) and an app password sign in to, or null. The
  * password is looked up by its hash; the username must be its owner's.
  */
-export async function signInWithAppPassword(username: string, typedPassword: string, now = new Date()): Promise<AppSignIn | null> {
+export async function signInWithAppPassword(
+  username: string,
+  typedPassword: string,
+  now = new Date(),
+): Promise<AppSignIn | null> {
   const normalized = normalizeAppPassword(typedPassword);
   if (normalized === null) return null;
   const found = await workingAppPassword(hashAppPassword(normalized));

@@ -59,7 +59,14 @@ export async function createApiToken(
 ): Promise<{ token: ApiToken; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const token = await insertWithinLimit(
-    { userId: user.id, kind: "token", name, tokenHash: hashToken(secret), prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH), scopes: [...scopes] },
+    {
+      userId: user.id,
+      kind: "token",
+      name,
+      tokenHash: hashToken(secret),
+      prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
+      scopes: [...scopes],
+    },
     TOO_MANY_TOKENS_MESSAGE,
   );
   return { token, secret };

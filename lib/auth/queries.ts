@@ -67,12 +67,7 @@ export function activeTokensOf(userId: string, kind: ApiTokenKind, db: Db = getD
  * Revokes the user's token (or app password) if it still works, and drops what apps were given
  * for it; whether it did.
  */
-export async function revokeActiveToken(
-  id: string,
-  userId: string,
-  kind: ApiTokenKind,
-  now: Date,
-): Promise<boolean> {
+export async function revokeActiveToken(id: string, userId: string, kind: ApiTokenKind, now: Date): Promise<boolean> {
   const [revoked] = await getDb().$transaction([
     getDb().apiToken.updateMany({ where: { id, userId, kind, revokedAt: null }, data: { revokedAt: now } }),
     getDb().appGrant.deleteMany({ where: { tokenId: id, token: { userId } } }),

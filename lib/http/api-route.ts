@@ -223,7 +223,8 @@ export const APP_SIGN_IN_MESSAGE =
 const requireAppUser =
   (scope: TokenScope) =>
   async (_req: Request, bearer: string | null): Promise<User> => {
-    const token = bearer === null ? null : isAccessTokenShaped(bearer) ? await findAccessToken(bearer) : await findToken(bearer);
+    const token =
+      bearer === null ? null : isAccessTokenShaped(bearer) ? await findAccessToken(bearer) : await findToken(bearer);
     if (!token) throw unauthorized("Invalid, expired or revoked access token.", "invalid_token");
     if (!token.scopes.includes(scope)) throw forbidden(INSUFFICIENT_SCOPE_MESSAGE, "insufficient_scope");
     return token.user;

@@ -60,7 +60,7 @@ export function tagId(name: string): number {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return (hash & 0x7fffffff) || 1;
+  return hash & 0x7fffffff || 1;
 }
 
 /** A category as a wallabag tag: `slug` is wallabag's `t:` and the lower-cased words, joined by dashes. */

@@ -38,15 +38,14 @@ function whereOf(filter: EntryFilter): Prisma.LinkWhereInput {
   if (filter.categories.length > 0) all.push({ categories: { hasEvery: filter.categories } });
   if (filter.changedAfter)
     all.push({
-      OR: [
-        { updatedAt: { gt: filter.changedAfter } },
-        { updatedAt: null, createdAt: { gt: filter.changedAfter } },
-      ],
+      OR: [{ updatedAt: { gt: filter.changedAfter } }, { updatedAt: null, createdAt: { gt: filter.changedAfter } }],
     });
   // The host as the address writes it: after the scheme, before the port, path or query.
   if (filter.host)
     all.push({
-      OR: ["/", ":", "?", "#"].map((end) => ({ url: { contains: `//${filter.host}${end}`, mode: "insensitive" as const } })),
+      OR: ["/", ":", "?", "#"].map((end) => ({
+        url: { contains: `//${filter.host}${end}`, mode: "insensitive" as const },
+      })),
     });
   return { AND: all };
 }

@@ -45,7 +45,9 @@ export const DEFAULT_ENTRIES_PER_PAGE = 30;
 export const entriesQuerySchema = z.object({
   archive: flag.optional(),
   starred: flag.optional(),
-  sort: z.enum(["created", "updated", "archived"], { error: "sort is created, updated or archived." }).default("created"),
+  sort: z
+    .enum(["created", "updated", "archived"], { error: "sort is created, updated or archived." })
+    .default("created"),
   order: z.enum(["asc", "desc"], { error: "order is asc or desc." }).default("desc"),
   page: whole("page", 1).max(1_000_000).default(1),
   perPage: whole("perPage", 1)

@@ -169,14 +169,29 @@ export async function createEntry(
   let created = false;
   if (serial === undefined) {
     const { category, categories, notes } = categoriesFor(input.tags ?? [], null);
-    const saved = await saveLink(user, { url: input.url, title: input.title || null, notes, category, categories }, ip, now);
+    const saved = await saveLink(
+      user,
+      { url: input.url, title: input.title || null, notes, category, categories },
+      ip,
+      now,
+    );
     serial = saved.link.serial;
     created = saved.created;
   }
   const row = await entryBySerial(user.id, serial);
   if (!row) throw notFound(ENTRY_NOT_FOUND);
   const tags = existing ? mergeTags(row.categories, input.tags ?? []) : undefined;
-  await applyChange(user, row, { archive: input.archive, starred: input.starred, tags, ...(existing && input.title ? { title: input.title } : {}) }, now);
+  await applyChange(
+    user,
+    row,
+    {
+      archive: input.archive,
+      starred: input.starred,
+      tags,
+      ...(existing && input.title ? { title: input.title } : {}),
+    },
+    now,
+  );
   return { entry: await getEntry(user, serial), created };
 }
 
@@ -187,7 +202,12 @@ function mergeTags(categories: readonly string[], added: readonly string[]): str
 }
 
 /** PATCH /api/entries/{id}. */
-export async function changeEntry(user: User, serial: number, change: EntryChange, now = new Date()): Promise<WallabagEntry> {
+export async function changeEntry(
+  user: User,
+  serial: number,
+  change: EntryChange,
+  now = new Date(),
+): Promise<WallabagEntry> {
   const { row } = await entryOf(user, serial);
   await applyChange(user, row, change, now);
   return getEntry(user, serial);
@@ -215,9 +235,14 @@ export async function addEntryTags(user: User, serial: number, tags: readonly st
 /** DELETE /api/entries/{id}/tags/{tag}: the tag by its id (or its name). */
 export async function removeEntryTag(user: User, serial: number, tag: string) {
   const { row } = await entryOf(user, serial);
-  const kept = tagsOf(row.categories).filter((existing) => String(existing.id) !== tag && categoryKey(existing.label) !== categoryKey(tag));
+  const kept = tagsOf(row.categories).filter(
+    (existing) => String(existing.id) !== tag && categoryKey(existing.label) !== categoryKey(tag),
+  );
   if (kept.length === tagsOf(row.categories).length) throw notFound("Tag not found");
-  const { category, categories } = categoriesFor(kept.map((existing) => existing.label), row.notes);
+  const { category, categories } = categoriesFor(
+    kept.map((existing) => existing.label),
+    row.notes,
+  );
   if (!(await setEntryFields(user.id, row.id, { category, categories }))) throw notFound(ENTRY_NOT_FOUND);
   return getEntry(user, serial);
 }
@@ -225,9 +250,7 @@ export async function removeEntryTag(user: User, serial: number, tag: string) {
 /** GET /api/tags: every category the user's links have, with how many. */
 export async function listTags(user: User) {
   const names = await listLinkCategories(user);
-  return names
-    .filter((name) => categoryKey(name) !== categoryKey(DEFAULT_CATEGORY))
-    .map((name) => toWallabagTag(name));
+  return names.filter((name) => categoryKey(name) !== categoryKey(DEFAULT_CATEGORY)).map((name) => toWallabagTag(name));
 }
 
 /**
@@ -297,10 +320,15 @@ export async function exportEntry(user: User, serial: number, file: string): Pro
   const { row } = await entryOf(user, serial);
   if (format === "epub") return epubExportResponse(user, { format: "epub", link: row.id, unread: false, q: null });
   const title = row.title ?? row.url;
-  const headers = { "cache-control": "no-store", "content-disposition": `attachment; filename="entry-${serial}.${format}"` };
+  const headers = {
+    "cache-control": "no-store",
+    "content-disposition": `attachment; filename="entry-${serial}.${format}"`,
+  };
   if (format === "txt") {
     const text = row.article?.textContent ?? "";
-    return new Response(`${title}\n${row.url}\n\n${text}\n`, { headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+    return new Response(`${title}\n${row.url}\n\n${text}\n`, {
+      headers: { ...headers, "content-type": "text/plain; charset=utf-8" },
+    });
   }
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p><a href="${escapeHtml(row.url)}">${escapeHtml(row.url)}</a></p>${row.article?.contentHtml ?? ""}</body></html>`;
   return new Response(html, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });

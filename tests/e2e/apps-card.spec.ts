@@ -12,12 +12,20 @@ async function passwordGrant(username: string, password: string): Promise<number
   const res = await fetch(`${APP_URL}/oauth/v2/token`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "password", client_id: "linkstash", client_secret: "linkstash", username, password }),
+    body: JSON.stringify({
+      grant_type: "password",
+      client_id: "linkstash",
+      client_secret: "linkstash",
+      username,
+      password,
+    }),
   });
   return res.status;
 }
 
-test("Apps: the connection details, Create app password, the password shown once, Revoke", async ({ page }, testInfo) => {
+test("Apps: the connection details, Create app password, the password shown once, Revoke", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const email = await signUpAndOnboard(page);
   await page.goto("/settings#apps");
@@ -36,7 +44,10 @@ test("Apps: the connection details, Create app password, the password shown once
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
   // The sticky header would cover the top of a card taller than the screen.
-  await card.screenshot({ path: testInfo.outputPath("settings-apps-phone.png"), style: "header { visibility: hidden; }" });
+  await card.screenshot({
+    path: testInfo.outputPath("settings-apps-phone.png"),
+    style: "header { visibility: hidden; }",
+  });
   const axe = await new AxeBuilder({ page }).include("#apps").withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   expect(await passwordGrant(email, password)).toBe(200);

@@ -959,7 +959,10 @@ const inventory = new Map<string, RouteMethod>();
 
 async function routeFor(method: string, path: string): Promise<RouteMethod> {
   if (inventory.size === 0)
-    for (const { route, operation } of joinOperations(await loadRouteInventory(), [...OPERATIONS, ...WALLABAG_OPERATIONS]).joined)
+    for (const { route, operation } of joinOperations(await loadRouteInventory(), [
+      ...OPERATIONS,
+      ...WALLABAG_OPERATIONS,
+    ]).joined)
       inventory.set(`${route.method} ${operation.path}`, route);
   const route = inventory.get(`${method} ${path}`);
   if (!route) throw new Error(`${method} ${path}: documented, but no route file exports it`);

@@ -5,7 +5,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as tokenRoute } from "@/app/oauth/v2/token/route";
 import { GET as listEntriesRoute, POST as createEntryRoute } from "@/app/api/entries/route";
 import { GET as existsRoute } from "@/app/api/entries/exists/route";
-import { DELETE as deleteEntryRoute, GET as getEntryRoute, PATCH as patchEntryRoute } from "@/app/api/entries/[id]/route";
+import {
+  DELETE as deleteEntryRoute,
+  GET as getEntryRoute,
+  PATCH as patchEntryRoute,
+} from "@/app/api/entries/[id]/route";
 import { GET as exportRoute } from "@/app/api/entries/[id]/[file]/route";
 import { GET as entryTagsRoute, POST as addTagsRoute } from "@/app/api/entries/[id]/tags/route";
 import { DELETE as removeTagRoute } from "@/app/api/entries/[id]/tags/[tag]/route";
@@ -40,7 +44,11 @@ async function appPassword(name = "KOReader") {
 }
 
 /** A request as an app sends it: no cookie, no Origin. */
-function appRequest(method: string, pathAndQuery: string, init: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+function appRequest(
+  method: string,
+  pathAndQuery: string,
+  init: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: string | undefined;
@@ -64,7 +72,11 @@ async function passwordGrant(connection: Connection, encoding: "json" | "form" =
     password: connection.password,
   };
   return tokenRoute(
-    appRequest("POST", "/oauth/v2/token", encoding === "json" ? { json: fields, headers: { accept: "application/json, */*" } } : { form: fields }),
+    appRequest(
+      "POST",
+      "/oauth/v2/token",
+      encoding === "json" ? { json: fields, headers: { accept: "application/json, */*" } } : { form: fields },
+    ),
   );
 }
 
@@ -87,7 +99,12 @@ const WALLABAG_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/;
 describe("app passwords and the OAuth token endpoint", () => {
   it("gives what an app asks for and a password shown once; the password grant answers wallabag's token", async () => {
     const { user, connection } = await appPassword();
-    expect(connection).toMatchObject({ serverUrl: ORIGIN, clientId: "linkstash", clientSecret: "linkstash", username: user.email });
+    expect(connection).toMatchObject({
+      serverUrl: ORIGIN,
+      clientId: "linkstash",
+      clientSecret: "linkstash",
+      username: user.email,
+    });
     expect(connection.password).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
     const stored = await getDb().apiToken.findFirstOrThrow({ where: { userId: user.id, kind: "app_password" } });
     expect(JSON.stringify(stored)).not.toContain(connection.password.replaceAll("-", ""));
@@ -105,7 +122,11 @@ describe("app passwords and the OAuth token endpoint", () => {
       token_type: "bearer",
     });
     // The Android app: form fields; the username in another case and the password typed loosely.
-    const typed = { ...connection, username: user.email.toUpperCase(), password: connection.password.toUpperCase().replaceAll("-", " ") };
+    const typed = {
+      ...connection,
+      username: user.email.toUpperCase(),
+      password: connection.password.toUpperCase().replaceAll("-", " "),
+    };
     expect((await passwordGrant(typed, "form")).status).toBe(200);
   });
 
@@ -120,10 +141,18 @@ describe("app passwords and the OAuth token endpoint", () => {
     expect((await otherUser.json()).error).toBe("invalid_grant");
     const client = await passwordGrant({ ...connection, clientSecret: "nope" });
     expect((await client.json()).error).toBe("invalid_client");
-    const grant = await tokenRoute(appRequest("POST", "/oauth/v2/token", { json: { grant_type: "client_credentials", client_id: "linkstash", client_secret: "linkstash" } }));
+    const grant = await tokenRoute(
+      appRequest("POST", "/oauth/v2/token", {
+        json: { grant_type: "client_credentials", client_id: "linkstash", client_secret: "linkstash" },
+      }),
+    );
     expect(grant.status).toBe(400);
     expect((await grant.json()).error).toBe("unsupported_grant_type");
-    const missing = await tokenRoute(appRequest("POST", "/oauth/v2/token", { json: { grant_type: "password", client_id: "linkstash", client_secret: "linkstash" } }));
+    const missing = await tokenRoute(
+      appRequest("POST", "/oauth/v2/token", {
+        json: { grant_type: "password", client_id: "linkstash", client_secret: "linkstash" },
+      }),
+    );
     expect((await missing.json()).error).toBe("invalid_request");
   });
 
@@ -131,7 +160,16 @@ describe("app passwords and the OAuth token endpoint", () => {
     const { cookie, connection, appPasswordId } = await appPassword("Phone");
     const first = await (await passwordGrant(connection)).json();
     const refresh = (refreshToken: string) =>
-      tokenRoute(appRequest("POST", "/oauth/v2/token", { form: { client_id: "linkstash", client_secret: "linkstash", grant_type: "refresh_token", refresh_token: refreshToken } }));
+      tokenRoute(
+        appRequest("POST", "/oauth/v2/token", {
+          form: {
+            client_id: "linkstash",
+            client_secret: "linkstash",
+            grant_type: "refresh_token",
+            refresh_token: refreshToken,
+          },
+        }),
+      );
     const renewed = await refresh(first.refresh_token);
     expect(renewed.status).toBe(200);
     const second = await renewed.json();
@@ -141,11 +179,18 @@ describe("app passwords and the OAuth token endpoint", () => {
     expect(again.status).toBe(400);
     expect((await again.json()).error).toBe("invalid_grant");
     expect((await listEntriesRoute(appRequest("GET", "/api/entries", { token: first.access_token }))).status).toBe(401);
-    expect((await listEntriesRoute(appRequest("GET", "/api/entries", { token: second.access_token }))).status).toBe(200);
+    expect((await listEntriesRoute(appRequest("GET", "/api/entries", { token: second.access_token }))).status).toBe(
+      200,
+    );
 
-    const revoked = await revokeAppPasswordRoute(apiRequest("DELETE", `/api/user/app-passwords/${appPasswordId}`, { cookie }), routeParams({ id: appPasswordId }));
+    const revoked = await revokeAppPasswordRoute(
+      apiRequest("DELETE", `/api/user/app-passwords/${appPasswordId}`, { cookie }),
+      routeParams({ id: appPasswordId }),
+    );
     expect(revoked.status).toBe(200);
-    expect((await listEntriesRoute(appRequest("GET", "/api/entries", { token: second.access_token }))).status).toBe(401);
+    expect((await listEntriesRoute(appRequest("GET", "/api/entries", { token: second.access_token }))).status).toBe(
+      401,
+    );
     expect((await refresh(second.refresh_token)).status).toBe(400);
     expect((await passwordGrant(connection)).status).toBe(400);
   });
@@ -168,7 +213,13 @@ describe("KOReader's wallabag plugin", () => {
     const queued = ["https://one.example/a", "https://two.example/b", "https://three.example/c"];
     const uploaded = [];
     for (const url of queued) {
-      uploaded.push(await koreaderJson(await createEntryRoute(appRequest("POST", "/api/entries.json", { token, json: { url, tags: "ereader" }, headers: jsonHeaders }))));
+      uploaded.push(
+        await koreaderJson(
+          await createEntryRoute(
+            appRequest("POST", "/api/entries.json", { token, json: { url, tags: "ereader" }, headers: jsonHeaders }),
+          ),
+        ),
+      );
     }
     await flushAfterTasks();
     for (const entry of uploaded) {
@@ -176,41 +227,94 @@ describe("KOReader's wallabag plugin", () => {
       expect(entry.tags).toEqual([{ id: expect.any(Number), label: "ereader", slug: "t:ereader" }]);
     }
     // An older unread link without the tag, and one the user read.
-    const untagged = await koreaderJson(await createEntryRoute(appRequest("POST", "/api/entries.json", { token, json: { url: "https://four.example/d", tags: "" } })));
+    const untagged = await koreaderJson(
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", { token, json: { url: "https://four.example/d", tags: "" } }),
+      ),
+    );
     const [first, second, third] = uploaded;
     const links = await getDb().link.findMany({ where: { userId: user.id }, orderBy: { serial: "asc" } });
     await storeArticle(links[0]!, {
-      status: "ready", title: "One", byline: null, siteName: null, excerpt: null, lang: "en", dir: null, publishedTime: null,
-      contentHtml: "<p>The first article, with enough words to read.</p>", textContent: "The first article, with enough words to read.",
-      wordCount: 8, readingMinutes: 1, reason: null, extractedAt: new Date(),
+      status: "ready",
+      title: "One",
+      byline: null,
+      siteName: null,
+      excerpt: null,
+      lang: "en",
+      dir: null,
+      publishedTime: null,
+      contentHtml: "<p>The first article, with enough words to read.</p>",
+      textContent: "The first article, with enough words to read.",
+      wordCount: 8,
+      readingMinutes: 1,
+      reason: null,
+      extractedAt: new Date(),
     });
 
     // 3. uploadStatuses: PATCH {archive: 1} for a finished article, DELETE for one deleted instead.
-    const archived = await koreaderJson(await patchEntryRoute(appRequest("PATCH", `/api/entries/${second.id}.json`, { token, json: { archive: 1 }, headers: jsonHeaders }), routeParams({ id: String(second.id) })));
+    const archived = await koreaderJson(
+      await patchEntryRoute(
+        appRequest("PATCH", `/api/entries/${second.id}.json`, { token, json: { archive: 1 }, headers: jsonHeaders }),
+        routeParams({ id: String(second.id) }),
+      ),
+    );
     expect(archived.is_archived).toBe(1);
-    const deleted = await koreaderJson(await deleteEntryRoute(appRequest("DELETE", `/api/entries/${third.id}.json`, { token }), routeParams({ id: String(third.id) })));
+    const deleted = await koreaderJson(
+      await deleteEntryRoute(
+        appRequest("DELETE", `/api/entries/${third.id}.json`, { token }),
+        routeParams({ id: String(third.id) }),
+      ),
+    );
     expect(deleted.id).toBe(third.id);
     // Review as tags: POST /api/entries/{id}/tags.json.
-    await koreaderJson(await addTagsRoute(appRequest("POST", `/api/entries/${first.id}/tags.json`, { token, json: { tags: "liked" } }), routeParams({ id: String(first.id) })));
+    await koreaderJson(
+      await addTagsRoute(
+        appRequest("POST", `/api/entries/${first.id}/tags.json`, { token, json: { tags: "liked" } }),
+        routeParams({ id: String(first.id) }),
+      ),
+    );
 
     // 4. getArticleList: GET /api/entries.json?archive=0&page=1&perPage=30&tags=ereader.
-    const list = await koreaderJson(await listEntriesRoute(appRequest("GET", "/api/entries.json?archive=0&page=1&perPage=30&tags=ereader", { token })));
+    const list = await koreaderJson(
+      await listEntriesRoute(
+        appRequest("GET", "/api/entries.json?archive=0&page=1&perPage=30&tags=ereader", { token }),
+      ),
+    );
     expect(list).toMatchObject({ page: 1, limit: 30, pages: 1, total: 1 });
-    const items: { id: number; title: string; url: string; mimetype: string | null; tags: { label: string }[]; updated_at: string }[] = list._embedded.items;
+    const items: {
+      id: number;
+      title: string;
+      url: string;
+      mimetype: string | null;
+      tags: { label: string }[];
+      updated_at: string;
+    }[] = list._embedded.items;
     expect(items.map((item) => item.id)).toEqual([first.id]);
     const [item] = items;
+    if (!item) throw new Error("no entry listed");
     expect(item).toMatchObject({ title: "https://one.example/a", url: "https://one.example/a", mimetype: "text/html" });
-    expect(item!.tags.map((tag) => tag.label).sort()).toEqual(["ereader", "liked"]);
-    expect(item!.updated_at).toMatch(WALLABAG_DATE);
+    expect(item.tags.map((tag) => tag.label).sort()).toEqual(["ereader", "liked"]);
+    expect(item.updated_at).toMatch(WALLABAG_DATE);
     // Past the last page: 404, which KOReader takes as the end.
-    expect((await listEntriesRoute(appRequest("GET", "/api/entries.json?archive=0&page=2&perPage=30&tags=ereader", { token }))).status).toBe(404);
-    const all = await koreaderJson(await listEntriesRoute(appRequest("GET", "/api/entries.json?archive=0&page=1&perPage=1", { token })));
+    expect(
+      (
+        await listEntriesRoute(
+          appRequest("GET", "/api/entries.json?archive=0&page=2&perPage=30&tags=ereader", { token }),
+        )
+      ).status,
+    ).toBe(404);
+    const all = await koreaderJson(
+      await listEntriesRoute(appRequest("GET", "/api/entries.json?archive=0&page=1&perPage=1", { token })),
+    );
     expect(all).toMatchObject({ total: 2, pages: 2, limit: 1 });
     expect(all._links.next.href).toContain("page=2");
     expect(untagged.tags).toEqual([]);
 
     // 5. downloadArticle: GET /api/entries/{id}/export.epub, a book epubcheck accepts.
-    const book = await exportRoute(appRequest("GET", `/api/entries/${first.id}/export.epub`, { token }), routeParams({ id: String(first.id), file: "export.epub" }));
+    const book = await exportRoute(
+      appRequest("GET", `/api/entries/${first.id}/export.epub`, { token }),
+      routeParams({ id: String(first.id), file: "export.epub" }),
+    );
     expect(book.status).toBe(200);
     expect(book.headers.get("content-type")).toBe("application/epub+zip");
     const file = path.join(scratch, "koreader.epub");
@@ -230,25 +334,55 @@ describe("the wallabag Android app", () => {
     expect(typeof versionText).toBe("string");
     // Compared as text by the app against 2.4.0: a 2.x with a one-digit minor version at least 4.
     expect(String(versionText)).toMatch(/^2\.[4-9]\.\d+$/);
-    expect(await (await infoRoute(appRequest("GET", "/api/info.json"))).json()).toMatchObject({ version: versionText, allowed_registration: false });
+    expect(await (await infoRoute(appRequest("GET", "/api/info.json"))).json()).toMatchObject({
+      version: versionText,
+      allowed_registration: false,
+    });
     // Its access check: an address nobody saved answers 200 {exists: false}.
-    const check = await existsRoute(appRequest("GET", "/api/entries/exists.json?url=wallabag-apiwrapper-test.example.com", { token }));
+    const check = await existsRoute(
+      appRequest("GET", "/api/entries/exists.json?url=wallabag-apiwrapper-test.example.com", { token }),
+    );
     expect(check.status).toBe(200);
     expect(await check.json()).toEqual({ exists: false });
 
-    const saved = await (await createEntryRoute(appRequest("POST", "/api/entries.json", { token, form: { url: "https://phone.example/story", archive: "0", starred: "1", tags: "phone,later" } }))).json();
-    const other = await (await createEntryRoute(appRequest("POST", "/api/entries.json", { token, form: { url: "https://phone.example/other" } }))).json();
-    expect(saved).toMatchObject({ is_starred: 1, is_archived: 0, is_public: false, reading_time: 0, user_email: connection.username });
+    const saved = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", {
+          token,
+          form: { url: "https://phone.example/story", archive: "0", starred: "1", tags: "phone,later" },
+        }),
+      )
+    ).json();
+    const other = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", { token, form: { url: "https://phone.example/other" } }),
+      )
+    ).json();
+    expect(saved).toMatchObject({
+      is_starred: 1,
+      is_archived: 0,
+      is_public: false,
+      reading_time: 0,
+      user_email: connection.username,
+    });
     expect(typeof saved.starred_at).toBe("string");
     // Saving an address again is the same entry, as wallabag answers it.
-    const again = await (await createEntryRoute(appRequest("POST", "/api/entries.json", { token, form: { url: "https://phone.example/story", tags: "more" } }))).json();
+    const again = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", { token, form: { url: "https://phone.example/story", tags: "more" } }),
+      )
+    ).json();
     expect(again.id).toBe(saved.id);
     expect(again.tags.map((tag: { label: string }) => tag.label)).toEqual(["phone", "later", "more"]);
 
     const tags = await (await tagsRoute(appRequest("GET", "/api/tags.json", { token }))).json();
     expect(tags.map((tag: { label: string }) => tag.label).sort()).toEqual(["later", "more", "phone"]);
 
-    const full = await (await listEntriesRoute(appRequest("GET", "/api/entries.json?page=1&perPage=30&sort=created&order=asc&detail=full&since=0", { token }))).json();
+    const full = await (
+      await listEntriesRoute(
+        appRequest("GET", "/api/entries.json?page=1&perPage=30&sort=created&order=asc&detail=full&since=0", { token }),
+      )
+    ).json();
     expect(full._embedded.items.map((item: { id: number }) => item.id)).toEqual([saved.id, other.id]);
     for (const item of full._embedded.items) {
       expect(item.created_at).toMatch(WALLABAG_DATE);
@@ -261,28 +395,73 @@ describe("the wallabag Android app", () => {
     const since = Math.floor(Date.parse(full._embedded.items[1].updated_at.replace("+0000", "Z")) / 1000) + 1;
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // The offline queue: a form PATCH with every tag, the flags as "1"/"0".
-    const patched = await (await patchEntryRoute(appRequest("PATCH", `/api/entries/${other.id}.json`, { token, form: { archive: "1", starred: "0", title: "Read on the train", tags: "train" } }), routeParams({ id: String(other.id) }))).json();
+    const patched = await (
+      await patchEntryRoute(
+        appRequest("PATCH", `/api/entries/${other.id}.json`, {
+          token,
+          form: { archive: "1", starred: "0", title: "Read on the train", tags: "train" },
+        }),
+        routeParams({ id: String(other.id) }),
+      )
+    ).json();
     expect(patched).toMatchObject({ is_archived: 1, is_starred: 0, title: "Read on the train" });
     expect(patched.tags.map((tag: { label: string }) => tag.label)).toEqual(["train"]);
-    const fast = await (await listEntriesRoute(appRequest("GET", `/api/entries.json?page=1&perPage=30&sort=updated&order=asc&detail=full&since=${since}`, { token }))).json();
+    const fast = await (
+      await listEntriesRoute(
+        appRequest("GET", `/api/entries.json?page=1&perPage=30&sort=updated&order=asc&detail=full&since=${since}`, {
+          token,
+        }),
+      )
+    ).json();
     expect(fast._embedded.items.map((item: { id: number }) => item.id)).toEqual([other.id]);
 
     // Removing a tag by its id.
     const phoneTag = again.tags.find((tag: { label: string }) => tag.label === "phone");
-    const untagged = await (await removeTagRoute(appRequest("DELETE", `/api/entries/${saved.id}/tags/${phoneTag.id}.json`, { token }), routeParams({ id: String(saved.id), tag: String(phoneTag.id) }))).json();
+    const untagged = await (
+      await removeTagRoute(
+        appRequest("DELETE", `/api/entries/${saved.id}/tags/${phoneTag.id}.json`, { token }),
+        routeParams({ id: String(saved.id), tag: String(phoneTag.id) }),
+      )
+    ).json();
     expect(untagged.tags.map((tag: { label: string }) => tag.label)).toEqual(["later", "more"]);
 
     // Delete with expect=id, then the sweep: hashed_urls[] (brackets encoded), and tags.json of what is gone.
-    const gone = await deleteEntryRoute(appRequest("DELETE", `/api/entries/${other.id}.json?expect=id`, { token }), routeParams({ id: String(other.id) }));
+    const gone = await deleteEntryRoute(
+      appRequest("DELETE", `/api/entries/${other.id}.json?expect=id`, { token }),
+      routeParams({ id: String(other.id) }),
+    );
     expect(await gone.json()).toEqual({ id: other.id });
-    const count = await (await listEntriesRoute(appRequest("GET", "/api/entries.json?page=1&perPage=1&sort=created&order=desc&detail=metadata&since=0", { token }))).json();
+    const count = await (
+      await listEntriesRoute(
+        appRequest("GET", "/api/entries.json?page=1&perPage=1&sort=created&order=desc&detail=metadata&since=0", {
+          token,
+        }),
+      )
+    ).json();
     expect(count.total).toBe(1);
     expect(count._embedded.items[0].content).toBeNull();
-    const hashes = [hashedUrl(saved.url), hashedUrl(other.url)];
-    const sweep = await existsRoute(appRequest("GET", `/api/entries/exists.json?hashed_urls%5B%5D=${hashes[0]}&hashed_urls%5B%5D=${hashes[1]}`, { token }));
-    expect(await sweep.json()).toEqual({ [hashes[0]!]: true, [hashes[1]!]: false });
-    expect((await entryTagsRoute(appRequest("GET", `/api/entries/${other.id}/tags.json`, { token }), routeParams({ id: String(other.id) }))).status).toBe(404);
-    expect((await entryTagsRoute(appRequest("GET", `/api/entries/${saved.id}/tags.json`, { token }), routeParams({ id: String(saved.id) }))).status).toBe(200);
+    const kept = hashedUrl(saved.url);
+    const removed = hashedUrl(other.url);
+    const sweep = await existsRoute(
+      appRequest("GET", `/api/entries/exists.json?hashed_urls%5B%5D=${kept}&hashed_urls%5B%5D=${removed}`, { token }),
+    );
+    expect(await sweep.json()).toEqual({ [kept]: true, [removed]: false });
+    expect(
+      (
+        await entryTagsRoute(
+          appRequest("GET", `/api/entries/${other.id}/tags.json`, { token }),
+          routeParams({ id: String(other.id) }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await entryTagsRoute(
+          appRequest("GET", `/api/entries/${saved.id}/tags.json`, { token }),
+          routeParams({ id: String(saved.id) }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -291,22 +470,53 @@ describe("wallabagger", () => {
     const { connection } = await appPassword("wallabagger");
     const token = await accessToken(connection);
     const jsonHeaders = { accept: "application/json" };
-    const version = String(await (await versionRoute(appRequest("GET", "/api/version", { headers: jsonHeaders }))).json());
+    const version = String(
+      await (await versionRoute(appRequest("GET", "/api/version", { headers: jsonHeaders }))).json(),
+    );
     expect(version.split(".")[0]).toBe("2");
-    const saved = await (await createEntryRoute(appRequest("POST", "/api/entries.json", { token, json: { url: "https://blog.example/post", archive: 1 }, headers: jsonHeaders }))).json();
+    const saved = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", {
+          token,
+          json: { url: "https://blog.example/post", archive: 1 },
+          headers: jsonHeaders,
+        }),
+      )
+    ).json();
     expect(saved).toMatchObject({ is_archived: 1, is_starred: 0, domain_name: "blog.example", preview_picture: null });
-    const starred = await (await patchEntryRoute(appRequest("PATCH", `/api/entries/${saved.id}.json`, { token, json: { starred: 1 } }), routeParams({ id: String(saved.id) }))).json();
+    const starred = await (
+      await patchEntryRoute(
+        appRequest("PATCH", `/api/entries/${saved.id}.json`, { token, json: { starred: 1 } }),
+        routeParams({ id: String(saved.id) }),
+      )
+    ).json();
     expect(starred).toMatchObject({ is_starred: 1, is_archived: 1 });
-    const tagged = await (await patchEntryRoute(appRequest("PATCH", `/api/entries/${saved.id}.json`, { token, json: { tags: "a,b,c,d,e" } }), routeParams({ id: String(saved.id) }))).json();
+    const tagged = await (
+      await patchEntryRoute(
+        appRequest("PATCH", `/api/entries/${saved.id}.json`, { token, json: { tags: "a,b,c,d,e" } }),
+        routeParams({ id: String(saved.id) }),
+      )
+    ).json();
     // Three categories; the rest kept in the notes, never refused.
     expect(tagged.tags.map((tag: { label: string }) => tag.label)).toEqual(["a", "b", "c"]);
     const link = await getDb().link.findFirstOrThrow({ where: { serial: saved.id } });
     expect(link.notes).toBe("Tags: d, e");
-    const exists = await existsRoute(appRequest("GET", `/api/entries/exists.json?hashed_url=${hashedUrl("https://blog.example/post")}`, { token }));
+    const exists = await existsRoute(
+      appRequest("GET", `/api/entries/exists.json?hashed_url=${hashedUrl("https://blog.example/post")}`, { token }),
+    );
     expect(await exists.json()).toEqual({ exists: true });
-    const withId = await existsRoute(appRequest("GET", `/api/entries/exists.json?url=${encodeURIComponent("https://blog.example/post")}&return_id=1`, { token }));
+    const withId = await existsRoute(
+      appRequest("GET", `/api/entries/exists.json?url=${encodeURIComponent("https://blog.example/post")}&return_id=1`, {
+        token,
+      }),
+    );
     expect(await withId.json()).toEqual({ exists: saved.id });
-    const entry = await (await getEntryRoute(appRequest("GET", `/api/entries/${saved.id}`, { token }), routeParams({ id: String(saved.id) }))).json();
+    const entry = await (
+      await getEntryRoute(
+        appRequest("GET", `/api/entries/${saved.id}`, { token }),
+        routeParams({ id: String(saved.id) }),
+      )
+    ).json();
     expect(entry.id).toBe(saved.id);
     const me = await (await appUserRoute(appRequest("GET", "/api/user.json", { token }))).json();
     expect(me).toMatchObject({ email: connection.username, id: expect.any(Number) });
@@ -317,15 +527,57 @@ describe("wallabagger", () => {
     const stranger = await appPassword();
     const ownerToken = await accessToken(owner.connection);
     const strangerToken = await accessToken(stranger.connection);
-    const saved = await (await createEntryRoute(appRequest("POST", "/api/entries.json", { token: ownerToken, json: { url: "https://private.example/x" } }))).json();
+    const saved = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", { token: ownerToken, json: { url: "https://private.example/x" } }),
+      )
+    ).json();
     const params = routeParams({ id: String(saved.id) });
-    expect((await getEntryRoute(appRequest("GET", `/api/entries/${saved.id}`, { token: strangerToken }), params)).status).toBe(404);
-    expect((await patchEntryRoute(appRequest("PATCH", `/api/entries/${saved.id}`, { token: strangerToken, json: { archive: 1 } }), params)).status).toBe(404);
-    expect((await deleteEntryRoute(appRequest("DELETE", `/api/entries/${saved.id}`, { token: strangerToken }), params)).status).toBe(404);
+    expect(
+      (await getEntryRoute(appRequest("GET", `/api/entries/${saved.id}`, { token: strangerToken }), params)).status,
+    ).toBe(404);
+    expect(
+      (
+        await patchEntryRoute(
+          appRequest("PATCH", `/api/entries/${saved.id}`, { token: strangerToken, json: { archive: 1 } }),
+          params,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await deleteEntryRoute(appRequest("DELETE", `/api/entries/${saved.id}`, { token: strangerToken }), params))
+        .status,
+    ).toBe(404);
     const list = await (await listEntriesRoute(appRequest("GET", "/api/entries", { token: strangerToken }))).json();
     expect(list).toMatchObject({ total: 0, pages: 1, page: 1 });
     expect(list._embedded.items).toEqual([]);
-    const exists = await (await existsRoute(appRequest("GET", "/api/entries/exists?url=https://private.example/x", { token: strangerToken }))).json();
+    const exists = await (
+      await existsRoute(
+        appRequest("GET", "/api/entries/exists?url=https://private.example/x", { token: strangerToken }),
+      )
+    ).json();
     expect(exists).toEqual({ exists: false });
+  });
+});
+
+describe("a link's last change (updated_at)", () => {
+  it("follows every change its owner can see, raw SQL included, and not the digests' own writes", async () => {
+    const { user } = await signedInUser();
+    const link = await getDb().link.create({ data: { userId: user.id, url: "https://changes.example/a" } });
+    expect(link.updatedAt).toBeNull();
+    await getDb()
+      .$executeRaw`UPDATE "Link" SET "resurfacedAt" = now(), "remindOn" = NULL, "openedAt" = now() WHERE id = ${link.id}`;
+    expect((await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).updatedAt).toBeNull();
+    await getDb().$executeRaw`UPDATE "Link" SET "readAt" = now() WHERE id = ${link.id}`;
+    const read = (await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).updatedAt;
+    expect(read).toBeInstanceOf(Date);
+    // The same value again is no change.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await getDb().link.update({ where: { id: link.id }, data: { url: link.url } });
+    expect((await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).updatedAt).toEqual(read);
+    await getDb().link.update({ where: { id: link.id }, data: { categories: ["News"], category: "News" } });
+    expect(
+      (await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).updatedAt?.getTime() ?? 0,
+    ).toBeGreaterThan(read?.getTime() ?? 0);
   });
 });

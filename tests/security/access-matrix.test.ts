@@ -1187,7 +1187,9 @@ const MATRIX: Record<string, Entry> = {
     expect: userScoped(201, {
       check: async (world) =>
         expect(
-          await getDb().apiToken.count({ where: { userId: world.owner.id, kind: "app_password", name: `Reader ${world.tag}` } }),
+          await getDb().apiToken.count({
+            where: { userId: world.owner.id, kind: "app_password", name: `Reader ${world.tag}` },
+          }),
         ).toBe(1),
     }),
   },
@@ -1208,7 +1210,9 @@ const MATRIX: Record<string, Entry> = {
     arrange: async (world) => ({ json: { url: `https://saved.test/${world.tag}`, tags: "read-later" } }),
     expect: userScoped(200, {
       check: async (world) =>
-        expect(await getDb().link.count({ where: { userId: world.owner.id, url: `https://saved.test/${world.tag}` } })).toBe(1),
+        expect(
+          await getDb().link.count({ where: { userId: world.owner.id, url: `https://saved.test/${world.tag}` } }),
+        ).toBe(1),
     }),
   },
   "GET /api/entries/exists": {
@@ -1222,7 +1226,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/entries/[id]": {
     what: "one entry (wallabag)",
     arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
-    expect: ownerScoped(200, bodyHas((world) => world.mark)),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => world.mark),
+    ),
   },
   "PATCH /api/entries/[id]": {
     what: "archives and stars one entry (wallabag)",
@@ -1244,12 +1251,18 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/entries/[id]/[file]": {
     what: "one entry as a text file (wallabag's export)",
     arrange: async (world) => ({ params: { id: String(world.link.serial), file: "export.txt" } }),
-    expect: ownerScoped(200, bodyHas((world) => world.link.url)),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => world.link.url),
+    ),
   },
   "GET /api/entries/[id]/tags": {
     what: "one entry's tags (wallabag)",
     arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
-    expect: ownerScoped(200, bodyHas((world) => world.mark)),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => world.mark),
+    ),
   },
   "POST /api/entries/[id]/tags": {
     what: "tags one entry (wallabag)",
@@ -1262,7 +1275,9 @@ const MATRIX: Record<string, Entry> = {
     what: "takes a tag off one entry (wallabag)",
     arrange: async (world) => ({ params: { id: String(world.link.serial), tag: `Cat ${world.mark}` } }),
     expect: ownerScoped(200, async (world) =>
-      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual(["Uncategorized"]),
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual([
+        "Uncategorized",
+      ]),
     ),
   },
   "GET /api/tags": {
@@ -1478,7 +1493,12 @@ async function expectContractRefusals(route: RouteMethod, operation: Operation, 
   if (access === "session" || access === "token" || access === "app")
     await refusal("signed out", await send(route, call, {}), 401, "unauthenticated");
   if (access === "app") {
-    await refusal("with the owner's session alone", await send(route, call, { cookie: world.ownerCookie }), 401, "unauthenticated");
+    await refusal(
+      "with the owner's session alone",
+      await send(route, call, { cookie: world.ownerCookie }),
+      401,
+      "unauthenticated",
+    );
     const res = await send(route, withBearer(call, world.revokedAppToken), { cookie: world.ownerCookie });
     await refusal("with an app token whose app password was revoked", res, 401, "invalid_token");
   }

@@ -1039,7 +1039,16 @@ beforeAll(async () => {
     await fuzzUser("subscriber"),
     await fuzzUser("new", { onboarded: false }),
   ];
-  pool = { users, links: [], entries: [], highlights: [], categories: [], invitations: [], tokens: [], expiredCookie: "" };
+  pool = {
+    users,
+    links: [],
+    entries: [],
+    highlights: [],
+    categories: [],
+    invitations: [],
+    tokens: [],
+    expiredCookie: "",
+  };
 
   // The subscriber pays through the real checkout and payment-return routes, against the fake.
   const subscriber = users[4];

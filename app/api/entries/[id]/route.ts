@@ -4,7 +4,9 @@ import { changeEntry, deleteEntry, getEntry } from "@/lib/wallabag/service";
 
 export const GET = endpointRoute(getEntryEndpoint, ({ user, params }) => getEntry(user, params.id));
 
-export const PATCH = endpointRoute(changeEntryEndpoint, ({ user, params, body }) => changeEntry(user, params.id, body ?? {}));
+export const PATCH = endpointRoute(changeEntryEndpoint, ({ user, params, body }) =>
+  changeEntry(user, params.id, body ?? {}),
+);
 
 export const DELETE = endpointRoute(deleteEntryEndpoint, async ({ user, params, query }) => {
   const entry = await deleteEntry(user, params.id);

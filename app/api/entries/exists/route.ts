@@ -3,4 +3,6 @@ import { entryExistsEndpoint } from "@/lib/wallabag/contract";
 import { existsQueryOf } from "@/lib/wallabag/exists-query";
 import { entriesExist } from "@/lib/wallabag/service";
 
-export const GET = endpointRoute(entryExistsEndpoint, ({ user, url }) => entriesExist(user, existsQueryOf(url.searchParams)));
+export const GET = endpointRoute(entryExistsEndpoint, ({ user, url }) =>
+  entriesExist(user, existsQueryOf(url.searchParams)),
+);
