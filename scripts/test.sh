@@ -23,6 +23,8 @@ missing=()
 command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
 # The EPUB tests check every book with epubcheck (Debian's package; its jar runs on Java).
 ls /usr/share/java/epubcheck*.jar >/dev/null 2>&1 || missing+=(epubcheck)
+# The private feeds are read by a real feed parser: Python's feedparser (Debian's package).
+/usr/bin/python3 -c "import feedparser" >/dev/null 2>&1 || missing+=(python3-feedparser)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -20,6 +20,10 @@ export const LazyAppPasswords = afterPage(
   () => import("@/components/settings/app-passwords").then((module) => module.AppPasswordsCard),
   "h-64",
 );
+export const LazyPrivateFeeds = afterPage(
+  () => import("@/components/settings/private-feeds").then((module) => module.PrivateFeeds),
+  "h-48",
+);
 export const LazyKindleSettings = afterPage(
   () => import("@/components/settings/kindle-settings").then((module) => module.KindleSettings),
   "h-56",

@@ -14,6 +14,7 @@ import { DOCUMENT_OPERATIONS } from "@/lib/api-docs/contract";
 import { ARTICLE_ENDPOINTS } from "@/lib/articles/contract";
 import { SIGN_IN_OPERATIONS, TOKEN_ENDPOINTS } from "@/lib/auth/contract";
 import { APP_PASSWORD_ENDPOINTS } from "@/lib/app-passwords/contract";
+import { FEED_ENDPOINTS } from "@/lib/feeds/contract";
 import { BILLING_ENDPOINTS, STRIPE_OPERATIONS } from "@/lib/billing/contract";
 import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
 import { USER_ENDPOINTS } from "@/lib/users/contract";
@@ -163,6 +164,7 @@ export const OPERATIONS: Operation[] = [
   operationOf(kindleSettingsEndpoint),
   operationOf(updateKindleSettingsEndpoint),
   operationOf(regenerateSaveAddressEndpoint),
+  ...FEED_ENDPOINTS.map(operationOf),
   // Tokens
   ...TOKEN_ENDPOINTS.map(operationOf),
   ...APP_PASSWORD_ENDPOINTS.map(operationOf),

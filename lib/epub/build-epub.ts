@@ -12,7 +12,8 @@ import {
   xhtmlPage,
   type ManifestItem,
 } from "@/lib/epub/package-files";
-import { escapeXml, languageTag, parseArticle, textDirection } from "@/lib/epub/xhtml";
+import { languageTag, parseArticle, textDirection } from "@/lib/epub/xhtml";
+import { escapeXml } from "@/lib/text/escape-xml";
 import type { FetchedImage } from "@/lib/unfurl/fetch-page";
 
 // Writes an EPUB 3 book as a zip stream, one link at a time: a chapter is parsed, its images

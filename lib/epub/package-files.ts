@@ -1,4 +1,4 @@
-import { escapeXml } from "@/lib/epub/xhtml";
+import { escapeXml } from "@/lib/text/escape-xml";
 
 // The fixed parts of an EPUB 3 book: the container file, the package document (metadata, manifest,
 // spine), the navigation document, the title page, the style sheet and the page around a chapter.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml, languageTag, parseArticle } from "@/lib/epub/xhtml";
+import { languageTag, parseArticle } from "@/lib/epub/xhtml";
+import { escapeXml } from "@/lib/text/escape-xml";
 
 const xhtml = (html: string, images: Record<string, string> = {}) =>
   parseArticle(html).toXhtml((src) => images[src] ?? null);

@@ -1,4 +1,5 @@
 import { parseHTML } from "linkedom";
+import { escapeXml } from "@/lib/text/escape-xml";
 
 // A stored article (HTML that passed lib/articles/sanitize.mjs) as the body of an EPUB chapter:
 // well-formed XHTML that also keeps HTML's content models, since EPUB checkers validate both.
@@ -6,17 +7,6 @@ import { parseHTML } from "linkedom";
 // value checked, every text escaped; what a content model forbids where it stands (a list inside a
 // paragraph, a row outside a table) keeps its text under an element allowed there.
 
-const XML_UNSAFE = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** `text` safe as XML character data or a quoted attribute value. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(XML_UNSAFE, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
 
 const LANGUAGE_TAG = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
 

@@ -60,3 +60,25 @@ test("Apps: the connection details, Create app password, the password shown once
   await expect(card.getByText("No app passwords yet.")).toBeVisible();
   expect(await passwordGrant(email, password)).toBe(400);
 });
+
+test("Feeds: the private feeds' addresses, each a feed; New addresses retires the old ones", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpAndOnboard(page);
+  await page.goto("/settings#feeds");
+  const card = page.locator("#feeds");
+  const feeds = card.getByRole("list", { name: "Your feeds" });
+  await expect(feeds.getByText("Unread", { exact: true })).toBeVisible();
+  await expect(feeds.getByText("Favorites", { exact: true })).toBeVisible();
+  const unread = (await feeds.locator("output").first().textContent()) ?? "";
+  expect(unread).toMatch(/\/api\/feeds\/[A-Za-z0-9_-]{43}\/unread$/);
+  const res = await fetch(unread);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+  expect(await res.text()).toContain('<title type="text">LinkStash: Unread</title>');
+
+  await card.getByRole("button", { name: "New addresses" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Make new addresses" }).click();
+  await expect(card.getByText("Your feeds have new addresses. The old ones no longer work.")).toBeVisible();
+  await expect(feeds.locator("output").first()).not.toHaveText(unread);
+  expect((await fetch(unread)).status).toBe(404);
+});

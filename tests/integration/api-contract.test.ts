@@ -29,6 +29,7 @@ const fake = await vi.hoisted(async () => {
 const { apiDocument, OPERATIONS } = await import("@/lib/api-docs/document");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { createAppPassword } = await import("@/lib/app-passwords/service");
+const { feedAddresses } = await import("@/lib/feeds/service");
 const { WALLABAG_OPERATIONS } = await import("@/lib/wallabag/contract");
 const { PERSONAL_TOKEN_SCOPES } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
@@ -581,6 +582,27 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   "GET /api/user/app-passwords": { cases: [{ label: "lists", status: 200 }] },
+  "GET /api/user/feeds": { cases: [{ label: "lists", status: 200 }] },
+  "POST /api/user/feeds/regenerate": { cases: [{ label: "renews", status: 200 }] },
+  "GET /api/feeds/{key}/{feed}": {
+    cases: [
+      {
+        label: "a feed",
+        status: 200,
+        as: "signed out",
+        call: async (w) => {
+          const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
+          return { params: { key, feed: ["unread"] } };
+        },
+      },
+      {
+        label: "a wrong secret",
+        status: 404,
+        as: "signed out",
+        call: () => ({ params: { key: "x".repeat(43), feed: ["unread"] } }),
+      },
+    ],
+  },
   "POST /api/user/app-passwords": {
     cases: [
       { label: "creates", status: 201, call: (w) => ({ json: { name: `KOReader ${w.tag}` } }) },

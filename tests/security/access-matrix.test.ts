@@ -382,6 +382,16 @@ function mailgunRequest(form: FormData, cookie?: string): NextRequest {
   return new NextRequest(new Request(`${ORIGIN}/api/inbound/mailgun/mime`, { method: "POST", body: form, headers }));
 }
 
+/** Whoever holds a private feed's address reads it: the owner's links (their mark), nothing else of the owner. */
+function feedKeyHolder(): Expectation {
+  return {
+    status: 200,
+    ownerUntouched: true,
+    echoes: (world) => [world.mark],
+    check: async (world, res) => expect(await res.clone().text()).toContain(world.link.url),
+  };
+}
+
 const reloadOwner = (world: World) => getDb().user.findUnique({ where: { id: world.owner.id } });
 
 /**
@@ -1175,6 +1185,39 @@ const MATRIX: Record<string, Entry> = {
         expect(text).not.toContain(world.ownerToken);
       },
     }),
+  },
+  "GET /api/user/feeds": {
+    what: "the caller's private feed addresses (made on first use)",
+    arrange: async () => ({}),
+    expect: userScoped(200, {
+      check: async (world, res) => {
+        const owner = await reloadOwner(world);
+        expect(await res.clone().text()).toContain(owner?.feedKey ?? "no key was made");
+      },
+    }),
+  },
+  "POST /api/user/feeds/regenerate": {
+    what: "new feed addresses for the caller (the old ones stop working)",
+    arrange: async (world) => {
+      await getDb().user.update({ where: { id: world.owner.id }, data: { feedKey: `old-${world.mark}` } });
+      return {};
+    },
+    expect: userScoped(200, {
+      stranger: {
+        status: 200,
+        check: async (world) => expect((await reloadOwner(world))?.feedKey).toBe(`old-${world.mark}`),
+      },
+      check: async (world) => expect((await reloadOwner(world))?.feedKey).not.toBe(`old-${world.mark}`),
+    }),
+  },
+  "GET /api/feeds/[key]/[...feed]": {
+    what: "a private feed: the secret in its address is the credential, whoever sends it; any other secret is 404",
+    arrange: async (world) => {
+      const key = randomBytes(32).toString("base64url");
+      await getDb().user.update({ where: { id: world.owner.id }, data: { feedKey: key } });
+      return { params: { key, feed: ["categories", `Cat ${world.mark}`] } };
+    },
+    expect: { "signed out": feedKeyHolder(), "another user": feedKeyHolder(), owner: feedKeyHolder() },
   },
   "GET /api/user/app-passwords": {
     what: "the caller's app passwords and what an app asks for beside them, never a password",

@@ -7,6 +7,7 @@ import {
   LazyApiTokens,
   LazyAppPasswords,
   LazyKindleSettings,
+  LazyPrivateFeeds,
   LazyManageCategories,
   LazyOfflineReading,
   LazySaveByEmail,
@@ -100,6 +101,13 @@ export default async function SettingsPage() {
       description:
         "Read and save with the apps you already have: KOReader on your e-reader, the wallabag apps on your phone, wallabagger in your browser. Each gets its own app password, which you can revoke.",
       content: <LazyAppPasswords timeZone={user.timezone} />,
+    },
+    {
+      id: "feeds",
+      title: "Feeds",
+      description:
+        "Follow your unread links, your Favorites or a category in any feed reader. Each address is private: anyone who has it can read that feed.",
+      content: <LazyPrivateFeeds />,
     },
     {
       id: "account",

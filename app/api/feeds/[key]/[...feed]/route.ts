@@ -1,0 +1,5 @@
+import { privateFeedEndpoint } from "@/lib/feeds/contract";
+import { feedResponse } from "@/lib/feeds/service";
+import { endpointRoute } from "@/lib/http/api-route";
+
+export const GET = endpointRoute(privateFeedEndpoint, ({ params }) => feedResponse(params.key, params.feed));

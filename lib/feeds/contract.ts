@@ -1,0 +1,48 @@
+import "server-only";
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/http/contract";
+import { feedAddressesAnswer } from "@/lib/feeds/schemas";
+
+// Private Atom feeds: their addresses (the session) and the feeds themselves (the secret in the address).
+
+export const feedAddressesEndpoint = defineEndpoint({
+  method: "get",
+  path: "/api/user/feeds",
+  tag: "account",
+  summary: "The private feeds' addresses",
+  description: "Atom feeds of the caller's unread links, Favorites and each category. Made on first use.",
+  access: "session",
+  success: { status: 200, description: "The addresses.", schema: feedAddressesAnswer },
+});
+
+export const regenerateFeedAddressesEndpoint = defineEndpoint({
+  method: "post",
+  path: "/api/user/feeds/regenerate",
+  tag: "account",
+  summary: "New feed addresses",
+  description: "The old addresses answer 404 at once.",
+  access: "session",
+  success: { status: 200, description: "The new addresses.", schema: feedAddressesAnswer },
+});
+
+export const privateFeedEndpoint = defineEndpoint({
+  method: "get",
+  path: "/api/feeds/{key}/{feed}",
+  tag: "links",
+  summary: "A private Atom feed",
+  description:
+    "The newest 50 links of the list, newest first: each with its title, address, notes (the summary), categories and, once its article is ready, the article (the content). `{feed}` is `unread`, `favorites` or `categories/<name>`. The secret in the address is the credential.",
+  access: "public",
+  params: z.object({
+    key: z.string().meta({ description: "The feeds' secret (Settings → Feeds)." }),
+    feed: z.string().meta({ description: "`unread`, `favorites` or `categories/<name>`." }),
+  }),
+  success: {
+    status: 200,
+    description: "An Atom 1.0 feed.",
+    content: { "application/atom+xml": z.string().meta({ description: "Atom 1.0 (RFC 4287)." }) },
+  },
+  errors: { 404: ["not_found"] },
+});
+
+export const FEED_ENDPOINTS = [feedAddressesEndpoint, regenerateFeedAddressesEndpoint, privateFeedEndpoint];
