@@ -57,23 +57,19 @@ function orderOf({ sort, order }: EntryOrder): Prisma.LinkOrderByWithRelationInp
   return [{ createdAt: order }, { id: order }];
 }
 
-/** One page of the user's entries, with the article's content only when `content` is asked for. */
-export function selectEntries(
-  filter: EntryFilter,
-  order: EntryOrder,
-  skip: number,
-  take: number,
-  content: boolean,
-): Promise<EntryRow[]> {
-  return getDb().link.findMany({
-    where: whereOf(filter),
-    orderBy: orderOf(order),
-    skip,
-    take,
-    include: {
-      article: { select: { contentHtml: content, lang: true, publishedTime: true, byline: true } },
-    },
-  });
+/** One page of the user's entries, with what the list shows of their articles (not the content). */
+export function selectEntries(filter: EntryFilter, order: EntryOrder, skip: number, take: number): Promise<EntryRow[]> {
+  return getDb()
+    .link.findMany({
+      where: whereOf(filter),
+      orderBy: orderOf(order),
+      skip,
+      take,
+      include: { article: { select: { lang: true, publishedTime: true, byline: true } } },
+    })
+    .then((rows) =>
+      rows.map((row) => ({ ...row, article: row.article ? { ...row.article, contentHtml: null } : null })),
+    );
 }
 
 export function countEntries(filter: EntryFilter): Promise<number> {
@@ -130,4 +126,10 @@ export function highlightsOfLinks(linkIds: string[]): Promise<Highlight[]> {
     where: { linkId: { in: linkIds } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+}
+
+/** A link's article as HTML, or null (none yet, or not an article). */
+export async function articleContentOf(linkId: string): Promise<string | null> {
+  const article = await getDb().article.findUnique({ where: { linkId }, select: { contentHtml: true } });
+  return article?.contentHtml ?? null;
 }

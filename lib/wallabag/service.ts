@@ -19,6 +19,7 @@ import {
 } from "@/lib/wallabag/entry";
 import {
   allUrlsOf,
+  articleContentOf,
   countEntries,
   entryBySerial,
   type EntryRow,
@@ -87,12 +88,13 @@ export async function listEntries(user: User, query: EntriesQuery, requestUrl: U
   const total = await countEntries(filter);
   const pages = Math.max(1, Math.ceil(total / query.perPage));
   if (query.page > pages) throw notFound("There is no such page.");
+  // The page's rows without their articles: with `detail=full` each article (up to 2 MB of HTML) is
+  // read and written out one at a time, so a page of 100 never holds 100 articles in memory.
   const rows = await selectEntries(
     filter,
     { sort: query.sort, order: query.order },
     (query.page - 1) * query.perPage,
     query.perPage,
-    query.detail === "full",
   );
   const href = (page: number) => {
     const url = new URL(requestUrl);
@@ -100,7 +102,7 @@ export async function listEntries(user: User, query: EntriesQuery, requestUrl: U
     url.searchParams.set("perPage", String(query.perPage));
     return { href: url.toString() };
   };
-  return {
+  const head = {
     page: query.page,
     limit: query.perPage,
     pages,
@@ -112,8 +114,38 @@ export async function listEntries(user: User, query: EntriesQuery, requestUrl: U
       ...(query.page < pages ? { next: href(query.page + 1) } : {}),
       ...(query.page > 1 ? { previous: href(query.page - 1) } : {}),
     },
-    _embedded: { items: await entriesOf(user, rows, query.detail === "full") },
   };
+  const items = await entriesOf(user, rows, false);
+  if (query.detail === "metadata") return { ...head, _embedded: { items } };
+  return streamedList(head, rows, items);
+}
+
+/**
+ * A list answer whose items are written as the client reads them, each with its article read then:
+ * the same JSON as `{...head, _embedded: {items}}`.
+ */
+function streamedList(head: object, rows: EntryRow[], items: WallabagEntry[]): Response {
+  const encoder = new TextEncoder();
+  const opening = `${JSON.stringify(head).slice(0, -1)},"_embedded":{"items":[`;
+  let next = -1;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next === -1) controller.enqueue(encoder.encode(opening));
+      else {
+        const row = rows[next];
+        const item = items[next];
+        if (!row || !item) {
+          controller.enqueue(encoder.encode("]}}"));
+          controller.close();
+          return;
+        }
+        const content = (await articleContentOf(row.id)) ?? "";
+        controller.enqueue(encoder.encode(`${next > 0 ? "," : ""}${JSON.stringify({ ...item, content })}`));
+      }
+      next += 1;
+    },
+  });
+  return new Response(body, { headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }
 
 export async function getEntry(user: User, serial: number): Promise<WallabagEntry> {

@@ -295,6 +295,8 @@ describe("KOReader's wallabag plugin", () => {
     expect(item).toMatchObject({ title: "https://one.example/a", url: "https://one.example/a", mimetype: "text/html" });
     expect(item.tags.map((tag) => tag.label).sort()).toEqual(["ereader", "liked"]);
     expect(item.updated_at).toMatch(WALLABAG_DATE);
+    // detail=full (the default) carries each article, written one at a time.
+    expect(list._embedded.items[0].content).toBe("<p>The first article, with enough words to read.</p>");
     // Past the last page: 404, which KOReader takes as the end.
     expect(
       (
