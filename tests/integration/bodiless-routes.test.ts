@@ -28,6 +28,10 @@ const { DELETE: revokeToken } = await import("@/app/api/tokens/[id]/route");
 const { POST: createToken } = await import("@/app/api/tokens/route");
 const { DELETE: deleteAccount } = await import("@/app/api/user/route");
 const { POST: regenerateSaveAddress } = await import("@/app/api/user/save-address/regenerate/route");
+const { DELETE: revokeAppPassword } = await import("@/app/api/user/app-passwords/[id]/route");
+const { POST: createAppPassword } = await import("@/app/api/user/app-passwords/route");
+const { POST: regenerateFeeds } = await import("@/app/api/user/feeds/regenerate/route");
+const { GET: feedAddresses } = await import("@/app/api/user/feeds/route");
 const { GET: saveAddress } = await import("@/app/api/user/save-address/route");
 const { getDb } = await import("@/lib/db/client");
 const { NO_BODY_MESSAGE } = await import("@/lib/http/api-route");
@@ -237,6 +241,34 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       cookie,
       send: (req) => revokeToken(req, routeParams({ id: token.id })),
       happened: async () => (await getDb().apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt !== null,
+    };
+  },
+  "DELETE /api/user/app-passwords/[id]": async () => {
+    const { cookie } = await signedInUser(pro());
+    const created = await createAppPassword(
+      apiRequest("POST", "/api/user/app-passwords", { cookie, json: { name: "KOReader" } }),
+    );
+    const { appPassword } = await created.json();
+    return {
+      method: "DELETE",
+      path: `/api/user/app-passwords/${appPassword.id}`,
+      cookie,
+      send: (req) => revokeAppPassword(req, routeParams({ id: appPassword.id })),
+      happened: async () =>
+        (await getDb().apiToken.findUniqueOrThrow({ where: { id: appPassword.id } })).revokedAt !== null,
+    };
+  },
+  "POST /api/user/feeds/regenerate": async () => {
+    const { cookie } = await signedInUser(pro());
+    const current = async () =>
+      (await (await feedAddresses(apiRequest("GET", "/api/user/feeds", { cookie }))).json()).unread;
+    const first = await current();
+    return {
+      method: "POST",
+      path: "/api/user/feeds/regenerate",
+      cookie,
+      send: (req) => regenerateFeeds(req),
+      happened: async () => (await current()) !== first,
     };
   },
   "DELETE /api/user": async () => {
