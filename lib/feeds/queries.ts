@@ -30,12 +30,17 @@ function whereOf(filter: FeedFilter): Prisma.LinkWhereInput {
   return { userId: filter.userId, categories: { has: filter.category } };
 }
 
-/** A feed's newest links, with their articles' content. */
-export function feedLinks(filter: FeedFilter, take: number) {
+/** A feed's newest links (after `skip` of them), with their articles' content when asked for. */
+export function feedLinks(filter: FeedFilter, take: number, skip = 0, content = true) {
   return getDb().link.findMany({
     where: whereOf(filter),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip,
     take,
-    include: { article: { select: { contentHtml: true, status: true } } },
+    include: { article: { select: { contentHtml: content, status: true } } },
   });
+}
+
+export function countFeedLinks(filter: FeedFilter): Promise<number> {
+  return getDb().link.count({ where: whereOf(filter) });
 }

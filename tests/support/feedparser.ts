@@ -4,12 +4,16 @@ import { execFile } from "node:child_process";
 // scripts/test.sh): the parser most feed readers' authors test against. Its verdict on
 // well-formedness (`bozo`) and what it reads of each entry.
 
+export type ParsedLink = { rel: string; href: string; type: string };
+
 export type ParsedFeed = {
   bozo: boolean;
   bozoException: string | null;
   version: string;
   title: string;
+  links: ParsedLink[];
   entries: {
+    links: ParsedLink[];
     id: string;
     title: string;
     link: string;
@@ -38,7 +42,9 @@ out = {
     "summary": e.get("summary") if "summary_detail" in e and e.summary_detail.get("type") == "text/plain" else None,
     "content": e.content[0].value if "content" in e else None,
     "tags": [t.term for t in e.get("tags", [])],
+    "links": [{"rel": l.get("rel", ""), "href": l.get("href", ""), "type": l.get("type", "")} for l in e.get("links", [])],
   } for e in feed.entries],
+  "links": [{"rel": l.get("rel", ""), "href": l.get("href", ""), "type": l.get("type", "")} for l in feed.feed.get("links", [])],
 }
 print(json.dumps(out))
 `;
