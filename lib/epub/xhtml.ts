@@ -7,7 +7,6 @@ import { escapeXml } from "@/lib/text/escape-xml";
 // value checked, every text escaped; what a content model forbids where it stands (a list inside a
 // paragraph, a row outside a table) keeps its text under an element allowed there.
 
-
 const LANGUAGE_TAG = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
 
 /** A language tag as HTML's `lang` takes it, or null. */
