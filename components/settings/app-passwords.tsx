@@ -7,7 +7,7 @@ import { APP_PASSWORDS_KEY } from "@/lib/client/query-keys";
 
 // Settings → Apps: what an app that speaks wallabag's protocol asks for (the server's address, a
 // client id and secret, a username and a password), app passwords made, listed and revoked like
-// API tokens, and where each app asks for them.
+// API tokens, and where each app (wallabag's, an OPDS reader, a feed reader) asks for them.
 
 type Connection = { serverUrl: string; clientId: string; clientSecret: string; username: string };
 type AppPasswords = Connection & { appPasswords: SecretItem[] };
@@ -42,7 +42,7 @@ function ConnectionDetails({ connection }: { connection: Connection }) {
   );
 }
 
-const APPS: { name: string; steps: string }[] = [
+const appSteps = (serverUrl: string): { name: string; steps: string }[] => [
   {
     name: "KOReader (Kobo, Kindle, PocketBook, reMarkable, Android)",
     steps:
@@ -57,6 +57,14 @@ const APPS: { name: string; steps: string }[] = [
     name: "wallabagger (Chrome, Firefox)",
     steps:
       "In its options, enter the server address and check it, then the client ID, client secret, username and app password, and get a token. Its button then saves the page you are on.",
+  },
+  {
+    name: "OPDS readers (KOReader's OPDS catalog, Moon+ Reader, Thorium, Calibre)",
+    steps: `Add a catalog at ${serverUrl}/opds, with the username and an app password. Your unread links, Favorites and categories appear as books.`,
+  },
+  {
+    name: "Feed readers",
+    steps: "Copy an address from Feeds, below: a feed reader needs no password for it.",
   },
 ];
 
@@ -90,7 +98,7 @@ export function AppPasswordsCard({ timeZone }: { timeZone: string }) {
       />
       <div className="grid gap-2">
         <h3 className="text-sm font-medium">Where each app asks for them</h3>
-        {APPS.map((app) => (
+        {appSteps(data.serverUrl).map((app) => (
           <details key={app.name} className="rounded-md border p-3 text-sm">
             <summary className="cursor-pointer font-medium">{app.name}</summary>
             <p className="mt-2 text-muted-foreground">{app.steps}</p>
