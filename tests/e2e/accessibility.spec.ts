@@ -119,7 +119,7 @@ test("axe, signed in: /dashboard, /history, /settings, /invitations", async ({ p
   await expect(page.getByRole("heading", { name: "Save by email" })).toBeVisible();
   await audit(page, "signed in /settings");
   // Save by email's confirmation before a new address.
-  await page.getByRole("button", { name: "New address" }).click();
+  await page.getByRole("button", { name: "New address", exact: true }).click();
   await expect(page.getByRole("alertdialog", { name: "Make a new save address?" })).toBeVisible();
   await audit(page, "signed in /settings, new save address dialog", '[role="alertdialog"]');
   await page.keyboard.press("Escape");

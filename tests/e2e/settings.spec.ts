@@ -242,7 +242,7 @@ test("save by email at phone width, by keyboard: copy the address, a new one aft
 
   // Asked first; Escape keeps the address.
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "New address" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "New address", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Make a new save address?" });
   await expect(dialog).toContainText(`Mail sent to ${first} will no longer be saved.`);
@@ -252,7 +252,7 @@ test("save by email at phone width, by keyboard: copy the address, a new one aft
   await expect(dialog).toBeHidden();
   await expect(address).toHaveText(first);
 
-  await page.getByRole("button", { name: "New address" }).click();
+  await page.getByRole("button", { name: "New address", exact: true }).click();
   await dialog.getByRole("button", { name: "Make new address" }).click();
   await expect(dialog).toBeHidden();
   await expect(address).not.toHaveText(first);
