@@ -28,8 +28,6 @@ export const createdAppPasswordAnswer = z.object({
   appPassword: apiTokenAnswer,
 });
 
-export type AppPasswordsAnswer = z.output<typeof appPasswordsAnswer>;
-
 // The OAuth 2 token request (RFC 6749 §4.3 and §6) as wallabag's apps send it, JSON or form fields.
 
 const oauthField = (name: string) =>

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { categoryKey } from "@/lib/categories/rules";
 import { env } from "@/lib/env";
+import { lastChangedAt } from "@/lib/links/last-change";
 import type { User } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { listLinkCategories } from "@/lib/links/service";
@@ -86,7 +87,7 @@ export async function feedResponse(key: string, feed: string): Promise<Response>
     title: link.title ?? link.url,
     link: link.url,
     published: link.createdAt,
-    updated: link.updatedAt && link.updatedAt > link.createdAt ? link.updatedAt : link.createdAt,
+    updated: lastChangedAt(link),
     summary: link.notes,
     contentHtml: link.article?.status === "ready" ? link.article.contentHtml : null,
     categories: link.categories,

@@ -23,7 +23,8 @@ export const MAX_NOTES_LENGTH = 5000;
 export const NOTES_TOO_LONG_MESSAGE = `Notes can be at most ${MAX_NOTES_LENGTH} characters`;
 export const TOO_MANY_CATEGORIES_MESSAGE = `You can select up to ${MAX_CATEGORIES_PER_LINK} categories`;
 
-const urlField = z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx) => {
+/** An address as a save takes it: normalised (a missing scheme becomes https), or refused with why. */
+export const urlField = z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx) => {
   const result = normalizeUrl(value);
   if (result.ok) return result.url;
   ctx.addIssue({ code: "custom", message: result.message });
@@ -193,14 +194,7 @@ export type HistoryQuery = z.output<typeof historyQuerySchema>;
 // GET /api/links/lookup?url=: is this page already in the caller's stash (the extension's badge)?
 // The address is normalised as a save normalises it, so it finds what a save of it stored.
 
-export const linkLookupQuerySchema = z.object({
-  url: z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx) => {
-    const result = normalizeUrl(value);
-    if (result.ok) return result.url;
-    ctx.addIssue({ code: "custom", message: result.message });
-    return z.NEVER;
-  }),
-});
+export const linkLookupQuerySchema = z.object({ url: urlField });
 
 export const linkAnswer = z
   .object({

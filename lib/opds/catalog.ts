@@ -1,6 +1,7 @@
 import "server-only";
 import { categoryKey } from "@/lib/categories/rules";
 import { env } from "@/lib/env";
+import { lastChangedAt } from "@/lib/links/last-change";
 import { epubExportResponse } from "@/lib/epub/epub-export";
 import { countFeedLinks, feedLinks, type FeedFilter } from "@/lib/feeds/queries";
 import { atomFeed, type AtomEntry, type AtomLink } from "@/lib/feeds/atom";
@@ -101,7 +102,7 @@ function bookEntry(
     title: link.title ?? link.url,
     link: link.url,
     published: link.createdAt,
-    updated: link.updatedAt && link.updatedAt > link.createdAt ? link.updatedAt : link.createdAt,
+    updated: lastChangedAt(link),
     summary: link.notes,
     contentHtml: null,
     categories: link.categories,

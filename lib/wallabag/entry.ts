@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { categoryKey, DEFAULT_CATEGORY } from "@/lib/categories/rules";
+import { lastChangedAt } from "@/lib/links/last-change";
 
 // A link as wallabag's API v2 gives an entry, for the apps that speak it (KOReader, the wallabag
 // apps, wallabagger). Pure: the shapes those apps parse, read from their sources —
@@ -101,11 +102,6 @@ export function isArchived(link: Pick<EntryLink, "readAt" | "archivedAt">): bool
   return link.readAt !== null || link.archivedAt !== null;
 }
 
-/** When the owner last changed anything the entry shows: never before the save. */
-export function entryUpdatedAt(link: Pick<EntryLink, "createdAt" | "updatedAt">): Date {
-  return link.updatedAt && link.updatedAt > link.createdAt ? link.updatedAt : link.createdAt;
-}
-
 /** The entry of a link; `content` null when the app asked for metadata only. */
 export function toWallabagEntry(
   link: EntryLink,
@@ -126,7 +122,7 @@ export function toWallabagEntry(
     archived_at: wallabagDateOrNull(archivedAt),
     content: options.content ? (article?.contentHtml ?? "") : null,
     created_at: wallabagDate(link.createdAt),
-    updated_at: wallabagDate(entryUpdatedAt(link)),
+    updated_at: wallabagDate(lastChangedAt(link)),
     published_at: publishedAt(article?.publishedTime),
     published_by: article?.byline ? [article.byline] : null,
     starred_at: wallabagDateOrNull(link.favoritedAt),

@@ -86,12 +86,6 @@ export function entryBySerial(userId: string, serial: number, db: Db = getDb()):
   });
 }
 
-/** The user's link id behind a number, or null. */
-export async function linkIdOfSerial(userId: string, serial: number): Promise<string | null> {
-  const link = await getDb().link.findFirst({ where: { userId, serial }, select: { id: true } });
-  return link?.id ?? null;
-}
-
 /** The newest of the user's links to each of these addresses (the (userId, url) index). */
 export function serialsOfUrls(userId: string, urls: string[]): Promise<{ url: string; serial: number }[]> {
   return getDb().link.findMany({

@@ -1,7 +1,6 @@
 import "@/lib/zod/setup";
 import { z } from "zod";
-import { normalizeUrl, URL_REQUIRED_MESSAGE } from "@/lib/links/url";
-import { MAX_TITLE_LENGTH } from "@/lib/links/schemas";
+import { MAX_TITLE_LENGTH, urlField } from "@/lib/links/schemas";
 
 // wallabag's API v2 as its apps send it: query strings, JSON bodies and form fields alike (the
 // Android app sends forms, KOReader and wallabagger JSON), so every value may come as a string.
@@ -61,13 +60,6 @@ export const entriesQuerySchema = z.object({
 });
 
 export type EntriesQuery = z.output<typeof entriesQuerySchema>;
-
-const urlField = z.string({ error: URL_REQUIRED_MESSAGE }).transform((value, ctx) => {
-  const result = normalizeUrl(value);
-  if (result.ok) return result.url;
-  ctx.addIssue({ code: "custom", message: result.message });
-  return z.NEVER;
-});
 
 // POST /api/entries.
 export const newEntrySchema = z.looseObject({
