@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 
 /** Which links a book holds: one link, or History's filters. */
-export type BookSelection = { link?: string; category?: string; q?: string; unread?: boolean };
+export type BookSelection = { link?: string; category?: string; q?: string; unread?: boolean; favorites?: boolean };
 
 function downloadUrl(selection: BookSelection): string {
   const params = new URLSearchParams({ format: "epub" });
@@ -14,6 +14,7 @@ function downloadUrl(selection: BookSelection): string {
   if (selection.category) params.set("category", selection.category);
   if (selection.q) params.set("q", selection.q);
   if (selection.unread) params.set("unread", "1");
+  if (selection.favorites) params.set("favorites", "1");
   return `/api/export?${params}`;
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, ChevronUp, Search, Settings2 } from "lucide-react";
+import { ChevronDown, ChevronUp, Search, Settings2, Star } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -55,9 +55,9 @@ const chipClass =
 export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverNow: number }) {
   const searchParams = useSearchParams();
   const now = useNow(serverNow);
-  // The filters live in the URL (?category=, ?q=, ?unread=1), so a reload or a shared address keeps them.
+  // The filters live in the URL (?category=, ?q=, ?unread=1, ?favorites=1), so a reload or a shared address keeps them.
   const filters = historyFiltersOf(searchParams);
-  const { category, q, unread } = filters;
+  const { category, q, unread, favorites } = filters;
   const chips = useLinkCategories();
   const [searchText, setSearchText] = useState(q);
   // A long list of categories (imported tags, say) shows a few chips and a button for the rest, so
@@ -178,11 +178,20 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
         >
           Unread only
         </button>
+        <button
+          type="button"
+          aria-pressed={favorites}
+          onClick={() => replaceParams({ favorites: favorites ? "" : "1" })}
+          className={cn(chipClass, "inline-flex items-center gap-1")}
+        >
+          <Star aria-hidden="true" className="size-4" />
+          Favorites
+        </button>
         {/* In the filters' row, where a phone has room: the first links stay on its first screen. */}
         {groups.length > 0 ? (
           <div className="ml-auto">
             <BookActions
-              selection={{ category: category || undefined, q: q || undefined, unread }}
+              selection={{ category: category || undefined, q: q || undefined, unread, favorites }}
               label="These links as a book"
               compact
             />
@@ -264,11 +273,17 @@ export function LinkHistory({ timeZone, serverNow }: { timeZone: string; serverN
             Try again
           </Button>
         </div>
-      ) : groups.length === 0 && (q || unread) ? (
+      ) : groups.length === 0 && (q || unread || favorites) ? (
         <div role="status" className="rounded-lg border border-dashed p-10 text-center">
-          <p className="font-medium">{q ? "No links match your search." : "No unread links."}</p>
+          <p className="font-medium">
+            {q ? "No links match your search." : unread ? "No unread links." : "No favorites yet."}
+          </p>
           <p className="mt-1 text-sm text-muted-foreground">
-            {q ? "Try other words, or another category." : "Everything here is marked as read."}
+            {q
+              ? "Try other words, or another category."
+              : unread
+                ? "Everything here is marked as read."
+                : "Star a link to keep it in Favorites."}
           </p>
         </div>
       ) : groups.length === 0 ? (

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Archive, BellRing, BookOpen, Check, ExternalLink, LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { deleteWithUndo } from "@/components/links/delete-with-undo";
+import { FavoriteButton } from "@/components/links/favorite-button";
 import { useSetLinkRead, useUpdateLink, type StashLink } from "@/components/links/link-queries";
 import { ReminderMenu } from "@/components/links/reminder-menu";
 import { Badge } from "@/components/ui/badge";
@@ -150,6 +151,7 @@ export function LinkItem({
       <span role="status" className="sr-only">
         {setRead.isSuccess ? (isRead ? "Marked as read" : "Marked as unread") : ""}
       </span>
+      <FavoriteButton link={link} />
       <Button
         variant="quiet"
         size="icon"

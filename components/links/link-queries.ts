@@ -80,17 +80,19 @@ export async function refreshLinkLists(queryClient: QueryClient): Promise<void> 
   ]);
 }
 
-function isUnreadOnlyHistory(queryKey: readonly unknown[]): boolean {
+/** A history list filtered by a link's state ("Unread only", "Favorites"), which a change can move it into or out of. */
+function isStateFilteredHistory(queryKey: readonly unknown[]): boolean {
   const filters = queryKey[HISTORY_KEY.length];
-  return typeof filters === "object" && filters !== null && "unread" in filters && filters.unread === true;
+  if (typeof filters !== "object" || filters === null) return false;
+  return ("unread" in filters && filters.unread === true) || ("favorites" in filters && filters.favorites === true);
 }
 
 /** What PATCH /api/links/{id} changes: any of these (lib/links/schemas.ts). */
-export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean };
+export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean; favorite?: boolean };
 
 /**
  * PATCH /api/links/{id}: the answer replaces the link in today's list and every cached history
- * page at once; "Back today" and the "unread only" lists refetch, since the link may have to join
+ * page at once; "Back today" and the "unread only" and Favorites lists refetch, since the link may have to join
  * or leave them, and so does the reading chart, whose week of reading may have changed.
  */
 export function useUpdateLink(id: string) {
@@ -119,7 +121,7 @@ export function useUpdateLink(id: string) {
       void queryClient.invalidateQueries({ queryKey: READING_STATS_KEY });
       await queryClient.invalidateQueries({
         queryKey: HISTORY_KEY,
-        predicate: (query) => isUnreadOnlyHistory(query.queryKey),
+        predicate: (query) => isStateFilteredHistory(query.queryKey),
       });
     },
   });

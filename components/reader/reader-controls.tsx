@@ -3,7 +3,8 @@
 import { ArrowLeft, Moon, Sun } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
+import { FavoriteButton } from "@/components/links/favorite-button";
 import { ReaderReminder } from "@/components/reader/reader-reminder";
 import { useShowsDark, useStoredChoice } from "@/components/reader/use-stored-choice";
 import { useThemeChoice } from "@/components/theme/use-theme-choice";
@@ -13,8 +14,8 @@ import { parseReaderSize, READER_SIZE_STORAGE_KEY, READER_SIZES } from "@/lib/cl
 import { rememberedListAddress } from "@/lib/client/list-address";
 
 /**
- * The reader's toolbar: back to the list (also Escape), Remind me, text size (remembered), light or
- * dark. `timeZone` and `serverNow` say what the reminder's days are.
+ * The reader's toolbar: back to the list (also Escape), Favorite, Remind me, text size (remembered),
+ * light or dark. `timeZone` and `serverNow` say what the reminder's days are.
  */
 export function ReaderControls({
   link,
@@ -31,6 +32,8 @@ export function ReaderControls({
   const size = parseReaderSize(stored);
   const dark = useShowsDark();
   const sizeLabelId = useId();
+  // The page's copy of the link for the star, kept as the server answers each change.
+  const [current, setCurrent] = useState(link);
 
   useEffect(() => {
     document.documentElement.dataset.readerSize = size;
@@ -67,6 +70,7 @@ export function ReaderControls({
         <span className="text-muted-foreground">(Esc)</span>
       </Link>
       <div className="flex flex-wrap items-center gap-2">
+        <FavoriteButton link={current} withText onUpdated={setCurrent} />
         <ReaderReminder link={link} timeZone={timeZone} serverNow={serverNow} />
         <span id={sizeLabelId} className="text-sm text-muted-foreground">
           Text size

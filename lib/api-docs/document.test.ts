@@ -194,6 +194,7 @@ describe("the reference page's content", () => {
       "query category",
       "query q",
       "query unread",
+      "query favorites",
     ]);
     expect(reference.schemas.map((schema) => schema.name)).toContain("Link");
     const article = reference.schemas.find((schema) => schema.name === "Article");

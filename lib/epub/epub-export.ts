@@ -29,12 +29,13 @@ export function fetchBookImage(url: string) {
   return fetchImage(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: BOOK_LIMITS.bytesPerImage });
 }
 
+/** A book download's query; callers other than History's may leave Favorites out. */
+export type BookRequest = Omit<EpubExportQuery, "favorites"> & { favorites?: boolean };
+/** What selects a book's links: one link, or History's filters. */
+export type BookQuery = Omit<BookRequest, "format">;
+
 /** The user's book for `query`: 404 when it would hold no link (another user's link included). */
-export async function selectBook(
-  user: Pick<User, "id" | "timezone">,
-  query: Omit<EpubExportQuery, "format">,
-  now: Date,
-): Promise<Book> {
+export async function selectBook(user: Pick<User, "id" | "timezone">, query: BookQuery, now: Date): Promise<Book> {
   const fileName = `linkstash-${localDateKey(user.timezone, now)}.epub`;
   if (query.link) {
     const link = await bookLinkRef(query.link, user.id);
@@ -46,11 +47,22 @@ export async function selectBook(
     };
   }
   const category = query.category?.trim() ? categoryKey(query.category) : null;
-  const filter = { userId: user.id, category, tsquery: query.q ?? null, unreadOnly: query.unread ?? false };
+  const filter = {
+    userId: user.id,
+    category,
+    tsquery: query.q ?? null,
+    unreadOnly: query.unread ?? false,
+    favoritesOnly: query.favorites ?? false,
+  };
   if (!(await hasMatchingLink(filter)))
     throw notFound("No links match these filters: there is nothing to put in a book.");
   return {
-    ...bookTitle({ category: query.category?.trim(), unread: query.unread, search: query.q ?? undefined }),
+    ...bookTitle({
+      category: query.category?.trim(),
+      unread: query.unread,
+      favorites: query.favorites,
+      search: query.q ?? undefined,
+    }),
     links: linksMatching(filter),
     fileName,
   };
@@ -79,7 +91,7 @@ function webStream(node: Readable): ReadableStream<Uint8Array> {
  * The download, streamed as it is written, in one of the process's book builds (held until the
  * download ends, or is ended for not being read).
  */
-export async function epubExportResponse(user: User, query: EpubExportQuery, now = new Date()): Promise<Response> {
+export async function epubExportResponse(user: User, query: BookRequest, now = new Date()): Promise<Response> {
   const release = await takeBookBuild(user.id);
   try {
     await enforceRateLimits(

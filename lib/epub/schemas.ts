@@ -46,6 +46,7 @@ export const kindleSendSchema = historyQuerySchema
   .pick({ category: true, q: true })
   .extend({
     unread: z.boolean({ error: "unread must be true or false" }).optional(),
+    favorites: z.boolean({ error: "favorites must be true or false" }).optional(),
     link: z.string().min(1).max(100).optional(),
   })
   .strict();
@@ -62,11 +63,13 @@ export const kindleSentAnswer = z.object({
 
 export type KindleSentAnswer = z.output<typeof kindleSentAnswer>;
 
-// GET /api/export?format=epub: one link (`link`), or History's filters (category, q, unread; none:
+// GET /api/export?format=epub: one link (`link`), or History's filters (category, q, unread, favorites; none:
 // every link), at most MAX_BOOK_LINKS of them, newest first.
-export const epubExportQuerySchema = historyQuerySchema.pick({ category: true, q: true, unread: true }).extend({
-  format: z.literal("epub"),
-  link: z.string().min(1).max(100).optional(),
-});
+export const epubExportQuerySchema = historyQuerySchema
+  .pick({ category: true, q: true, unread: true, favorites: true })
+  .extend({
+    format: z.literal("epub"),
+    link: z.string().min(1).max(100).optional(),
+  });
 
 export type EpubExportQuery = z.output<typeof epubExportQuerySchema>;

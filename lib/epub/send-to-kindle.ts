@@ -85,7 +85,11 @@ async function sendHeld(user: User, to: string, request: KindleSendRequest, now:
     [{ rule: KINDLE_SENDS_PER_DAY, subject: user.id }],
     `You have sent ${KINDLE_SENDS_PER_DAY.limit} books to your Kindle today, the most one account can send in a day. Please try again tomorrow.`,
   );
-  const book = await selectBook(user, { ...request, q: request.q ?? null, unread: request.unread ?? false }, now);
+  const book = await selectBook(
+    user,
+    { ...request, q: request.q ?? null, unread: request.unread ?? false, favorites: request.favorites ?? false },
+    now,
+  );
   const result = await mailBook({ id: user.id, kindleEmail: to }, book, now, { build: "held" });
   if (result.sent) return { sent: true, to, bytes: result.bytes, title: book.title };
   if (result.reason === "too large") throw payloadTooLarge(BOOK_TOO_LARGE_MESSAGE);

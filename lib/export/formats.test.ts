@@ -18,6 +18,7 @@ const links: ExportedLink[] = [
     readAt: null,
     archivedAt: null,
     remindOn: null,
+    favoritedAt: new Date("2024-03-07T08:09:10.000Z"),
     highlights: [
       {
         quote: "line <two>",
@@ -50,6 +51,7 @@ const links: ExportedLink[] = [
     readAt: new Date("2023-02-01T00:00:00.000Z"),
     archivedAt: null,
     remindOn: null,
+    favoritedAt: null,
     highlights: [],
   },
 ];
@@ -73,6 +75,7 @@ const asExportedLink = ({
   readAt,
   archivedAt,
   remindOn,
+  favoritedAt,
   highlights,
 }: ImportRecord) => ({
   url,
@@ -83,6 +86,7 @@ const asExportedLink = ({
   readAt,
   archivedAt: archivedAt ?? null,
   remindOn: remindOn ?? null,
+  favoritedAt: favoritedAt ?? null,
   highlights: highlights ?? [],
 });
 
@@ -132,12 +136,13 @@ describe("the export formats", () => {
       readAt: null,
       archivedAt: null,
       remindOn: null,
+      favoritedAt: null,
       highlights: [],
     };
     const writer = EXPORT_WRITERS.csv;
     const row = writer.link(hostile, 0);
     expect(row).toBe(
-      `https://example.net/x,"'=HYPERLINK(""https://evil.example"",""Click"")",'@SUM(1+1),'-draft|+1,2024-01-01T00:00:00.000Z,,,\r\n`,
+      `https://example.net/x,"'=HYPERLINK(""https://evil.example"",""Click"")",'@SUM(1+1),'-draft|+1,2024-01-01T00:00:00.000Z,,,,\r\n`,
     );
     const [header, record] = parseCsv(writer.head(new Date()) + row);
     if (!header || !record) throw new Error("no rows");
@@ -151,7 +156,7 @@ describe("the export formats", () => {
   it("writes a bookmark file with ADD_DATE, read state, TAGS and notes, escaped, that reads back", () => {
     const html = write("html");
     expect(html).toContain(
-      '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TOREAD="1" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
+      '<DT><A HREF="https://example.com/a?x=1&amp;y=2" ADD_DATE="1709528767" TOREAD="1" FAVORITED="1709798950" TAGS="News,Ünïcödé">Quotes &quot;and&quot;, commas</A>',
     );
     expect(html).toContain(
       '<DT><A HREF="https://example.org/" ADD_DATE="1672531200" LAST_VISIT="1675209600" TOREAD="0"',
@@ -181,6 +186,7 @@ describe("the export formats", () => {
         readAt: new Date(1700086400_000),
         archivedAt: null,
         remindOn: null,
+        favoritedAt: new Date(1700090400_000),
         highlights: [],
       },
       {
@@ -192,6 +198,7 @@ describe("the export formats", () => {
         readAt: null,
         archivedAt: new Date(1700090000_000),
         remindOn: new Date("2023-12-01T00:00:00.000Z"),
+        favoritedAt: null,
         highlights: [],
       },
       {
@@ -203,6 +210,7 @@ describe("the export formats", () => {
         readAt: null,
         archivedAt: null,
         remindOn: null,
+        favoritedAt: null,
         highlights: [],
       },
     ];
@@ -233,6 +241,7 @@ describe("the export formats", () => {
       readAt: fc.option(seconds),
       archivedAt: fc.option(seconds),
       remindOn: fc.option(fc.integer({ min: 0, max: 20_000 }).map((days) => new Date(days * 86_400_000))),
+      favoritedAt: fc.option(seconds),
       titleIsUrl: fc.boolean(),
     });
     fc.assert(
@@ -248,6 +257,7 @@ describe("the export formats", () => {
             readAt: item.readAt,
             archivedAt: item.archivedAt,
             remindOn: item.remindOn,
+            favoritedAt: item.favoritedAt,
             highlights: [],
           };
         });

@@ -8,8 +8,8 @@ import { joinNames } from "@/lib/import/name-list";
 
 // The export formats, written one link at a time: LinkStash JSON, LinkStash CSV and a Netscape
 // bookmark file (what browsers, Pocket and Raindrop read), all of which LinkStash imports back into
-// the same links: titles as stored (one equal to its address too), read, archived and reminder
-// states and whole category
+// the same links: titles as stored (one equal to its address too), read, archived, reminder and
+// favorite states and whole category
 // names (a separator inside a name is escaped, lib/import/name-list.ts). The JSON carries each link's
 // highlights too; "markdown" is the highlights alone, to read or paste elsewhere (not imported).
 
@@ -31,6 +31,8 @@ export type ExportedLink = {
   archivedAt: Date | null;
   /** The local calendar day the link comes back on (a date-only column: midnight UTC). */
   remindOn: Date | null;
+  /** In Favorites since. */
+  favoritedAt: Date | null;
   /** Oldest first. */
   highlights: ExportedHighlight[];
 };
@@ -64,6 +66,7 @@ const json: ExportWriter = {
       readAt: link.readAt?.toISOString() ?? null,
       archivedAt: link.archivedAt?.toISOString() ?? null,
       remindOn: link.remindOn ? dayKey(link.remindOn) : null,
+      favoritedAt: link.favoritedAt?.toISOString() ?? null,
       highlights: link.highlights.map(highlightJson),
     })}`,
   tail: "\n]}\n",
@@ -84,6 +87,7 @@ const csv: ExportWriter = {
         link.readAt?.toISOString() ?? "",
         link.archivedAt?.toISOString() ?? "",
         link.remindOn ? dayKey(link.remindOn) : "",
+        link.favoritedAt?.toISOString() ?? "",
       ].map(spreadsheetSafe),
     ),
   tail: "",
@@ -106,16 +110,17 @@ const html: ExportWriter = {
     // TOREAD as Pinboard and linkding write it (1: still to read); LAST_VISIT, Netscape's own
     // attribute, keeps when a read link was read.
     const state = link.readAt ? `LAST_VISIT="${seconds(link.readAt)}" TOREAD="0"` : 'TOREAD="1"';
-    // ARCHIVED (seconds) and REMIND_ON (a day) are LinkStash's own; other readers ignore them.
+    // ARCHIVED and FAVORITED (seconds) and REMIND_ON (a day) are LinkStash's own; other readers ignore them.
     const archived = link.archivedAt ? ` ARCHIVED="${seconds(link.archivedAt)}"` : "";
     const remind = link.remindOn ? ` REMIND_ON="${dayKey(link.remindOn)}"` : "";
+    const favorited = link.favoritedAt ? ` FAVORITED="${seconds(link.favoritedAt)}"` : "";
     const tags = encodeEntities(joinNames(link.categories, ","));
     // An untitled link shows its address, as an empty text leaves nothing to click in a browser;
     // UNTITLED tells the import it had no title, so a round trip keeps it untitled.
     const untitled = link.title === null ? ' UNTITLED="1"' : "";
     const title = encodeEntities(link.title ?? link.url);
     const notes = link.notes ? `\n    <DD>${encodeEntities(link.notes)}` : "";
-    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${seconds(link.createdAt)}" ${state}${archived}${remind}${untitled} TAGS="${tags}">${title}</A>${notes}\n`;
+    return `    <DT><A HREF="${encodeEntities(link.url)}" ADD_DATE="${seconds(link.createdAt)}" ${state}${archived}${remind}${favorited}${untitled} TAGS="${tags}">${title}</A>${notes}\n`;
   },
   tail: "</DL><p>\n",
 };

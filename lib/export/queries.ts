@@ -32,6 +32,7 @@ export function exportPage(
       readAt: true,
       archivedAt: true,
       remindOn: true,
+      favoritedAt: true,
       // At most MAX_HIGHLIGHTS_PER_LINK each, and MAX_HIGHLIGHTS_PER_USER in all: a page stays bounded.
       highlights: {
         select: {

@@ -46,6 +46,7 @@ describe("the CSV readers", () => {
         row: expect.objectContaining({
           title: "https://example.test/untitled-in-instapaper",
           readAt: null,
+          favoritedAt: null,
         }),
       }),
       expect.objectContaining({

@@ -2,8 +2,8 @@ import { columnIndex, type CsvMapper } from "@/lib/import/pocket";
 import { fromUnixSeconds, importedTitle } from "@/lib/import/record";
 
 // Instapaper's CSV export: URL,Title,Selection,Folder,Timestamp,Tags. The selection (a highlighted
-// passage) becomes the notes; a folder other than Unread, Archive and Starred becomes a tag, and
-// Archive marks the link read. Tags come as a JSON list (["a","b"]) in newer exports, or plain
+// passage) becomes the notes; a folder other than Unread, Archive and Starred becomes a tag,
+// Archive marks the link read and Starred puts it in Favorites. Tags come as a JSON list (["a","b"]) in newer exports, or plain
 // comma-separated text.
 
 const PLACE_FOLDERS = new Set(["unread", "archive", "starred"]);
@@ -49,6 +49,8 @@ export function instapaperMapper(header: readonly string[]): CsvMapper {
       tags: [...parseTags(at(tags)), ...folderTag],
       createdAt,
       readAt: folderName.toLowerCase() === "archive" ? (createdAt ?? new Date(0)) : null,
+      // Instapaper keeps no time of starring; the save time stands in for it.
+      ...(folderName.toLowerCase() === "starred" && { favoritedAt: createdAt ?? new Date(0) }),
     };
   };
 }

@@ -7,7 +7,7 @@ import { splitNames } from "@/lib/import/name-list";
 import { importedTitle, reminderDay, stateOf, type ImportRecord } from "@/lib/import/record";
 
 // LinkStash's own export formats, read back: the CSV (url,title,notes,categories,created_at,read_at,
-// archived_at,remind_on (the last two absent from older exports),
+// archived_at,remind_on,favorited_at (the last three absent from older exports),
 // categories joined by "|" with a "|" inside a name escaped (lib/import/name-list.ts), ISO 8601
 // times, cells made spreadsheet-safe) and the JSON document {format, version, links: [...]}, whose
 // links carry their highlights.
@@ -21,6 +21,7 @@ export const LINKSTASH_CSV_COLUMNS = [
   "read_at",
   "archived_at",
   "remind_on",
+  "favorited_at",
 ] as const;
 export const LINKSTASH_JSON_FORMAT = "linkstash";
 
@@ -37,7 +38,7 @@ function isoDate(value: unknown): Date | null {
 
 export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
   const index = columnIndex(header);
-  const [url, title, notes, categories, created, read, archived, remind] = LINKSTASH_CSV_COLUMNS.map(index);
+  const [url, title, notes, categories, created, read, archived, remind, favorited] = LINKSTASH_CSV_COLUMNS.map(index);
   return ({ line, fields }) => {
     const at = (i: number | undefined) => (i === undefined || i < 0 ? "" : fromSpreadsheetSafe(fields[i] ?? ""));
     return {
@@ -48,7 +49,7 @@ export function linkstashCsvMapper(header: readonly string[]): CsvMapper {
       tags: splitNames(at(categories), "|"),
       createdAt: isoDate(at(created)),
       readAt: isoDate(at(read)),
-      ...stateOf(isoDate(at(archived)), reminderDay(at(remind))),
+      ...stateOf(isoDate(at(archived)), reminderDay(at(remind)), isoDate(at(favorited))),
     };
   };
 }
@@ -70,7 +71,7 @@ export function linkstashJsonRecord(entry: JsonValue, number: number): ImportRec
     tags: categories,
     createdAt: isoDate(item.createdAt),
     readAt: isoDate(item.readAt),
-    ...stateOf(isoDate(item.archivedAt), reminderDay(item.remindOn)),
+    ...stateOf(isoDate(item.archivedAt), reminderDay(item.remindOn), isoDate(item.favoritedAt)),
     ...(highlights.length > 0 && { highlights }),
   };
 }

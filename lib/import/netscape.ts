@@ -112,7 +112,7 @@ export function createNetscapeReader(
       createdAt,
       // Pocket and linkding keep no time of reading; the save time stands in for it, as in Pocket's CSV.
       readAt: read ? (fromUnixSeconds(attrs.last_visit) ?? createdAt ?? new Date(0)) : null,
-      ...stateOf(fromUnixSeconds(attrs.archived), reminderDay(attrs.remind_on)),
+      ...stateOf(fromUnixSeconds(attrs.archived), reminderDay(attrs.remind_on), fromUnixSeconds(attrs.favorited)),
     });
     link = null;
   }

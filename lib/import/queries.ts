@@ -51,13 +51,14 @@ export function insertLinkBatch(
   ids: string[],
 ): Promise<number> {
   return tx.$executeRaw`
-    INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "readAt", "archivedAt", "remindOn")
-    SELECT l.id, ${userId}, l.url, l.title, l.notes, l.category, ARRAY(SELECT jsonb_array_elements_text(l.categories)), l."createdAt", l."readAt", l."archivedAt", l."remindOn"
+    INSERT INTO "Link" (id, "userId", url, title, notes, category, categories, "createdAt", "readAt", "archivedAt", "remindOn", "favoritedAt")
+    SELECT l.id, ${userId}, l.url, l.title, l.notes, l.category, ARRAY(SELECT jsonb_array_elements_text(l.categories)), l."createdAt", l."readAt", l."archivedAt", l."remindOn", l."favoritedAt"
     FROM unnest(
       ${ids}::text[], ${rows.map((row) => row.url)}::text[], ${rows.map((row) => row.title)}::text[],
       ${rows.map((row) => row.notes)}::text[], ${rows.map((row) => row.category)}::text[],
       ${rows.map((row) => JSON.stringify(row.categories))}::jsonb[],
       ${rows.map((row) => row.createdAt)}::timestamp[], ${rows.map((row) => row.readAt)}::timestamp[],
-      ${rows.map((row) => row.archivedAt)}::timestamp[], ${rows.map((row) => row.remindOn)}::date[]
-    ) AS l(id, url, title, notes, category, categories, "createdAt", "readAt", "archivedAt", "remindOn")`;
+      ${rows.map((row) => row.archivedAt)}::timestamp[], ${rows.map((row) => row.remindOn)}::date[],
+      ${rows.map((row) => row.favoritedAt)}::timestamp[]
+    ) AS l(id, url, title, notes, category, categories, "createdAt", "readAt", "archivedAt", "remindOn", "favoritedAt")`;
 }

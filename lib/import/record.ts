@@ -25,6 +25,8 @@ export type ImportRecord = {
   /** LinkStash's own formats only ("Not interested", and the day the link comes back on). */
   archivedAt?: Date | null;
   remindOn?: Date | null;
+  /** In Favorites: LinkStash's formats, and Instapaper's Starred folder. */
+  favoritedAt?: Date | null;
   /** LinkStash JSON only: the link's highlights, checked as the API checks them. */
   highlights?: ExportedHighlight[];
 };
@@ -39,6 +41,7 @@ export type LinkRow = {
   readAt: Date | null;
   archivedAt: Date | null;
   remindOn: Date | null;
+  favoritedAt: Date | null;
   highlights: ExportedHighlight[];
 };
 
@@ -154,12 +157,15 @@ export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult
     : plausible(record.readAt)
       ? new Date(Math.max(record.readAt.getTime(), createdAt.getTime()))
       : createdAt;
-  // An archive time is kept like a read time; a reminder day is a calendar day, kept as it is.
-  const archivedAt = !validDate(record.archivedAt ?? null)
-    ? null
-    : plausible(record.archivedAt ?? null) && record.archivedAt
-      ? new Date(Math.max(record.archivedAt.getTime(), createdAt.getTime()))
-      : createdAt;
+  // Archive and favorite times are kept like a read time; a reminder day is a calendar day, kept as it is.
+  const stateTime = (value: Date | null | undefined): Date | null =>
+    !value || !validDate(value)
+      ? null
+      : plausible(value)
+        ? new Date(Math.max(value.getTime(), createdAt.getTime()))
+        : createdAt;
+  const archivedAt = stateTime(record.archivedAt);
+  const favoritedAt = stateTime(record.favoritedAt);
   const remindOn = record.remindOn && validDate(record.remindOn) ? record.remindOn : null;
   const highlights = (record.highlights ?? []).map((highlight) =>
     plausible(highlight.createdAt) ? highlight : { ...highlight, createdAt },
@@ -177,6 +183,7 @@ export function toLinkRow(record: ImportRecord, cap: Date, now: Date): RowResult
       readAt,
       archivedAt,
       remindOn,
+      favoritedAt,
       highlights,
     },
   };
@@ -189,9 +196,13 @@ export function reminderDay(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim() ? null : date;
 }
 
-/** The archived and reminder fields of a record, only those a file holds (most formats hold neither). */
-export function stateOf(archivedAt: Date | null, remindOn: Date | null): Pick<ImportRecord, "archivedAt" | "remindOn"> {
-  return { ...(archivedAt && { archivedAt }), ...(remindOn && { remindOn }) };
+/** The archived, reminder and favorite fields of a record, only those a file holds (most formats hold none). */
+export function stateOf(
+  archivedAt: Date | null,
+  remindOn: Date | null,
+  favoritedAt: Date | null,
+): Pick<ImportRecord, "archivedAt" | "remindOn" | "favoritedAt"> {
+  return { ...(archivedAt && { archivedAt }), ...(remindOn && { remindOn }), ...(favoritedAt && { favoritedAt }) };
 }
 
 /** Unix seconds as written by Pocket, Instapaper and bookmark files; null when not a plausible time. */

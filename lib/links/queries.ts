@@ -79,6 +79,8 @@ export type LinkFilter = {
   /** A tsquery from buildSearchQuery. */
   tsquery: string | null;
   unreadOnly: boolean;
+  /** Only the links in Favorites. */
+  favoritesOnly?: boolean;
 };
 
 export type LinkCursor = { createdAt: Date; id: string };
@@ -112,6 +114,7 @@ function matching(filter: LinkFilter): { ctes: Prisma.Sql[]; from: Prisma.Sql; w
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM unnest("categories") AS c WHERE lower(c) = ${filter.category})`);
   }
   if (filter.unreadOnly) conditions.push(Prisma.sql`"readAt" IS NULL`);
+  if (filter.favoritesOnly) conditions.push(Prisma.sql`"favoritedAt" IS NOT NULL`);
   return {
     ctes: filter.tsquery ? [matchingIds(filter, filter.tsquery)] : [],
     // Each matching id reads its link by primary key. As a join or an IN, a planner without
@@ -176,13 +179,13 @@ export async function selectCategoryNames(userId: string): Promise<string[]> {
 }
 
 /** What a PATCH changes; the schema has refused a reminder set while marking read or archiving. */
-export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean };
+export type LinkChange = { read?: boolean; remindOn?: string | null; archived?: boolean; favorite?: boolean };
 
 /**
  * One statement for any change to a link's state; null when the link is not the user's. A reminder
  * is for an unread link kept in the stash: setting one makes the link unread and brings it back
  * from the archive, and marking the link read or archiving it removes its reminder. Read and
- * archived keep their first time.
+ * archived keep their first time, and so does a favorite.
  */
 export async function updateLinkState(userId: string, id: string, change: LinkChange, now: Date): Promise<Link | null> {
   const sets: Prisma.Sql[] = [];
@@ -202,6 +205,10 @@ export async function updateLinkState(userId: string, id: string, change: LinkCh
         Prisma.sql`"archivedAt" = ${change.archived ? Prisma.sql`COALESCE("archivedAt", ${now})` : Prisma.sql`NULL`}`,
       );
   }
+  if (change.favorite !== undefined)
+    sets.push(
+      Prisma.sql`"favoritedAt" = ${change.favorite ? Prisma.sql`COALESCE("favoritedAt", ${now})` : Prisma.sql`NULL`}`,
+    );
   if (sets.length === 0) throw new Error("updateLinkState: nothing to change");
   const [link] = await queryRows<Link>(Prisma.sql`
     UPDATE "Link" SET ${Prisma.join(sets, ", ")}

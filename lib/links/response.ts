@@ -24,5 +24,6 @@ export function toLinkResponse(link: Link): LinkResponse {
     /** The owner's local day the link comes back on ("YYYY-MM-DD"): a DATE reads as that day's UTC midnight. */
     remindOn: link.remindOn?.toISOString().slice(0, 10) ?? null,
     archivedAt: link.archivedAt?.toISOString() ?? null,
+    favoritedAt: link.favoritedAt?.toISOString() ?? null,
   };
 }

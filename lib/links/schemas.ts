@@ -103,14 +103,16 @@ export const linkSchema = z
 export type LinkInput = z.input<typeof linkSchema>;
 export type LinkPayload = z.output<typeof linkSchema>;
 
-// PATCH /api/links/{id}: any of read, remindOn and archived (docs/product.md, "Remind me"). Whether
+// PATCH /api/links/{id}: any of read, remindOn, archived and favorite (docs/product.md, "Remind me"
+// and "Favorites"). Whether
 // a reminder day is today or later depends on the owner's time zone: lib/links/service.ts checks it.
 
 export const READ_REQUIRED_MESSAGE = "read must be true or false";
 export const ARCHIVED_REQUIRED_MESSAGE = "archived must be true or false";
+export const FAVORITE_REQUIRED_MESSAGE = "favorite must be true or false";
 export const REMIND_ON_FORMAT_MESSAGE = 'remindOn must be a date written "YYYY-MM-DD", or null to remove the reminder';
 export const LINK_UPDATE_REQUIRED_MESSAGE =
-  "Send read (true or false), remindOn (a date or null) or archived (true or false)";
+  "Send read (true or false), remindOn (a date or null), archived (true or false) or favorite (true or false)";
 export const REMINDER_CONFLICT_MESSAGE =
   "A reminder is for an unread link kept in your stash: it cannot be set while marking the link read or archiving it";
 
@@ -138,12 +140,20 @@ export const linkUpdateSchema = z
         description:
           'true sets the link aside ("Not interested": it stays in the history, its reminder removed); false brings it back.',
       }),
+      favorite: z.boolean({ error: FAVORITE_REQUIRED_MESSAGE }).optional().meta({
+        description: "true adds the link to Favorites (keeping the first time it was added); false removes it.",
+      }),
     },
     { error: LINK_UPDATE_REQUIRED_MESSAGE },
   )
-  .refine((body) => body.read !== undefined || body.remindOn !== undefined || body.archived !== undefined, {
-    error: LINK_UPDATE_REQUIRED_MESSAGE,
-  })
+  .refine(
+    (body) =>
+      body.read !== undefined ||
+      body.remindOn !== undefined ||
+      body.archived !== undefined ||
+      body.favorite !== undefined,
+    { error: LINK_UPDATE_REQUIRED_MESSAGE },
+  )
   .refine((body) => !(typeof body.remindOn === "string" && (body.read === true || body.archived === true)), {
     error: REMINDER_CONFLICT_MESSAGE,
   })
@@ -169,7 +179,7 @@ export const todayQuerySchema = z.object({
 
 export type TodayQuery = z.output<typeof todayQuerySchema>;
 
-// GET /api/links/history?limit=&cursor=&category=&q=&unread= (decision 0182): today's
+// GET /api/links/history?limit=&cursor=&category=&q=&unread=&favorites= (decision 0182): today's
 // paging, and the filters.
 export const historyQuerySchema = todayQuerySchema.extend({
   category: z.string().max(100).refine(isStorableText, { error: "Invalid category" }).optional(),
@@ -187,6 +197,11 @@ export const historyQuerySchema = todayQuerySchema.extend({
     .enum(["1", "true", "0", "false"], { error: "unread must be 1 or 0" })
     .optional()
     .transform((value) => value === "1" || value === "true"),
+  favorites: z
+    .enum(["1", "true", "0", "false"], { error: "favorites must be 1 or 0" })
+    .optional()
+    .transform((value) => value === "1" || value === "true")
+    .meta({ description: "1: only the links in Favorites." }),
 });
 
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
@@ -215,6 +230,9 @@ export const linkAnswer = z
     }),
     archivedAt: nullableTimestamp.meta({
       description: 'When the link was set aside ("Not interested"); null when it is not archived.',
+    }),
+    favoritedAt: nullableTimestamp.meta({
+      description: "When the link was added to Favorites; null when it is not a favorite.",
     }),
   })
   .meta({ id: "Link" });

@@ -187,7 +187,13 @@ export function listHistoryPage(user: User, query: Partial<HistoryQuery>): Promi
   const category = query.category?.trim() ? categoryKey(query.category) : null;
   return listLinkPage(
     user,
-    { userId: user.id, category, tsquery: query.q ?? null, unreadOnly: query.unread ?? false },
+    {
+      userId: user.id,
+      category,
+      tsquery: query.q ?? null,
+      unreadOnly: query.unread ?? false,
+      favoritesOnly: query.favorites ?? false,
+    },
     query,
   );
 }

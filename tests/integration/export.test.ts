@@ -116,19 +116,45 @@ describe("GET /api/export", () => {
   );
 
   it.each(FORMATS)(
-    "round-trips %s keeping read, archived and reminder states exactly, and an untitled link untitled",
+    "round-trips %s keeping read, archived, reminder and favorite states exactly, and an untitled link untitled",
     async (format) => {
       const owner = await signedInUser();
       const states = [
-        { path: "plain", readAt: null, archivedAt: null, remindOn: null },
-        { path: "read", readAt: new Date("2024-02-02T10:00:00.000Z"), archivedAt: null, remindOn: null },
-        { path: "archived", readAt: null, archivedAt: new Date("2024-02-03T11:00:00.000Z"), remindOn: null },
-        { path: "reminded", readAt: null, archivedAt: null, remindOn: new Date("2024-12-24T00:00:00.000Z") },
+        { path: "plain", readAt: null, archivedAt: null, remindOn: null, favoritedAt: null },
         {
-          path: "all-three",
+          path: "read",
+          readAt: new Date("2024-02-02T10:00:00.000Z"),
+          archivedAt: null,
+          remindOn: null,
+          favoritedAt: null,
+        },
+        {
+          path: "archived",
+          readAt: null,
+          archivedAt: new Date("2024-02-03T11:00:00.000Z"),
+          remindOn: null,
+          favoritedAt: null,
+        },
+        {
+          path: "reminded",
+          readAt: null,
+          archivedAt: null,
+          remindOn: new Date("2024-12-24T00:00:00.000Z"),
+          favoritedAt: null,
+        },
+        {
+          path: "favorite",
+          readAt: null,
+          archivedAt: null,
+          remindOn: null,
+          favoritedAt: new Date("2024-02-06T14:00:00.000Z"),
+        },
+        {
+          path: "all-four",
           readAt: new Date("2024-02-04T12:00:00.000Z"),
           archivedAt: new Date("2024-02-05T13:00:00.000Z"),
           remindOn: new Date("2025-01-31T00:00:00.000Z"),
+          favoritedAt: new Date("2024-02-07T15:00:00.000Z"),
         },
       ];
       await getDb().link.createMany({
@@ -141,12 +167,13 @@ describe("GET /api/export", () => {
           readAt: state.readAt,
           archivedAt: state.archivedAt,
           remindOn: state.remindOn,
+          favoritedAt: state.favoritedAt,
         })),
       });
       const file = await (await exportOf(owner.cookie, format)).text();
       const fresh = await signedInUser();
       const res = await importRoute(uploadRequest(fresh.cookie, `linkstash.${format}`, file));
-      expect((await importLines(res)).at(-1)).toMatchObject({ done: true, imported: 5, errors: 0 });
+      expect((await importLines(res)).at(-1)).toMatchObject({ done: true, imported: 6, errors: 0 });
       const shape = (userId: string) =>
         getDb()
           .link.findMany({ where: { userId }, orderBy: { url: "asc" } })
@@ -157,12 +184,14 @@ describe("GET /api/export", () => {
               readAt: link.readAt?.toISOString() ?? null,
               archivedAt: link.archivedAt?.toISOString() ?? null,
               remindOn: link.remindOn?.toISOString().slice(0, 10) ?? null,
+              favoritedAt: link.favoritedAt?.toISOString() ?? null,
             })),
           );
       const after = await shape(fresh.user.id);
       expect(after).toEqual(await shape(owner.user.id));
       expect(after.filter((link) => link.archivedAt !== null)).toHaveLength(2);
       expect(after.filter((link) => link.remindOn !== null)).toHaveLength(2);
+      expect(after.filter((link) => link.favoritedAt !== null)).toHaveLength(2);
       expect(after.find((link) => link.url.endsWith("/plain"))?.title).toBeNull();
     },
   );

@@ -98,6 +98,14 @@ describe("POST /api/import", () => {
       readAt: new Date(1580515200 * 1000),
     });
     expect(links.find((link) => link.url === "https://example.test/folder-link")?.categories).toEqual(["Research"]);
+    // Instapaper's Starred folder is Favorites; it keeps no time of starring, so the save time stands in.
+    expect(links.find((link) => link.url === "https://example.test/emoji")).toMatchObject({
+      favoritedAt: new Date(1588291200 * 1000),
+      readAt: null,
+    });
+    expect(links.filter((link) => link.favoritedAt !== null).map((link) => link.url)).toEqual([
+      "https://example.test/emoji",
+    ]);
     expect(links.find((link) => link.url.startsWith("https://example.test/recipes/"))).toMatchObject({
       url: "https://example.test/recipes/cr%C3%A8me-br%C3%BBl%C3%A9e",
       categories: ["dessert", "french", "Recipes"],
