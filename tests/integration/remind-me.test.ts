@@ -102,7 +102,8 @@ describe("PATCH /api/links/{id} with remindOn", () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(await res.json()).toEqual({
         code: "validation_failed",
-        message: "Send read (true or false), remindOn (a date or null), archived (true or false) or favorite (true or false)",
+        message:
+          "Send read (true or false), remindOn (a date or null), archived (true or false) or favorite (true or false)",
       });
     }
     for (const json of [
