@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpAndOnboard } from "./support";
 
@@ -22,7 +23,7 @@ function item(page: Page, url: string) {
 
 test("a link starred from its item and from the reader is in History's Favorites, and leaves it when unstarred", async ({
   page,
-}) => {
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpAndOnboard(page);
   const ids = await saveLinks(page, ["https://example.test/keep-this", "https://example.test/just-passing"]);
@@ -46,6 +47,9 @@ test("a link starred from its item and from the reader is in History's Favorites
   await expect(item(page, "https://example.test/just-passing")).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("history-favorites-phone.png"), animations: "disabled" });
 
   // The reader's star, with its word: the other link joins Favorites from there.
   await page.goto(`/read/${ids.get("https://example.test/just-passing")}`);
