@@ -1,10 +1,10 @@
 import "server-only";
-import { linksById } from "@/lib/epub/book-links";
 import { mailBook } from "@/lib/epub/send-to-kindle";
 import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { logJobError, logInfo } from "@/lib/log/log";
 import { deliveriesWantingBooks, deliveryForBook, linksFor } from "@/lib/digests/queries";
+import { digestBook } from "@/lib/digests/sent-digests";
 import { localDateKey } from "@/lib/time/local-day";
 
 // The digest's book for Kindle (docs/product.md, "E-reader"): once a batch of digests is recorded as
@@ -36,15 +36,11 @@ export async function sendDigestBook(deliveryId: string, now = new Date()): Prom
   const day = localDateKey(user.timezone, now);
   const result = await mailBook(
     { id: user.id, kindleEmail: user.kindleEmail },
-    {
-      title: `LinkStash digest, ${day}`,
-      description: "The links of your digest",
-      links: linksById(
-        user.id,
-        links.map((link) => link.id),
-      ),
-      fileName: `linkstash-digest-${day}.epub`,
-    },
+    digestBook(
+      user.id,
+      day,
+      links.map((link) => link.id),
+    ),
     now,
     { idempotencyKey: `kindle-book:${deliveryId}`, build: "background" },
   );

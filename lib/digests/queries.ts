@@ -83,7 +83,8 @@ type WindowLink = DigestLink & { deliveryId: string; total: bigint | number };
 
 /**
  * The newest unread links of every delivery's window, in one query (read ones are left out, and so are
- * links the delivery brings back as reminders: a link shows once, under "Back today").
+ * links the delivery brings back as reminders: a link shows once, under "Back today"). Of a sent
+ * delivery, the links it carried: those read only after it was sent count as unread.
  */
 export async function linksFor(ids: string[]): Promise<Map<string, { links: DigestLink[]; total: number }>> {
   const byDelivery = new Map<string, { links: DigestLink[]; total: number }>();
@@ -97,7 +98,7 @@ export async function linksFor(ids: string[]): Promise<Map<string, { links: Dige
       FROM "DigestDelivery" d
       JOIN "Link" l ON l."userId" = d."userId"
         AND l."createdAt" > COALESCE(d."windowStart", '-infinity'::timestamp) AND l."createdAt" <= d."windowEnd"
-        AND l."readAt" IS NULL
+        AND (l."readAt" IS NULL OR l."readAt" > d."sentAt")
       WHERE d.id IN (${Prisma.join(ids)})
         AND NOT EXISTS (SELECT 1 FROM "DigestItem" i WHERE i."deliveryId" = d.id AND i."linkId" = l.id)
     ) ranked WHERE rank <= ${DIGEST_MAX_LINKS}

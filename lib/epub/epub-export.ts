@@ -88,17 +88,18 @@ function webStream(node: Readable): ReadableStream<Uint8Array> {
 }
 
 /**
- * The download, streamed as it is written, in one of the process's book builds (held until the
- * download ends, or is ended for not being read).
+ * The download of the book `choose` selects (it may refuse with an HttpError), streamed as it is
+ * written, in one of the process's book builds (held until the download ends, or is ended for not
+ * being read), under the user's hourly books.
  */
-export async function epubExportResponse(user: User, query: BookRequest, now = new Date()): Promise<Response> {
+export async function bookDownload(user: User, choose: () => Promise<Book>, now: Date): Promise<Response> {
   const release = await takeBookBuild(user.id);
   try {
     await enforceRateLimits(
       [{ rule: EPUB_BOOK_LIMIT, subject: user.id }],
       "You have made 30 books in the last hour, the most we make in an hour. Please try again later.",
     );
-    const book = await selectBook(user, query, now);
+    const book = await choose();
     const body = streamedDownload(webStream(writeBook(book, now)), { kind: "epub", userId: user.id, onEnd: release });
     return new Response(body, {
       headers: {
@@ -111,4 +112,9 @@ export async function epubExportResponse(user: User, query: BookRequest, now = n
     release();
     throw error;
   }
+}
+
+/** GET /api/export?format=epub: the book of the export's selection. */
+export function epubExportResponse(user: User, query: BookRequest, now = new Date()): Promise<Response> {
+  return bookDownload(user, () => selectBook(user, query, now), now);
 }

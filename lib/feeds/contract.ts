@@ -25,13 +25,19 @@ export const regenerateFeedAddressesEndpoint = defineEndpoint({
   success: { status: 200, description: "The new addresses.", schema: feedAddressesAnswer },
 });
 
+/** A polled feed's validators, sent back as If-None-Match and If-Modified-Since. */
+export const feedValidatorHeaders = z.object({
+  ETag: z.string().meta({ description: "A weak entity tag of what the feed shows." }),
+  "Last-Modified": z.string().meta({ description: "When anything the feed shows last changed." }),
+});
+
 export const privateFeedEndpoint = defineEndpoint({
   method: "get",
   path: "/api/feeds/{key}/{feed}",
   tag: "links",
   summary: "A private Atom feed",
   description:
-    "The newest 50 links of the list, newest first: each with its title, address, notes (the summary), categories and, once its article is ready, the article (the content). `{feed}` is `unread`, `favorites` or `categories/<name>`. The secret in the address is the credential.",
+    "The newest 50 links of the list, newest first: each with its title, address, notes (the summary), categories and, once its article is ready, the article (the content). `{feed}` is `unread`, `favorites` or `categories/<name>`. The secret in the address is the credential. A reader that sends back the `ETag` as `If-None-Match` is answered 304 while nothing it shows changed.",
   access: "public",
   params: z.object({
     key: z.string().meta({ description: "The feeds' secret (Settings → Feeds)." }),
@@ -41,6 +47,13 @@ export const privateFeedEndpoint = defineEndpoint({
     status: 200,
     description: "An Atom 1.0 feed.",
     content: { "application/atom+xml": z.string().meta({ description: "Atom 1.0 (RFC 4287)." }) },
+    headers: feedValidatorHeaders,
+  },
+  answers: {
+    304: {
+      description: "The reader's copy is current (`If-None-Match`, or `If-Modified-Since` without it): no body.",
+      headers: feedValidatorHeaders,
+    },
   },
   errors: { 404: ["not_found"] },
 });

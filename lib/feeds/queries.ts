@@ -1,6 +1,6 @@
 import "server-only";
 import { type Db, getDb } from "@/lib/db/client";
-import type { Prisma, User } from "@/lib/generated/prisma/client";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
 
 // The private feeds' secret on the user's row, and the links a feed lists.
 
@@ -41,6 +41,45 @@ export function feedLinks(filter: FeedFilter, take: number, skip = 0, content = 
   });
 }
 
+/** The ids of a feed's newest `take` links, newest first. */
+export async function feedLinkIds(filter: FeedFilter, take: number): Promise<string[]> {
+  const rows = await getDb().link.findMany({
+    where: whereOf(filter),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
 export function countFeedLinks(filter: FeedFilter): Promise<number> {
   return getDb().link.count({ where: whereOf(filter) });
+}
+
+/** What any of a user's feeds shows, summed up: counts and newest times of links, articles and digests. */
+export type FeedState = {
+  links: number;
+  linkCreatedAt: Date | null;
+  linkUpdatedAt: Date | null;
+  articles: number;
+  articleAt: Date | null;
+  digests: number;
+  digestAt: Date | null;
+};
+
+/**
+ * One statement of aggregates over the user's rows (a feed reader polls, so this replaces writing
+ * the feed): a count catches a deletion, a newest time any other change, a link leaving a list too.
+ */
+export async function feedState(userId: string, db: Db = getDb()): Promise<FeedState> {
+  const [row] = await db.$queryRaw<FeedState[]>(Prisma.sql`
+    SELECT l.links, l."linkCreatedAt", l."linkUpdatedAt", a.articles, a."articleAt", d.digests, d."digestAt"
+    FROM (SELECT count(*)::int AS links, max("createdAt") AS "linkCreatedAt", max("updatedAt") AS "linkUpdatedAt"
+          FROM "Link" WHERE "userId" = ${userId}) l,
+      (SELECT count(*)::int AS articles, max("extractedAt") AS "articleAt"
+       FROM "Article" WHERE "userId" = ${userId} AND status = 'ready') a,
+      (SELECT count(*)::int AS digests, max("sentAt") AS "digestAt"
+       FROM "DigestDelivery" WHERE "userId" = ${userId} AND status = 'sent') d`);
+  if (!row) throw new Error("an aggregate answered no row");
+  return row;
 }

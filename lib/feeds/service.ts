@@ -16,6 +16,8 @@ import {
   userById,
 } from "@/lib/feeds/queries";
 import type { FeedAddresses } from "@/lib/feeds/schemas";
+import { feedValidator } from "@/lib/feeds/validator";
+import { isNotModified, notModified, validatorHeaders } from "@/lib/http/conditional-get";
 
 // Private Atom feeds of a user's links, for feed readers (decision 0410): unread, Favorites and each
 // category, at addresses holding a secret of 256 random bits. Whoever has an address reads that
@@ -75,11 +77,23 @@ async function filterOf(user: User, feed: string): Promise<{ filter: FeedFilter;
   throw notFound(FEED_NOT_FOUND);
 }
 
-/** GET /api/feeds/{key}/{feed}: the feed as Atom, or 404 for a wrong secret or an unknown feed. */
-export async function feedResponse(key: string, feed: string): Promise<Response> {
+/**
+ * GET /api/feeds/{key}/{feed}: the feed as Atom, 304 when the reader's copy is current, or 404 for a
+ * wrong secret or an unknown feed.
+ */
+export async function feedResponse(key: string, feed: string, request: Headers): Promise<Response> {
   const user = /^[A-Za-z0-9_-]{43}$/.test(key) ? await userByFeedKey(key) : null;
   if (!user) throw notFound(FEED_NOT_FOUND);
   const { filter, title, page } = await filterOf(user, feed);
+  const validator = await feedValidator(user, `feed:${feed}`);
+  const headers = {
+    "content-type": "application/atom+xml; charset=utf-8",
+    "cache-control": "private, no-cache",
+    // The address is the credential: never sent on to another site by a link in an entry.
+    "referrer-policy": "no-referrer",
+    ...validatorHeaders(validator),
+  };
+  if (isNotModified(request, validator)) return notModified(headers);
   const links = await feedLinks(filter, FEED_ENTRIES);
   const host = new URL(env.appUrl).hostname;
   const entries: AtomEntry[] = links.map((link) => ({
@@ -101,12 +115,5 @@ export async function feedResponse(key: string, feed: string): Promise<Response>
     updated,
     entries,
   });
-  return new Response(xml, {
-    headers: {
-      "content-type": "application/atom+xml; charset=utf-8",
-      "cache-control": "private, no-cache",
-      // The address is the credential: never sent on to another site by a link in an entry.
-      "referrer-policy": "no-referrer",
-    },
-  });
+  return new Response(xml, { headers });
 }

@@ -1,123 +1,102 @@
 import "server-only";
 import { categoryKey } from "@/lib/categories/rules";
 import { env } from "@/lib/env";
-import { lastChangedAt } from "@/lib/links/last-change";
-import { epubExportResponse } from "@/lib/epub/epub-export";
-import { countFeedLinks, feedLinks, type FeedFilter } from "@/lib/feeds/queries";
-import { atomFeed, type AtomEntry, type AtomLink } from "@/lib/feeds/atom";
-import type { Link, User } from "@/lib/generated/prisma/client";
+import { linksById } from "@/lib/epub/book-links";
+import { bookTitle, type BookSelection } from "@/lib/epub/book-title";
+import { bookDownload, epubExportResponse } from "@/lib/epub/epub-export";
+import { MAX_BOOK_LINKS } from "@/lib/epub/limits";
+import { countFeedLinks, feedLinkIds, feedLinks, type FeedFilter } from "@/lib/feeds/queries";
+import { atomFeed } from "@/lib/feeds/atom";
+import type { User } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { historyQuerySchema } from "@/lib/links/schemas";
 import { listHistoryPage, listLinkCategories } from "@/lib/links/service";
+import { digestBookResponse } from "@/lib/opds/digest-catalog";
+import {
+  ACQUISITION,
+  base,
+  bookEntry,
+  catalogAnswer,
+  catalogId,
+  catalogResponse,
+  commonLinks,
+  NAVIGATION,
+  navigationEntry,
+  OPENSEARCH,
+  wholeBookEntry,
+} from "@/lib/opds/feed-parts";
 import { escapeXml } from "@/lib/text/escape-xml";
+import { localDateKey } from "@/lib/time/local-day";
 
 // The OPDS 1.2 catalog at /opds, for e-reader apps and Calibre (decision 0411): a navigation root
-// (Unread, Favorites, Categories, Search), an acquisition feed per list with a book per link and,
-// for Unread and each category, the whole list as one book; OpenSearch for search. Every book is
-// the EPUB export's, with its limits.
+// (Unread, Favorites, Categories, Recent digests, Search), an acquisition feed per list with a book
+// per link and the whole list as one book (the list's own newest links); OpenSearch for search.
+// Every book goes through the EPUB export's download, with its limits. The digests' feeds are in
+// digest-catalog.ts.
 
 export const ENTRIES_PER_PAGE = 50;
 
-const NAVIGATION = "application/atom+xml;profile=opds-catalog;kind=navigation";
-const ACQUISITION = "application/atom+xml;profile=opds-catalog;kind=acquisition";
-const EPUB = "application/epub+zip";
-const ACQUIRE = "http://opds-spec.org/acquisition";
-const OPENSEARCH = "application/opensearchdescription+xml";
-
-const base = () => `${env.appUrl}/opds`;
-const host = () => new URL(env.appUrl).hostname;
-const catalogId = (user: User, path: string) => `tag:${host()},2026:opds:${user.serial}:${path}`;
-
-function catalogResponse(xml: string, type: string): Response {
-  return new Response(xml, {
-    headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "private, no-cache" },
-  });
-}
-
-function commonLinks(kind: string): AtomLink[] {
-  return [
-    { rel: "start", href: base(), type: NAVIGATION, title: "LinkStash" },
-    { rel: "search", href: `${base()}/search.xml`, type: OPENSEARCH, title: "Search your links" },
-    ...(kind === NAVIGATION ? [] : [{ rel: "up", href: base(), type: NAVIGATION }]),
-  ];
-}
-
-function navigationEntry(user: User, path: string, title: string, summary: string, kind: string): AtomEntry {
-  return {
-    id: catalogId(user, path),
-    title,
-    link: `${base()}/${path}`,
-    published: user.createdAt,
-    updated: new Date(),
-    summary,
-    contentHtml: null,
-    categories: [],
-    links: [{ rel: "subsection", href: `${base()}/${path}`, type: kind }],
-  };
-}
-
 /** GET /opds: the navigation root. */
-export function rootCatalog(user: User): Response {
+export function rootCatalog(req: Request, user: User): Promise<Response> {
   const entries = [
     navigationEntry(user, "unread", "Unread", "Your unread links, newest first.", ACQUISITION),
     navigationEntry(user, "favorites", "Favorites", "Your favorite links, newest first.", ACQUISITION),
     navigationEntry(user, "categories", "Categories", "Your links by category.", NAVIGATION),
+    navigationEntry(user, "digests", "Recent digests", "The links of your last digests.", NAVIGATION),
   ];
-  const xml = atomFeed({
-    id: catalogId(user, "root"),
-    title: "LinkStash",
-    self: base(),
-    alternate: `${env.appUrl}/dashboard`,
-    updated: new Date(),
-    entries,
-    links: commonLinks(NAVIGATION),
-  });
-  return catalogResponse(xml, NAVIGATION);
+  return catalogAnswer(req, user, NAVIGATION, () =>
+    atomFeed({
+      id: catalogId(user, "root"),
+      title: "LinkStash",
+      self: base(),
+      alternate: `${env.appUrl}/dashboard`,
+      updated: new Date(),
+      entries,
+      links: commonLinks(NAVIGATION),
+    }),
+  );
 }
 
 /** GET /opds/categories: one entry per category the user's links have. */
-export async function categoriesCatalog(user: User): Promise<Response> {
-  const names = await listLinkCategories(user);
-  const entries = names.map((name) =>
-    navigationEntry(user, `categories/${encodeURIComponent(name)}`, name, `Your links in ${name}.`, ACQUISITION),
-  );
-  const xml = atomFeed({
-    id: catalogId(user, "categories"),
-    title: "Categories",
-    self: `${base()}/categories`,
-    alternate: `${env.appUrl}/history`,
-    updated: new Date(),
-    entries,
-    links: commonLinks(NAVIGATION),
+export function categoriesCatalog(req: Request, user: User): Promise<Response> {
+  return catalogAnswer(req, user, NAVIGATION, async () => {
+    const names = await listLinkCategories(user);
+    const entries = names.map((name) =>
+      navigationEntry(user, `categories/${encodeURIComponent(name)}`, name, `Your links in ${name}.`, ACQUISITION),
+    );
+    return atomFeed({
+      id: catalogId(user, "categories"),
+      title: "Categories",
+      self: `${base()}/categories`,
+      alternate: `${env.appUrl}/history`,
+      updated: new Date(),
+      entries,
+      links: commonLinks(NAVIGATION),
+    });
   });
-  return catalogResponse(xml, NAVIGATION);
 }
 
-function bookEntry(
-  user: User,
-  link: Pick<Link, "id" | "url" | "title" | "notes" | "createdAt" | "updatedAt" | "categories">,
-): AtomEntry {
-  return {
-    id: catalogId(user, `link:${link.id}`),
-    title: link.title ?? link.url,
-    link: link.url,
-    published: link.createdAt,
-    updated: lastChangedAt(link),
-    summary: link.notes,
-    contentHtml: null,
-    categories: link.categories,
-    links: [{ rel: ACQUIRE, href: `${base()}/books/link/${encodeURIComponent(link.id)}.epub`, type: EPUB }],
-  };
-}
-
-type List = { filter: FeedFilter; title: string; path: string; wholeBook: string | null };
+/** A list of the catalog: what it holds, its title, its path, and its whole book's path and title page. */
+type List = { filter: FeedFilter; title: string; path: string; wholeBook: string; book: BookSelection };
 
 async function listOf(user: User, segments: string[]): Promise<List> {
   const [first, second] = segments;
   if (segments.length === 1 && first === "unread")
-    return { filter: { userId: user.id, list: "unread" }, title: "Unread", path: "unread", wholeBook: "unread" };
+    return {
+      filter: { userId: user.id, list: "unread" },
+      title: "Unread",
+      path: "unread",
+      wholeBook: "unread",
+      book: { unread: true },
+    };
   if (segments.length === 1 && first === "favorites")
-    return { filter: { userId: user.id, list: "favorites" }, title: "Favorites", path: "favorites", wholeBook: null };
+    return {
+      filter: { userId: user.id, list: "favorites" },
+      title: "Favorites",
+      path: "favorites",
+      wholeBook: "favorites",
+      book: { favorites: true },
+    };
   if (segments.length === 2 && first === "categories" && second) {
     const category = (await listLinkCategories(user)).find((name) => categoryKey(name) === categoryKey(second));
     if (category)
@@ -126,46 +105,51 @@ async function listOf(user: User, segments: string[]): Promise<List> {
         title: category,
         path: `categories/${encodeURIComponent(category)}`,
         wholeBook: `category/${encodeURIComponent(category)}`,
+        book: { category },
       };
   }
   throw notFound("There is no such catalog.");
 }
 
 /** GET /opds/unread, /opds/favorites, /opds/categories/{name}: a page of books, 50 at a time. */
-export async function acquisitionCatalog(user: User, segments: string[], page: number): Promise<Response> {
+export async function acquisitionCatalog(
+  req: Request,
+  user: User,
+  segments: string[],
+  page: number,
+): Promise<Response> {
   const list = await listOf(user, segments);
   const total = await countFeedLinks(list.filter);
   const pages = Math.max(1, Math.ceil(total / ENTRIES_PER_PAGE));
   if (page > pages) throw notFound("There is no such page.");
-  const links = await feedLinks(list.filter, ENTRIES_PER_PAGE, (page - 1) * ENTRIES_PER_PAGE, false);
-  const self = `${base()}/${list.path}`;
-  const entries = links.map((link) => bookEntry(user, link));
-  if (list.wholeBook && page === 1 && total > 0)
-    entries.unshift({
-      id: catalogId(user, `book:${list.path}`),
-      title: `All of ${list.title} as one book`,
-      link: self,
-      published: user.createdAt,
+  return catalogAnswer(req, user, ACQUISITION, async () => {
+    const links = await feedLinks(list.filter, ENTRIES_PER_PAGE, (page - 1) * ENTRIES_PER_PAGE, false);
+    const self = `${base()}/${list.path}`;
+    const entries = links.map((link) => bookEntry(user, link));
+    if (page === 1 && total > 0)
+      entries.unshift(
+        wholeBookEntry(
+          user,
+          list.path,
+          `All of ${list.title} as one book`,
+          `The newest ${MAX_BOOK_LINKS} links of ${list.title}, in one EPUB.`,
+          list.wholeBook,
+        ),
+      );
+    return atomFeed({
+      id: catalogId(user, list.path),
+      title: list.title,
+      self: page === 1 ? self : `${self}?page=${page}`,
+      alternate: `${env.appUrl}/history`,
       updated: new Date(),
-      summary: `The newest 500 links of ${list.title}, in one EPUB.`,
-      contentHtml: null,
-      categories: [],
-      links: [{ rel: ACQUIRE, href: `${base()}/books/${list.wholeBook}.epub`, type: EPUB }],
+      entries,
+      links: [
+        ...commonLinks(ACQUISITION),
+        ...(page < pages ? [{ rel: "next", href: `${self}?page=${page + 1}`, type: ACQUISITION }] : []),
+        ...(page > 1 ? [{ rel: "previous", href: `${self}?page=${page - 1}`, type: ACQUISITION }] : []),
+      ],
     });
-  const xml = atomFeed({
-    id: catalogId(user, list.path),
-    title: list.title,
-    self: page === 1 ? self : `${self}?page=${page}`,
-    alternate: `${env.appUrl}/history`,
-    updated: new Date(),
-    entries,
-    links: [
-      ...commonLinks(ACQUISITION),
-      ...(page < pages ? [{ rel: "next", href: `${self}?page=${page + 1}`, type: ACQUISITION }] : []),
-      ...(page > 1 ? [{ rel: "previous", href: `${self}?page=${page - 1}`, type: ACQUISITION }] : []),
-    ],
   });
-  return catalogResponse(xml, ACQUISITION);
 }
 
 /** GET /opds/search?q=: the newest 50 links History's search finds. */
@@ -207,15 +191,39 @@ export function openSearchDescription(): Response {
   return new Response(xml, { headers: { "content-type": `${OPENSEARCH}; charset=utf-8` } });
 }
 
-/** GET /opds/books/link/{id}.epub, /opds/books/unread.epub, /opds/books/category/{name}.epub. */
+/**
+ * A list's whole book: the newest links of the list itself (so the Unread book, like the Unread
+ * list, leaves out links set aside as "Not interested"), at most a book's links.
+ */
+function listBookResponse(user: User, segments: string[], now = new Date()): Promise<Response> {
+  return bookDownload(
+    user,
+    async () => {
+      const list = await listOf(user, segments);
+      const ids = await feedLinkIds(list.filter, MAX_BOOK_LINKS);
+      if (ids.length === 0) throw notFound("This list is empty: there is nothing to put in a book.");
+      return {
+        ...bookTitle(list.book),
+        links: linksById(user.id, ids),
+        fileName: `linkstash-${localDateKey(user.timezone, now)}.epub`,
+      };
+    },
+    now,
+  );
+}
+
+/**
+ * GET /opds/books/link/{id}.epub, /opds/books/unread.epub, /opds/books/favorites.epub,
+ * /opds/books/category/{name}.epub, /opds/books/digest/{id}.epub.
+ */
 export function bookResponse(user: User, segments: string[]): Promise<Response> {
   const last = segments.at(-1) ?? "";
   const name = last.endsWith(".epub") ? last.slice(0, -".epub".length) : null;
   if (name === null) throw notFound("There is no such book.");
-  const query = { format: "epub" as const, unread: false, q: null };
-  if (segments.length === 2 && segments[0] === "link") return epubExportResponse(user, { ...query, link: name });
-  if (segments.length === 1 && name === "unread") return epubExportResponse(user, { ...query, unread: true });
-  if (segments.length === 2 && segments[0] === "category")
-    return epubExportResponse(user, { ...query, category: name });
+  if (segments.length === 2 && segments[0] === "link")
+    return epubExportResponse(user, { format: "epub", unread: false, q: null, link: name });
+  if (segments.length === 1 && (name === "unread" || name === "favorites")) return listBookResponse(user, [name]);
+  if (segments.length === 2 && segments[0] === "category") return listBookResponse(user, ["categories", name]);
+  if (segments.length === 2 && segments[0] === "digest") return digestBookResponse(user, name);
   throw notFound("There is no such book.");
 }

@@ -14,6 +14,7 @@ import {
   rootCatalog,
   searchCatalog,
 } from "@/lib/opds/catalog";
+import { digestCatalog, digestsCatalog } from "@/lib/opds/digest-catalog";
 
 // /opds: HTTP Basic with the account's email and an app password, then the catalog the path names.
 
@@ -47,9 +48,11 @@ export async function opdsResponse(req: Request, segments: string[]): Promise<Re
   const user = await readerOf(req);
   if (!user) return signInNeeded();
   const url = new URL(req.url);
-  const [first] = segments;
-  if (segments.length === 0) return rootCatalog(user);
-  if (segments.length === 1 && first === "categories") return categoriesCatalog(user);
+  const [first, second] = segments;
+  if (segments.length === 0) return rootCatalog(req, user);
+  if (segments.length === 1 && first === "categories") return categoriesCatalog(req, user);
+  if (segments.length === 1 && first === "digests") return digestsCatalog(req, user);
+  if (segments.length === 2 && first === "digests" && second) return digestCatalog(req, user, second);
   if (segments.length === 1 && first === "search.xml") return openSearchDescription();
   if (segments.length === 1 && first === "search") {
     const q = url.searchParams.get("q")?.trim();
@@ -59,5 +62,5 @@ export async function opdsResponse(req: Request, segments: string[]): Promise<Re
   if (first === "books") return bookResponse(user, segments.slice(1));
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1) throw notFound("There is no such page.");
-  return acquisitionCatalog(user, segments, page);
+  return acquisitionCatalog(req, user, segments, page);
 }

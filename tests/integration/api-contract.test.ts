@@ -29,7 +29,7 @@ const fake = await vi.hoisted(async () => {
 const { apiDocument, OPERATIONS } = await import("@/lib/api-docs/document");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { createAppPassword } = await import("@/lib/app-passwords/service");
-const { feedAddresses } = await import("@/lib/feeds/service");
+const { feedAddresses, feedResponse } = await import("@/lib/feeds/service");
 const { WALLABAG_OPERATIONS } = await import("@/lib/wallabag/contract");
 const { PERSONAL_TOKEN_SCOPES } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
@@ -593,6 +593,16 @@ const SCENARIOS: Record<string, Scenario> = {
         call: async (w) => {
           const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
           return { params: { key, feed: ["unread"] } };
+        },
+      },
+      {
+        label: "a feed the reader has",
+        status: 304,
+        as: "signed out",
+        call: async (w) => {
+          const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
+          const etag = (await feedResponse(key, "unread", new Headers())).headers.get("etag") ?? "";
+          return { params: { key, feed: ["unread"] }, headers: { "if-none-match": etag } };
         },
       },
       {

@@ -9,7 +9,7 @@ import { parseFeed } from "@/tests/support/feedparser";
 
 // Private Atom feeds read by a real feed parser (Python's feedparser): unread, Favorites and a
 // category, each entry with its title, link, dates, notes and, where ready, the article; a wrong or
-// replaced secret is 404.
+// replaced secret is 404; a reader whose copy is current is answered 304.
 
 type Addresses = { unread: string; favorites: string; categories: { name: string; url: string }[] };
 
@@ -20,11 +20,11 @@ async function addresses(cookie: string): Promise<Addresses> {
 }
 
 /** GET of a feed's address through its route, as a feed reader sends it (no cookie). */
-function fetchFeed(url: string): Promise<Response> {
+function fetchFeed(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const path = new URL(url).pathname;
   const [, , , key = "", ...feed] = path.split("/");
   return feedRoute(
-    apiRequest("GET", path, { origin: null }),
+    apiRequest("GET", path, { origin: null, headers }),
     routeParams({ key, feed: feed.map(decodeURIComponent).join("/") }),
   );
 }
@@ -143,5 +143,67 @@ describe("private Atom feeds", () => {
     const feed = await parseFeed(await (await fetchFeed(theirs.unread)).text());
     expect(feed.bozo).toBe(false);
     expect(feed.entries).toEqual([]);
+  });
+
+  it("answers 304 with no body while the feed is unchanged, and 200 with a new ETag once a link changes", async () => {
+    const { user, cookie } = await ownerWithLinks();
+    const feeds = await addresses(cookie);
+    const first = await fetchFeed(feeds.unread);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    const lastModified = first.headers.get("last-modified") ?? "";
+    expect(Date.parse(lastModified)).not.toBeNaN();
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+
+    const unchanged = await fetchFeed(feeds.unread, { "if-none-match": etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    expect(unchanged.headers.get("etag")).toBe(etag);
+    expect(unchanged.headers.get("cache-control")).toBe("private, no-cache");
+    expect(unchanged.headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await fetchFeed(feeds.unread, { "if-modified-since": lastModified })).status).toBe(304);
+    expect((await fetchFeed(feeds.favorites, { "if-none-match": etag })).status).toBe(200);
+
+    // A save: a new link, so a new tag.
+    const db = getDb();
+    const saved = await db.link.create({ data: { userId: user.id, url: "https://new.example/", title: "Just saved" } });
+    const afterSave = await fetchFeed(feeds.unread, { "if-none-match": etag });
+    expect(afterSave.status).toBe(200);
+    const savedTag = afterSave.headers.get("etag") ?? "";
+    expect(savedTag).not.toBe(etag);
+    expect((await parseFeed(await afterSave.text())).entries.map((entry) => entry.title)).toContain("Just saved");
+    expect((await fetchFeed(feeds.unread, { "if-none-match": savedTag })).status).toBe(304);
+
+    // Marked read: the link leaves the feed, and the tag changes with it.
+    await db.link.update({ where: { id: saved.id }, data: { readAt: new Date() } });
+    const afterRead = await fetchFeed(feeds.unread, { "if-none-match": savedTag });
+    expect(afterRead.status).toBe(200);
+    const readTag = afterRead.headers.get("etag") ?? "";
+    expect(readTag).not.toBe(savedTag);
+    expect((await parseFeed(await afterRead.text())).entries.map((entry) => entry.title)).not.toContain("Just saved");
+
+    // Its article arriving later changes what the feed shows too.
+    await db.link.update({ where: { id: saved.id }, data: { readAt: null } });
+    const unreadTag = (await fetchFeed(feeds.unread)).headers.get("etag") ?? "";
+    await storeArticle(saved, {
+      status: "ready",
+      title: "Just saved",
+      byline: null,
+      siteName: null,
+      excerpt: null,
+      lang: "en",
+      dir: null,
+      publishedTime: null,
+      contentHtml: "<p>Arrived later.</p>",
+      textContent: "Arrived later.",
+      wordCount: 2,
+      readingMinutes: 1,
+      reason: null,
+      extractedAt: new Date(),
+    });
+    const afterArticle = await fetchFeed(feeds.unread, { "if-none-match": unreadTag });
+    expect(afterArticle.status).toBe(200);
+    expect(await afterArticle.text()).toContain("Arrived later.");
   });
 });

@@ -2,4 +2,6 @@ import { privateFeedEndpoint } from "@/lib/feeds/contract";
 import { feedResponse } from "@/lib/feeds/service";
 import { endpointRoute } from "@/lib/http/api-route";
 
-export const GET = endpointRoute(privateFeedEndpoint, ({ params }) => feedResponse(params.key, params.feed));
+export const GET = endpointRoute(privateFeedEndpoint, ({ params, req }) =>
+  feedResponse(params.key, params.feed, req.headers),
+);
