@@ -1,5 +1,6 @@
 import "server-only";
 import type { Readable } from "node:stream";
+import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import { categoryKey } from "@/lib/categories/rules";
 import { buildEpub, type BookLink } from "@/lib/epub/build-epub";
@@ -37,7 +38,8 @@ export async function selectBook(
 ): Promise<Book> {
   const fileName = `linkstash-${localDateKey(user.timezone, now)}.epub`;
   if (query.link) {
-    const link = await bookLinkRef(query.link, user.id);
+    // Not an id of any row (a NUL, say, which PostgreSQL refuses to compare): no link.
+    const link = isRecordId(query.link) ? await bookLinkRef(query.link, user.id) : null;
     if (!link) throw notFound("Link not found");
     return {
       ...bookTitle({ linkTitle: link.title?.trim() || link.url }),

@@ -108,7 +108,7 @@ export const exportEntryEndpoint = defineEndpoint({
   method: "get",
   path: "/api/entries/{id}/{file}",
   tag: "links",
-  summary: "An entry as a file (wallabag): export.epub, export.html, export.txt or export.md",
+  summary: "An entry as a file (wallabag): export.epub, export.html, export.txt, or Markdown (md)",
   access: { app: "links:read" },
   params: z.object({ id: entryParams.shape.id, file: z.string() }),
   success: {

