@@ -30,7 +30,7 @@ const nextConfig = {
   async rewrites() {
     return [
       {
-        source: "/api/:path((?:entries|tags|version|info|user)(?:/[^.]*)?)\\.json",
+        source: "/api/:path((?:entries|tags|tag|annotations|version|info|user)(?:/[^.]*)?)\\.json",
         destination: "/api/:path",
       },
     ];
@@ -44,7 +44,15 @@ const nextConfig = {
       { source: "/api/links/:path*", headers: TOKEN_API_CORS_HEADERS },
       { source: "/api/categories/:path*", headers: TOKEN_API_CORS_HEADERS },
       // wallabag's API and its token endpoint, for wallabagger (a browser extension) likewise.
-      ...["/api/entries/:path*", "/api/tags/:path*", "/api/version", "/api/info", "/oauth/:path*"].map((source) => ({
+      ...[
+        "/api/entries/:path*",
+        "/api/tags/:path*",
+        "/api/tag/:path*",
+        "/api/annotations/:path*",
+        "/api/version",
+        "/api/info",
+        "/oauth/:path*",
+      ].map((source) => ({
         source,
         headers: TOKEN_API_CORS_HEADERS,
       })),

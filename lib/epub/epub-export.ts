@@ -1,5 +1,6 @@
 import "server-only";
 import type { Readable } from "node:stream";
+import { isRecordId } from "@/lib/db/input";
 import { env } from "@/lib/env";
 import { categoryKey } from "@/lib/categories/rules";
 import { buildEpub, type BookLink } from "@/lib/epub/build-epub";
@@ -38,7 +39,8 @@ export type BookQuery = Omit<BookRequest, "format">;
 export async function selectBook(user: Pick<User, "id" | "timezone">, query: BookQuery, now: Date): Promise<Book> {
   const fileName = `linkstash-${localDateKey(user.timezone, now)}.epub`;
   if (query.link) {
-    const link = await bookLinkRef(query.link, user.id);
+    // Not an id of any row (a NUL, say, which PostgreSQL refuses to compare): no link.
+    const link = isRecordId(query.link) ? await bookLinkRef(query.link, user.id) : null;
     if (!link) throw notFound("Link not found");
     return {
       ...bookTitle({ linkTitle: link.title?.trim() || link.url }),

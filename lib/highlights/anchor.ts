@@ -50,6 +50,11 @@ export function anchorHighlight(text: string, selectors: Selectors): Anchor | nu
   return fuzzyMatch(text, selectors);
 }
 
+/** Where the highlight's quote is word for word in `text` (anchorHighlight without the approximate search). */
+export function anchorExactly(text: string, selectors: Selectors): Anchor | null {
+  return selectors.quote.length === 0 ? null : bestOccurrence(text, selectors);
+}
+
 function occurrences(text: string, quote: string): number[] {
   const found: number[] = [];
   for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) found.push(at);

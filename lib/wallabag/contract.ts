@@ -2,11 +2,16 @@ import "server-only";
 import { z } from "zod";
 import { defineEndpoint, operationOf } from "@/lib/http/contract";
 import {
+  annotationChangeSchema,
+  annotationDeleteSchema,
   deleteEntryQuerySchema,
   entriesQuerySchema,
   entryChangeSchema,
   entryTagsSchema,
+  newAnnotationSchema,
   newEntrySchema,
+  tagLabelQuerySchema,
+  tagLabelsQuerySchema,
 } from "@/lib/wallabag/schemas";
 
 // wallabag's API v2, at the paths its apps call (with or without `.json`: next.config.mjs rewrites
@@ -103,15 +108,31 @@ export const exportEntryEndpoint = defineEndpoint({
   method: "get",
   path: "/api/entries/{id}/{file}",
   tag: "links",
-  summary: "An entry as a file (wallabag): export.epub, export.html or export.txt",
+  summary: "An entry as a file (wallabag): export.epub, export.html, export.txt, or Markdown (md)",
   access: { app: "links:read" },
   params: z.object({ id: entryParams.shape.id, file: z.string() }),
   success: {
     status: 200,
     description: "The file.",
-    content: { "application/epub+zip": z.string(), "text/html": z.string(), "text/plain": z.string() },
+    content: {
+      "application/epub+zip": z.string(),
+      "text/html": z.string(),
+      "text/plain": z.string(),
+      "text/markdown": z.string(),
+    },
   },
   errors: { 404: ["not_found"], 429: ["rate_limited"], 503: ["unavailable"] },
+});
+
+export const reloadEntryEndpoint = defineEndpoint({
+  method: "patch",
+  path: "/api/entries/{id}/reload",
+  tag: "links",
+  summary: "Fetch an entry's page again (wallabag)",
+  access: { app: "links:write" },
+  params: entryParams,
+  success: ok("The entry; its article is replaced once the page has been read again."),
+  errors: { 404: ["not_found"], 429: ["rate_limited"] },
 });
 
 export const entryTagsEndpoint = defineEndpoint({
@@ -157,6 +178,97 @@ export const listTagsEndpoint = defineEndpoint({
   success: ok("The tags.", z.array(z.looseObject({}))),
 });
 
+const tag = z.looseObject({ id: z.number().int(), label: z.string() });
+
+export const deleteTagEndpoint = defineEndpoint({
+  method: "delete",
+  path: "/api/tags/{tag}",
+  tag: "links",
+  summary: "Delete a tag from every entry (wallabag)",
+  access: { app: "links:write" },
+  params: z.object({ tag: z.string().meta({ description: "The tag's id (or its name)." }) }),
+  success: ok("The tag deleted.", tag),
+  errors: { 404: ["not_found"] },
+});
+
+export const deleteTagByLabelEndpoint = defineEndpoint({
+  method: "delete",
+  path: "/api/tag/label",
+  tag: "links",
+  summary: "Delete a tag by its name from every entry (wallabag)",
+  access: { app: "links:write" },
+  query: tagLabelQuerySchema,
+  success: ok("The tag deleted.", tag),
+  errors: { 400: ["validation_failed"], 404: ["not_found"] },
+});
+
+export const deleteTagsByLabelEndpoint = defineEndpoint({
+  method: "delete",
+  path: "/api/tags/label",
+  tag: "links",
+  summary: "Delete tags by their names from every entry (wallabag)",
+  access: { app: "links:write" },
+  query: tagLabelsQuerySchema,
+  success: ok("The tags deleted.", z.array(tag)),
+  errors: { 400: ["validation_failed"], 404: ["not_found"] },
+});
+
+// Annotations: an entry's number to list and add them, an annotation's number to change and delete one.
+const annotation = z.looseObject({ id: z.number().int(), annotator_schema_version: z.string() });
+const annotationParams = z.object({
+  id: z
+    .string()
+    .meta({ description: "The entry's number (GET, POST) or the annotation's (PUT, DELETE)." })
+    .transform((value) => (/^\d{1,9}$/.test(value) ? Number.parseInt(value, 10) : 0)),
+});
+
+export const listAnnotationsEndpoint = defineEndpoint({
+  method: "get",
+  path: "/api/annotations/{id}",
+  tag: "links",
+  summary: "An entry's annotations (wallabag)",
+  access: { app: "links:read" },
+  params: annotationParams,
+  success: ok("`{total, rows}`: its highlights as annotations.", z.looseObject({ rows: z.array(annotation) })),
+  errors: { 404: ["not_found"] },
+});
+
+export const createAnnotationEndpoint = defineEndpoint({
+  method: "post",
+  path: "/api/annotations/{id}",
+  tag: "links",
+  summary: "Annotate an entry (wallabag): a highlight",
+  access: { app: "links:write" },
+  params: annotationParams,
+  body: { schema: newAnnotationSchema, required: true },
+  success: ok("The annotation.", annotation),
+  errors: { 404: ["not_found"], 409: ["conflict"] },
+});
+
+export const changeAnnotationEndpoint = defineEndpoint({
+  method: "put",
+  path: "/api/annotations/{id}",
+  tag: "links",
+  summary: "Change an annotation's text (wallabag)",
+  access: { app: "links:write" },
+  params: annotationParams,
+  body: { schema: annotationChangeSchema },
+  success: ok("The annotation.", annotation),
+  errors: { 404: ["not_found"] },
+});
+
+export const deleteAnnotationEndpoint = defineEndpoint({
+  method: "delete",
+  path: "/api/annotations/{id}",
+  tag: "links",
+  summary: "Delete an annotation (wallabag)",
+  access: { app: "links:write" },
+  params: annotationParams,
+  body: { schema: annotationDeleteSchema },
+  success: ok("The annotation as it was.", annotation),
+  errors: { 404: ["not_found"] },
+});
+
 export const versionEndpoint = defineEndpoint({
   method: "get",
   path: "/api/version",
@@ -192,10 +304,18 @@ export const WALLABAG_ENDPOINTS = [
   changeEntryEndpoint,
   deleteEntryEndpoint,
   exportEntryEndpoint,
+  reloadEntryEndpoint,
   entryTagsEndpoint,
   addEntryTagsEndpoint,
   removeEntryTagEndpoint,
   listTagsEndpoint,
+  deleteTagEndpoint,
+  deleteTagByLabelEndpoint,
+  deleteTagsByLabelEndpoint,
+  listAnnotationsEndpoint,
+  createAnnotationEndpoint,
+  changeAnnotationEndpoint,
+  deleteAnnotationEndpoint,
   versionEndpoint,
   infoEndpoint,
   appUserEndpoint,

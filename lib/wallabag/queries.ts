@@ -1,6 +1,6 @@
 import "server-only";
 import { type Db, getDb } from "@/lib/db/client";
-import type { Highlight, Link, Prisma } from "@/lib/generated/prisma/client";
+import { type Highlight, type Link, Prisma } from "@/lib/generated/prisma/client";
 
 // The apps' API (wallabag's v2) over the user's links, through Prisma: its lists filter and page
 // the way wallabag pages (by offset, with a total), which the links' own keyset pages do not.
@@ -114,12 +114,51 @@ export async function setEntryFields(
   return count > 0;
 }
 
-/** The highlights of these links, oldest first. */
-export function highlightsOfLinks(linkIds: string[]): Promise<Highlight[]> {
+/** The user's highlights on these links, oldest first: one query for a page of entries. */
+export function highlightsOfLinks(userId: string, linkIds: string[]): Promise<Highlight[]> {
   return getDb().highlight.findMany({
-    where: { linkId: { in: linkIds } },
+    where: { userId, linkId: { in: linkIds } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+}
+
+export type AnnotationRow = Highlight & { link: { article: { contentHtml: string | null } | null } };
+
+/** The user's highlight by its number (an annotation's id), with its link's article. */
+export function highlightBySerial(userId: string, serial: number, db: Db = getDb()): Promise<AnnotationRow | null> {
+  return db.highlight.findFirst({
+    where: { userId, serial },
+    include: { link: { select: { article: { select: { contentHtml: true } } } } },
+  });
+}
+
+/** Every spelling of a category on the user's links. */
+export async function categorySpellingsOf(userId: string): Promise<string[]> {
+  const rows = await getDb().$queryRaw<{ name: string }[]>(
+    Prisma.sql`SELECT DISTINCT unnest("categories") AS name FROM "Link" WHERE "userId" = ${userId}`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Takes these category spellings off every link of the user, in one statement, keeping the order of
+ * the rest; a link left with none gets `fallback`. How many links changed.
+ */
+export function removeCategoriesFromLinks(userId: string, names: string[], fallback: string): Promise<number> {
+  if (names.length === 0) return Promise.resolve(0);
+  return getDb().$executeRaw(Prisma.sql`
+    WITH changed AS (
+      SELECT l.id, ARRAY(
+        SELECT c FROM unnest(l."categories") WITH ORDINALITY AS t(c, n) WHERE c <> ALL(${names}::text[]) ORDER BY n
+      ) AS kept
+      FROM "Link" l
+      WHERE l."userId" = ${userId} AND l."categories" && ${names}::text[]
+    )
+    UPDATE "Link" SET
+      "categories" = CASE WHEN cardinality(changed.kept) = 0 THEN ARRAY[${fallback}]::text[] ELSE changed.kept END,
+      "category" = CASE WHEN cardinality(changed.kept) = 0 THEN ${fallback} ELSE changed.kept[1] END
+    FROM changed
+    WHERE "Link".id = changed.id`);
 }
 
 /** A link's article as HTML, or null (none yet, or not an article). */

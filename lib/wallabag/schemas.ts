@@ -1,5 +1,6 @@
 import "@/lib/zod/setup";
 import { z } from "zod";
+import { MAX_TEXT_OFFSET } from "@/lib/highlights/rules";
 import { MAX_TITLE_LENGTH, urlField } from "@/lib/links/schemas";
 
 // wallabag's API v2 as its apps send it: query strings, JSON bodies and form fields alike (the
@@ -97,3 +98,51 @@ export const entryIdParams = z.object({
     .regex(/^\d{1,9}(\.json)?$/, { error: "Not found" })
     .transform((value) => Number.parseInt(value, 10)),
 });
+
+// Annotations (annotator.js's shape), as wallabag's apps send them: JSON, `ranges` a list of
+// {start, startOffset, end, endOffset} (offsets as numbers or digits). The highlights' own schema
+// then applies their bounds (lib/highlights/schemas.ts); these only read the shape.
+
+const RANGE_MESSAGE = "ranges is a list of {start, startOffset, end, endOffset}.";
+const rangePath = z
+  .string({ error: RANGE_MESSAGE })
+  .max(1000, { error: RANGE_MESSAGE })
+  .nullish()
+  .transform((value) => value ?? "");
+const rangeOffset = z.coerce
+  .number({ error: RANGE_MESSAGE })
+  .int({ error: RANGE_MESSAGE })
+  .min(0, { error: RANGE_MESSAGE })
+  .max(MAX_TEXT_OFFSET, { error: RANGE_MESSAGE });
+const annotationRange = z.looseObject(
+  { start: rangePath, startOffset: rangeOffset, end: rangePath, endOffset: rangeOffset },
+  { error: RANGE_MESSAGE },
+);
+
+/** What an annotation's text or quote may hold before the highlights' bounds are applied. */
+const annotationText = (name: string) =>
+  z
+    .string({ error: `${name} must be text.` })
+    .max(100_000, { error: `${name} is too long.` })
+    .nullish()
+    .transform((value) => value ?? "");
+
+// POST /api/annotations/{entry}: text (the note), quote (the passage; may be empty), ranges.
+export const newAnnotationSchema = z.looseObject({
+  text: annotationText("text"),
+  quote: annotationText("quote"),
+  ranges: z.array(annotationRange, { error: RANGE_MESSAGE }).max(100, { error: RANGE_MESSAGE }).default([]),
+});
+
+export type NewAnnotation = z.output<typeof newAnnotationSchema>;
+
+// PUT /api/annotations/{id}: the text (absent is empty, as wallabag's form reads it). The web
+// annotator sends the whole annotation back; the rest is ignored.
+export const annotationChangeSchema = z.looseObject({ text: annotationText("text") });
+
+// DELETE /api/annotations/{id}: the web annotator sends the annotation along; nothing of it is read.
+export const annotationDeleteSchema = z.looseObject({}).optional();
+
+// DELETE /api/tag/label?tag=… and DELETE /api/tags/label?tags=a,b.
+export const tagLabelQuerySchema = z.object({ tag: z.string().max(200).default("") });
+export const tagLabelsQuerySchema = z.object({ tags: tagList.default([]) });

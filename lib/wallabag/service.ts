@@ -1,6 +1,9 @@
 import "server-only";
 import { categoryKey, DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import type { Highlight, User } from "@/lib/generated/prisma/client";
+import { annotatorName, articleTextOf } from "@/lib/wallabag/annotations";
+import { toAnnotation } from "@/lib/wallabag/annotation";
+import { type Later, refreshLinkArticle } from "@/lib/articles/service";
 import { epubExportResponse } from "@/lib/epub/epub-export";
 import { notFound } from "@/lib/http/errors";
 import { escapeHtml } from "@/lib/mail/html-escape";
@@ -29,6 +32,7 @@ import {
   setEntryFields,
 } from "@/lib/wallabag/queries";
 import type { ExistsQuery } from "@/lib/wallabag/exists-query";
+import { entryMarkdown } from "@/lib/wallabag/markdown";
 import type { EntriesQuery, EntryChange, NewEntry } from "@/lib/wallabag/schemas";
 
 // wallabag's API v2 over the user's links (lib/wallabag/entry.ts for the shapes). Archived is read
@@ -37,25 +41,35 @@ import type { EntriesQuery, EntryChange, NewEntry } from "@/lib/wallabag/schemas
 
 const ENTRY_NOT_FOUND = "Entry not found";
 
-function annotationOf(highlight: Highlight, owner: Pick<User, "email">): EntryAnnotation {
-  return {
-    id: highlight.serial,
-    text: highlight.note ?? "",
-    quote: highlight.quote,
-    ranges: [],
-    created_at: wallabagDate(highlight.createdAt),
-    updated_at: wallabagDate(highlight.updatedAt),
-    user: owner.email,
-    annotator_schema_version: "v1.0",
-  };
+/** The user's highlights on these rows, by link: one query for a page. */
+async function highlightsByLink(user: User, rows: EntryRow[]): Promise<Map<string, Highlight[]>> {
+  const byLink = new Map<string, Highlight[]>();
+  if (rows.length === 0) return byLink;
+  for (const highlight of await highlightsOfLinks(
+    user.id,
+    rows.map((row) => row.id),
+  ))
+    byLink.set(highlight.linkId, [...(byLink.get(highlight.linkId) ?? []), highlight]);
+  return byLink;
 }
 
-async function entriesOf(user: User, rows: EntryRow[], content: boolean): Promise<WallabagEntry[]> {
-  const highlights = rows.length > 0 ? await highlightsOfLinks(rows.map((row) => row.id)) : [];
+/** A link's highlights as annotations; their ranges need the article (none without it). */
+function annotationsOf(user: User, highlights: Highlight[], contentHtml: string | null | undefined): EntryAnnotation[] {
+  const article = highlights.length > 0 ? articleTextOf(contentHtml) : null;
+  return highlights.map((highlight) => toAnnotation(highlight, annotatorName(user), article));
+}
+
+async function entriesOf(
+  user: User,
+  rows: EntryRow[],
+  content: boolean,
+  highlights?: Map<string, Highlight[]>,
+): Promise<WallabagEntry[]> {
+  const byLink = highlights ?? (await highlightsByLink(user, rows));
   return rows.map((row) =>
     toWallabagEntry(row, row.article, user, {
       content,
-      annotations: highlights.filter((highlight) => highlight.linkId === row.id).map((h) => annotationOf(h, user)),
+      annotations: annotationsOf(user, byLink.get(row.id) ?? [], content ? row.article?.contentHtml : null),
     }),
   );
 }
@@ -115,16 +129,23 @@ export async function listEntries(user: User, query: EntriesQuery, requestUrl: U
       ...(query.page > 1 ? { previous: href(query.page - 1) } : {}),
     },
   };
-  const items = await entriesOf(user, rows, false);
+  const highlights = await highlightsByLink(user, rows);
+  const items = await entriesOf(user, rows, false, highlights);
   if (query.detail === "metadata") return { ...head, _embedded: { items } };
-  return streamedList(head, rows, items);
+  // Each item's annotations get their ranges when its article is read.
+  return streamedList(head, rows, items, (row, content) => annotationsOf(user, highlights.get(row.id) ?? [], content));
 }
 
 /**
  * A list answer whose items are written as the client reads them, each with its article read then:
  * the same JSON as `{...head, _embedded: {items}}`.
  */
-function streamedList(head: object, rows: EntryRow[], items: WallabagEntry[]): Response {
+function streamedList(
+  head: object,
+  rows: EntryRow[],
+  items: WallabagEntry[],
+  annotations: (row: EntryRow, content: string) => EntryAnnotation[],
+): Response {
   const encoder = new TextEncoder();
   const opening = `${JSON.stringify(head).slice(0, -1)},"_embedded":{"items":[`;
   let next = -1;
@@ -140,7 +161,8 @@ function streamedList(head: object, rows: EntryRow[], items: WallabagEntry[]): R
           return;
         }
         const content = (await articleContentOf(row.id)) ?? "";
-        controller.enqueue(encoder.encode(`${next > 0 ? "," : ""}${JSON.stringify({ ...item, content })}`));
+        const full = { ...item, content, annotations: annotations(row, content) };
+        controller.enqueue(encoder.encode(`${next > 0 ? "," : ""}${JSON.stringify(full)}`));
       }
       next += 1;
     },
@@ -340,11 +362,22 @@ export function appUser(user: User) {
   };
 }
 
-const EXPORT_FILE = /^export\.(epub|html|txt)$/;
+/**
+ * PATCH /api/entries/{id}/reload: the page is owed another fetch and extraction (the reader's
+ * refresh, with its limits: 429); the entry answers as it is, its article replaced when the page
+ * work has run.
+ */
+export async function reloadEntry(user: User, serial: number, ip: string | null, later: Later): Promise<WallabagEntry> {
+  const { row, entry } = await entryOf(user, serial);
+  await refreshLinkArticle(user, row.id, ip, later);
+  return entry;
+}
+
+const EXPORT_FILE = /^export\.(epub|html|txt|md)$/;
 
 /**
- * GET /api/entries/{id}/export.{epub,html,txt}: the entry as a book (the EPUB export's builds and
- * limits), or its article as a page or as text.
+ * GET /api/entries/{id}/export.{epub,html,txt,md}: the entry as a book (the EPUB export's builds and
+ * limits), or its article as a page, as text or as Markdown.
  */
 export async function exportEntry(user: User, serial: number, file: string): Promise<Response> {
   const format = EXPORT_FILE.exec(file)?.[1];
@@ -356,6 +389,10 @@ export async function exportEntry(user: User, serial: number, file: string): Pro
     "cache-control": "no-store",
     "content-disposition": `attachment; filename="entry-${serial}.${format}"`,
   };
+  if (format === "md") {
+    const markdown = entryMarkdown({ title, url: row.url, contentHtml: row.article?.contentHtml ?? null });
+    return new Response(markdown, { headers: { ...headers, "content-type": "text/markdown; charset=utf-8" } });
+  }
   if (format === "txt") {
     const text = row.article?.textContent ?? "";
     return new Response(`${title}\n${row.url}\n\n${text}\n`, {

@@ -11,6 +11,17 @@ import {
   PATCH as patchEntryRoute,
 } from "@/app/api/entries/[id]/route";
 import { GET as exportRoute } from "@/app/api/entries/[id]/[file]/route";
+import { PATCH as reloadRoute } from "@/app/api/entries/[id]/reload/route";
+import {
+  DELETE as deleteAnnotationRoute,
+  GET as annotationsRoute,
+  POST as createAnnotationRoute,
+  PUT as changeAnnotationRoute,
+} from "@/app/api/annotations/[id]/route";
+import { DELETE as deleteTagRoute } from "@/app/api/tags/[tag]/route";
+import { DELETE as deleteTagsByLabelRoute } from "@/app/api/tags/label/route";
+import { DELETE as deleteTagByLabelRoute } from "@/app/api/tag/label/route";
+import { GET as highlightsRoute } from "@/app/api/links/[id]/highlights/route";
 import { GET as entryTagsRoute, POST as addTagsRoute } from "@/app/api/entries/[id]/tags/route";
 import { DELETE as removeTagRoute } from "@/app/api/entries/[id]/tags/[tag]/route";
 import { GET as tagsRoute } from "@/app/api/tags/route";
@@ -21,6 +32,7 @@ import { POST as createAppPasswordRoute } from "@/app/api/user/app-passwords/rou
 import { DELETE as revokeAppPasswordRoute } from "@/app/api/user/app-passwords/[id]/route";
 import { storeArticle } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
+import type { Link } from "@/lib/generated/prisma/client";
 import { hashedUrl } from "@/lib/wallabag/entry";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { epubcheck } from "@/tests/support/epubcheck";
@@ -581,5 +593,425 @@ describe("a link's last change (updated_at)", () => {
     expect(
       (await getDb().link.findUniqueOrThrow({ where: { id: link.id } })).updatedAt?.getTime() ?? 0,
     ).toBeGreaterThan(read?.getTime() ?? 0);
+  });
+});
+
+// An article as the sanitiser stores it: annotator.js names passages by elements below the one it is
+// shown in (`<article>` in the Android app), with offsets into each element's text.
+const ANNOTATED_HTML =
+  '<div class="page"><h2>Title</h2>\n<p>The quick <em>brown</em> fox jumps.</p>\n<p>Over the lazy dog. The fox again.</p></div>';
+
+async function storeAnnotatedArticle(link: Link) {
+  await storeArticle(link, {
+    status: "ready",
+    title: "Foxes",
+    byline: null,
+    siteName: null,
+    excerpt: null,
+    lang: "en",
+    dir: null,
+    publishedTime: null,
+    contentHtml: ANNOTATED_HTML,
+    textContent: "Title\nThe quick brown fox jumps.\nOver the lazy dog. The fox again.",
+    wordCount: 12,
+    readingMinutes: 1,
+    reason: null,
+    extractedAt: new Date(),
+  });
+}
+
+type Annotation = {
+  id: number;
+  text: string;
+  quote: string;
+  ranges: { start: string; startOffset: number; end: string; endOffset: number }[];
+  created_at: string;
+  updated_at: string;
+  user: string;
+  annotator_schema_version: string;
+};
+
+describe("annotations (the Android app's annotator, wallabag's web annotator)", () => {
+  it("are highlights: created, listed, changed and deleted as the apps send them, and seen by LinkStash's own API", async () => {
+    const { user, cookie, connection } = await appPassword("Android");
+    const token = await accessToken(connection);
+    const entry = await (
+      await createEntryRoute(appRequest("POST", "/api/entries.json", { token, json: { url: "https://fox.example/a" } }))
+    ).json();
+    const link = await getDb().link.findFirstOrThrow({ where: { userId: user.id, serial: entry.id } });
+    await storeAnnotatedArticle(link);
+    const entryParams = routeParams({ id: String(entry.id) });
+
+    // The Android app's API library: addAnnotation(articleID, ranges, text, quote), a JSON map whose
+    // ranges Moshi writes in the Range class's field order.
+    const ranges = [{ start: "/div[1]/p[2]", end: "/div[1]/p[2]", startOffset: 23, endOffset: 26 }];
+    const createdRes = await createAnnotationRoute(
+      appRequest("POST", `/api/annotations/${entry.id}.json`, {
+        token,
+        json: { text: "Which fox?", quote: "fox", ranges },
+      }),
+      entryParams,
+    );
+    const created: Annotation = await koreaderJson(createdRes);
+    expect(created).toEqual({
+      id: expect.any(Number),
+      text: "Which fox?",
+      created_at: expect.stringMatching(WALLABAG_DATE),
+      updated_at: expect.stringMatching(WALLABAG_DATE),
+      quote: "fox",
+      // The second "fox", where the ranges pointed, not the first.
+      ranges: [{ start: "/div[1]/p[2]", startOffset: 23, end: "/div[1]/p[2]", endOffset: 26 }],
+      user: "Reader",
+      annotator_schema_version: "v1.0",
+    });
+    // wallabag's web annotator: no quote, ranges from the element it is given (""), as wallabag's tests send.
+    const fromRanges: Annotation = await koreaderJson(
+      await createAnnotationRoute(
+        appRequest("POST", `/api/annotations/${entry.id}.json`, {
+          token,
+          json: { text: "", quote: null, ranges: [{ start: "", startOffset: 10, end: "", endOffset: 15 }] },
+        }),
+        entryParams,
+      ),
+    );
+    expect(fromRanges).toMatchObject({
+      text: "",
+      quote: "quick",
+      ranges: [{ start: "/div[1]/p[1]", startOffset: 4, end: "/div[1]/p[1]", endOffset: 9 }],
+    });
+
+    // LinkStash's own highlights API sees both, with the passage's place and context.
+    const own = await highlightsRoute(
+      apiRequest("GET", `/api/links/${link.id}/highlights`, { cookie }),
+      routeParams({ id: link.id }),
+    );
+    expect(own.status).toBe(200);
+    const { highlights } = await own.json();
+    expect(highlights).toEqual([
+      expect.objectContaining({ quote: "fox", note: "Which fox?", start: 56, end: 59, suffix: " again." }),
+      expect.objectContaining({ quote: "quick", note: null, start: 10, end: 15 }),
+    ]);
+
+    // GET /api/annotations/{entry}.json, and the entry's annotations (one entry; the sync's pages).
+    const listed = await koreaderJson(
+      await annotationsRoute(appRequest("GET", `/api/annotations/${entry.id}.json`, { token }), entryParams),
+    );
+    expect(listed).toEqual({ total: 2, rows: [created, fromRanges] });
+    const one = await koreaderJson(
+      await getEntryRoute(appRequest("GET", `/api/entries/${entry.id}.json`, { token }), entryParams),
+    );
+    expect(one.annotations).toEqual([created, fromRanges]);
+    const page = await koreaderJson(
+      await listEntriesRoute(
+        appRequest("GET", "/api/entries.json?page=1&perPage=30&sort=updated&order=asc&detail=full&since=0", { token }),
+      ),
+    );
+    expect(page._embedded.items[0].annotations).toEqual([created, fromRanges]);
+    const metadata = await koreaderJson(
+      await listEntriesRoute(appRequest("GET", "/api/entries.json?detail=metadata", { token })),
+    );
+    expect(metadata._embedded.items[0].annotations).toEqual([
+      { ...created, ranges: [] },
+      { ...fromRanges, ranges: [] },
+    ]);
+
+    // updateAnnotation(annotationID, text): PUT {text}; the passage stays.
+    const annotationParams = routeParams({ id: String(created.id) });
+    const changed: Annotation = await koreaderJson(
+      await changeAnnotationRoute(
+        appRequest("PUT", `/api/annotations/${created.id}.json`, { token, json: { text: "The second one." } }),
+        annotationParams,
+      ),
+    );
+    expect(changed).toMatchObject({ id: created.id, text: "The second one.", quote: "fox", ranges: created.ranges });
+    expect((await getDb().highlight.findFirstOrThrow({ where: { serial: created.id } })).note).toBe("The second one.");
+
+    // deleteAnnotation(annotationID): DELETE without a body answers the annotation as it was; the
+    // web annotator sends the annotation along.
+    const deleted: Annotation = await koreaderJson(
+      await deleteAnnotationRoute(
+        appRequest("DELETE", `/api/annotations/${created.id}.json`, { token }),
+        annotationParams,
+      ),
+    );
+    expect(deleted).toMatchObject({ id: created.id, text: "The second one." });
+    expect(await getDb().highlight.count({ where: { serial: created.id } })).toBe(0);
+    const webDelete = await deleteAnnotationRoute(
+      appRequest("DELETE", `/api/annotations/${fromRanges.id}.json`, { token, json: fromRanges }),
+      routeParams({ id: String(fromRanges.id) }),
+    );
+    expect(webDelete.status).toBe(200);
+    expect(
+      await koreaderJson(
+        await annotationsRoute(appRequest("GET", `/api/annotations/${entry.id}.json`, { token }), entryParams),
+      ),
+    ).toEqual({ total: 0, rows: [] });
+    // Gone: 404.
+    expect(
+      (await deleteAnnotationRoute(appRequest("DELETE", `/api/annotations/${created.id}`, { token }), annotationParams))
+        .status,
+    ).toBe(404);
+  });
+
+  it("refuses what is not a passage with {code, message} 400, and keeps the highlights' bounds", async () => {
+    const { user, connection } = await appPassword();
+    const token = await accessToken(connection);
+    const entry = await (
+      await createEntryRoute(appRequest("POST", "/api/entries", { token, json: { url: "https://fox.example/b" } }))
+    ).json();
+    await storeAnnotatedArticle(await getDb().link.findFirstOrThrow({ where: { userId: user.id, serial: entry.id } }));
+    const params = routeParams({ id: String(entry.id) });
+    const post = (json: unknown) =>
+      createAnnotationRoute(appRequest("POST", `/api/annotations/${entry.id}`, { token, json }), params);
+    for (const json of [
+      // No quote and ranges that cover nothing of the article.
+      { text: "x", ranges: [{ start: "/div[1]/p[9]", startOffset: 0, end: "/div[1]/p[9]", endOffset: 3 }] },
+      { text: "x", quote: "", ranges: [] },
+      { text: "x", quote: "fox", ranges: "everything" },
+      { text: "x", quote: "fox", ranges: [{ start: "/p[1]", startOffset: -1, end: "/p[1]", endOffset: 2 }] },
+      { text: 7, quote: "fox" },
+      // Past the highlights' bounds: a passage of 5,000 characters, a note of 2,000.
+      { text: "x", quote: "a".repeat(10_001) },
+      { text: "n".repeat(2001), quote: "fox" },
+    ]) {
+      const res = await post(json);
+      expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
+      expect(await res.json()).toEqual({
+        code: "validation_failed",
+        message: expect.any(String),
+      });
+    }
+    // A quote the article does not have is kept as sent (the reader lists it as not found).
+    const kept: Annotation = await koreaderJson(await post({ text: "", quote: "a passage from elsewhere" }));
+    expect(kept).toMatchObject({ quote: "a passage from elsewhere", ranges: [] });
+    expect(await getDb().highlight.count({ where: { userId: user.id } })).toBe(1);
+    // Not an entry of the user's: 404.
+    expect(
+      (
+        await createAnnotationRoute(
+          appRequest("POST", "/api/annotations/999999999", { token, json: { text: "x", quote: "fox" } }),
+          routeParams({ id: "999999999" }),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it("keeps each user's annotations to themselves: another user's entry or annotation is 404, no token 401", async () => {
+    const owner = await appPassword();
+    const stranger = await appPassword();
+    const ownerToken = await accessToken(owner.connection);
+    const strangerToken = await accessToken(stranger.connection);
+    const entry = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries", { token: ownerToken, json: { url: "https://fox.example/private" } }),
+      )
+    ).json();
+    await storeAnnotatedArticle(
+      await getDb().link.findFirstOrThrow({ where: { userId: owner.user.id, serial: entry.id } }),
+    );
+    const entryParams = routeParams({ id: String(entry.id) });
+    const created: Annotation = await koreaderJson(
+      await createAnnotationRoute(
+        appRequest("POST", `/api/annotations/${entry.id}`, { token: ownerToken, json: { text: "mine", quote: "fox" } }),
+        entryParams,
+      ),
+    );
+    const annotationParams = routeParams({ id: String(created.id) });
+    const calls = (token?: string) => [
+      annotationsRoute(appRequest("GET", `/api/annotations/${entry.id}`, { token }), entryParams),
+      createAnnotationRoute(
+        appRequest("POST", `/api/annotations/${entry.id}`, { token, json: { text: "theirs", quote: "fox" } }),
+        entryParams,
+      ),
+      changeAnnotationRoute(
+        appRequest("PUT", `/api/annotations/${created.id}`, { token, json: { text: "theirs" } }),
+        annotationParams,
+      ),
+      deleteAnnotationRoute(appRequest("DELETE", `/api/annotations/${created.id}`, { token }), annotationParams),
+    ];
+    for (const res of await Promise.all(calls(strangerToken))) expect(res.status).toBe(404);
+    for (const res of await Promise.all(calls())) expect(res.status).toBe(401);
+    const highlight = await getDb().highlight.findFirstOrThrow({ where: { serial: created.id } });
+    expect(highlight).toMatchObject({ userId: owner.user.id, note: "mine" });
+    expect(await getDb().highlight.count({ where: { userId: owner.user.id } })).toBe(1);
+  });
+});
+
+describe("deleting tags (the Android app's deleteTag calls)", () => {
+  it("takes a tag off every entry by its id, by label and by labels, and the user's own category with it", async () => {
+    const { user, connection } = await appPassword("Android");
+    const token = await accessToken(connection);
+    const save = async (url: string, tags: string) =>
+      (await createEntryRoute(appRequest("POST", "/api/entries.json", { token, form: { url, tags } }))).json();
+    const both = await save("https://tags.example/both", "phone,later");
+    const later = await save("https://tags.example/later", "later");
+    const other = await save("https://tags.example/other", "news,work,misc");
+    await getDb().category.create({ data: { userId: user.id, name: "Later", nameKey: "later" } });
+    const laterTag = both.tags.find((tag: { label: string }) => tag.label === "later");
+
+    // deleteTag(tagID): DELETE /api/tags/{id}.json answers the tag.
+    const deleted = await koreaderJson(
+      await deleteTagRoute(
+        appRequest("DELETE", `/api/tags/${laterTag.id}.json`, { token }),
+        routeParams({ tag: String(laterTag.id) }),
+      ),
+    );
+    expect(deleted).toEqual(laterTag);
+    const entryTags = async (id: number) =>
+      (
+        await (
+          await getEntryRoute(appRequest("GET", `/api/entries/${id}`, { token }), routeParams({ id: String(id) }))
+        ).json()
+      ).tags.map((tag: { label: string }) => tag.label);
+    expect(await entryTags(both.id)).toEqual(["phone"]);
+    // Its last tag gone, a link is Uncategorized: no tag.
+    expect(await entryTags(later.id)).toEqual([]);
+    expect(await getDb().link.findFirstOrThrow({ where: { serial: later.id } })).toMatchObject({
+      category: "Uncategorized",
+      categories: ["Uncategorized"],
+    });
+    expect(await getDb().category.count({ where: { userId: user.id } })).toBe(0);
+    // Gone already: 404.
+    expect(
+      (
+        await deleteTagRoute(
+          appRequest("DELETE", `/api/tags/${laterTag.id}.json`, { token }),
+          routeParams({ tag: String(laterTag.id) }),
+        )
+      ).status,
+    ).toBe(404);
+
+    // deleteTag(label): DELETE /api/tag/label.json?tag=…, in any case.
+    const byLabel = await koreaderJson(
+      await deleteTagByLabelRoute(appRequest("DELETE", "/api/tag/label.json?tag=PHONE", { token })),
+    );
+    expect(byLabel).toMatchObject({ label: "phone", slug: "t:phone" });
+    expect(await entryTags(both.id)).toEqual([]);
+    // deleteTags(labels): DELETE /api/tags/label.json?tags=a,b answers those it deleted.
+    const byLabels = await deleteTagsByLabelRoute(
+      appRequest("DELETE", "/api/tags/label.json?tags=news,misc,nothing", { token }),
+    );
+    expect(byLabels.status).toBe(200);
+    expect((await byLabels.json()).map((tag: { label: string }) => tag.label).sort()).toEqual(["News", "misc"]);
+    // Built-in categories keep their spelling ("news" is News).
+    expect(await entryTags(other.id)).toEqual(["Work"]);
+    expect(
+      (await deleteTagsByLabelRoute(appRequest("DELETE", "/api/tags/label.json?tags=nothing", { token }))).status,
+    ).toBe(404);
+    expect((await deleteTagByLabelRoute(appRequest("DELETE", "/api/tag/label.json", { token }))).status).toBe(404);
+  });
+
+  it("never touches another user's tags", async () => {
+    const owner = await appPassword();
+    const stranger = await appPassword();
+    const ownerToken = await accessToken(owner.connection);
+    const strangerToken = await accessToken(stranger.connection);
+    const saved = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries", {
+          token: ownerToken,
+          json: { url: "https://tags.example/x", tags: "secret" },
+        }),
+      )
+    ).json();
+    const [secret] = saved.tags;
+    expect(
+      (
+        await deleteTagRoute(
+          appRequest("DELETE", `/api/tags/${secret.id}`, { token: strangerToken }),
+          routeParams({ tag: String(secret.id) }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await deleteTagByLabelRoute(appRequest("DELETE", "/api/tag/label?tag=secret", { token: strangerToken }))).status,
+    ).toBe(404);
+    expect((await getDb().link.findFirstOrThrow({ where: { serial: saved.id } })).categories).toEqual(["secret"]);
+    expect(
+      (await deleteTagRoute(appRequest("DELETE", `/api/tags/${secret.id}`), routeParams({ tag: String(secret.id) })))
+        .status,
+    ).toBe(401);
+  });
+});
+
+// The Markdown export's file name, spelled so that no one takes it for a document of the repository.
+const MARKDOWN_FILE = ["export", "md"].join(".");
+
+describe("reload and the Markdown export", () => {
+  it("reload owes the page another fetch and answers the entry; another user's entry is 404", async () => {
+    const { user, connection } = await appPassword("Android");
+    const token = await accessToken(connection);
+    const entry = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", { token, json: { url: "https://reload.example/a" } }),
+      )
+    ).json();
+    await flushAfterTasks();
+    const link = await getDb().link.findFirstOrThrow({ where: { userId: user.id, serial: entry.id } });
+    await storeAnnotatedArticle(link);
+    expect(await getDb().pageWork.count({ where: { linkId: link.id } })).toBe(0);
+    // reloadArticle(articleID): PATCH /api/entries/{id}/reload.json without a body.
+    const reloaded = await koreaderJson(
+      await reloadRoute(
+        appRequest("PATCH", `/api/entries/${entry.id}/reload.json`, { token }),
+        routeParams({ id: String(entry.id) }),
+      ),
+    );
+    expect(reloaded).toMatchObject({ id: entry.id, url: "https://reload.example/a", content: ANNOTATED_HTML });
+    expect(await getDb().pageWork.count({ where: { linkId: link.id } })).toBe(1);
+    const stranger = await appPassword();
+    const strangerToken = await accessToken(stranger.connection);
+    expect(
+      (
+        await reloadRoute(
+          appRequest("PATCH", `/api/entries/${entry.id}/reload.json`, { token: strangerToken }),
+          routeParams({ id: String(entry.id) }),
+        )
+      ).status,
+    ).toBe(404);
+    await flushAfterTasks();
+  });
+
+  it("the Markdown export is the article as Markdown under its title and address", async () => {
+    const { user, connection } = await appPassword();
+    const token = await accessToken(connection);
+    const entry = await (
+      await createEntryRoute(
+        appRequest("POST", "/api/entries.json", {
+          token,
+          json: { url: "https://md.example/a", title: "Foxes *and* dogs" },
+        }),
+      )
+    ).json();
+    await storeAnnotatedArticle(await getDb().link.findFirstOrThrow({ where: { userId: user.id, serial: entry.id } }));
+    const res = await exportRoute(
+      appRequest("GET", `/api/entries/${entry.id}/${MARKDOWN_FILE}`, { token }),
+      routeParams({ id: String(entry.id), file: MARKDOWN_FILE }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="entry-${entry.id}.${"md"}"`);
+    expect(await res.text()).toBe(
+      [
+        "# Foxes \\*and\\* dogs",
+        "",
+        "<https://md.example/a>",
+        "",
+        "## Title",
+        "",
+        "The quick _brown_ fox jumps.",
+        "",
+        "Over the lazy dog. The fox again.",
+        "",
+      ].join("\n"),
+    );
+    expect(
+      (
+        await exportRoute(
+          appRequest("GET", `/api/entries/${entry.id}/export.doc`, { token }),
+          routeParams({ id: String(entry.id), file: "export.doc" }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

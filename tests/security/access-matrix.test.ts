@@ -1299,6 +1299,13 @@ const MATRIX: Record<string, Entry> = {
       bodyHas((world) => world.link.url),
     ),
   },
+  "PATCH /api/entries/[id]/reload": {
+    what: "owes one entry's page another fetch (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().pageWork.count({ where: { linkId: world.link.id } })).toBe(1),
+    ),
+  },
   "GET /api/entries/[id]/tags": {
     what: "one entry's tags (wallabag)",
     arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
@@ -1327,6 +1334,70 @@ const MATRIX: Record<string, Entry> = {
     what: "the caller's tags (wallabag)",
     arrange: async () => ({}),
     expect: userScoped(200, { check: bodyHas((world) => world.mark) }),
+  },
+  "DELETE /api/tags/[tag]": {
+    what: "takes a tag off every entry of the caller (wallabag)",
+    arrange: async (world) => ({ params: { tag: `Cat ${world.mark}` } }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual([
+        "Uncategorized",
+      ]),
+    ),
+  },
+  "DELETE /api/tag/label": {
+    what: "takes a tag, by its name, off every entry of the caller (wallabag)",
+    arrange: async (world) => ({ query: `?tag=${encodeURIComponent(`Cat ${world.mark}`)}` }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual([
+        "Uncategorized",
+      ]),
+    ),
+  },
+  "DELETE /api/tags/label": {
+    what: "takes tags, by their names, off every entry of the caller (wallabag)",
+    arrange: async (world) => ({ query: `?tags=${encodeURIComponent(`Cat ${world.mark},other`)}` }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().link.findUniqueOrThrow({ where: { id: world.link.id } })).categories).toEqual([
+        "Uncategorized",
+      ]),
+    ),
+  },
+  "GET /api/annotations/[id]": {
+    what: "one entry's annotations: its highlights (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.link.serial) } }),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => world.mark),
+    ),
+  },
+  "POST /api/annotations/[id]": {
+    what: "annotates one entry: a highlight (wallabag)",
+    arrange: async (world) => ({
+      params: { id: String(world.link.serial) },
+      json: { text: `Note ${world.tag}`, quote: `Passage ${world.tag}`, ranges: [] },
+    }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().highlight.count({ where: { linkId: world.link.id } })).toBe(2),
+    ),
+  },
+  "PUT /api/annotations/[id]": {
+    what: "changes one annotation's text: a highlight's note (wallabag)",
+    arrange: async (world) => ({
+      params: { id: String(world.highlight.serial) },
+      json: { text: `Changed ${world.tag}` },
+    }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().highlight.findUniqueOrThrow({ where: { id: world.highlight.id } })).note).toBe(
+        `Changed ${world.tag}`,
+      ),
+    ),
+  },
+  "DELETE /api/annotations/[id]": {
+    what: "deletes one annotation: a highlight (wallabag)",
+    arrange: async (world) => ({ params: { id: String(world.highlight.serial) } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().highlight.findUnique({ where: { id: world.highlight.id } })).toBeNull(),
+    ),
   },
   "GET /api/version": {
     what: "the wallabag version the server answers as, for anyone",

@@ -101,6 +101,8 @@ type Pool = {
   tokens: Owned[];
   /** The links again, by the number an app names them with. */
   entries: Owned[];
+  /** The highlights again, by the number an app names them with (wallabag's annotations). */
+  annotations: Owned[];
   expiredCookie: string;
 };
 
@@ -136,10 +138,22 @@ async function refreshPool(): Promise<void> {
   const owned = { userId: { in: ids } };
   const links = await db.link.findMany({ where: owned, select: { id: true, serial: true, userId: true } });
   pool.links = links.map(({ id, userId }) => ({ id, ownerId: userId }));
-  pool.entries = links.map(({ serial, userId }) => ({ id: String(serial), ownerId: userId }));
-  pool.highlights = (
-    await db.highlight.findMany({ where: owned, select: { id: true, userId: true, linkId: true } })
-  ).map(({ id, userId, linkId }) => ({ id, ownerId: userId, linkId }));
+  const entries = links.map(({ serial, userId }) => ({ id: String(serial), ownerId: userId }));
+  const highlights = await db.highlight.findMany({
+    where: owned,
+    select: { id: true, serial: true, userId: true, linkId: true },
+  });
+  pool.highlights = highlights.map(({ id, userId, linkId }) => ({ id, ownerId: userId, linkId }));
+  const annotations = highlights.map(({ serial, userId }) => ({ id: String(serial), ownerId: userId }));
+  // Links and highlights are numbered apart: a number that is one user's entry and another's
+  // annotation addresses neither (/api/annotations/{id} reads an entry's for GET and POST, an
+  // annotation's for PUT and DELETE).
+  const ownerOf = new Map<string, Set<string>>();
+  for (const row of [...entries, ...annotations])
+    ownerOf.set(row.id, (ownerOf.get(row.id) ?? new Set()).add(row.ownerId));
+  const unambiguous = (row: Owned) => (ownerOf.get(row.id)?.size ?? 0) === 1;
+  pool.entries = entries.filter(unambiguous);
+  pool.annotations = annotations.filter(unambiguous);
   pool.categories = (await db.category.findMany({ where: owned, select: { id: true, userId: true } })).map(
     ({ id, userId }) => ({ id, ownerId: userId }),
   );
@@ -826,6 +840,7 @@ function paramsOf(schema: z.ZodObject): fc.Arbitrary<Pick<Input, "params" | "add
   const rows: Owned[] = [
     ...pool.links,
     ...pool.entries,
+    ...pool.annotations,
     ...pool.highlights,
     ...pool.categories,
     ...pool.invitations,
@@ -1043,6 +1058,7 @@ beforeAll(async () => {
     users,
     links: [],
     entries: [],
+    annotations: [],
     highlights: [],
     categories: [],
     invitations: [],
