@@ -36,7 +36,7 @@ test("import: a Pocket export shows progress and a summary, then its links are i
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^linkstash-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe("url,title,notes,categories,created_at,read_at,archived_at,remind_on");
+  expect(csv.split("\r\n")[0]).toBe("url,title,notes,categories,created_at,read_at,archived_at,remind_on,favorited_at");
   expect(csv).toContain("https://dataintensive.test/chapter-5");
 });
 
