@@ -102,9 +102,10 @@ export function readXmlFeed(text: string, feedUrl: string, maxItems: number): Pa
     if (read) items.push(read);
   }
   const ttlMinutes = atom ? undefined : minutesOf(root.findElementWithName("ttl"));
+  // The library matches element names lower-cased and without their prefix (sy:updatePeriod).
   const updatePeriod = syndicationMinutes(
-    root.findElementWithName("updatePeriod")?.textContent ?? null,
-    root.findElementWithName("updateFrequency")?.textContent ?? null,
+    root.findElementWithName("updateperiod")?.textContent ?? null,
+    root.findElementWithName("updatefrequency")?.textContent ?? null,
   );
   return {
     kind: atom ? "atom" : "rss",
