@@ -12,6 +12,7 @@ const MB = 1024 * 1024;
  * @property {number} serverHeapMb
  * @property {number} serverSemiSpaceMb
  * @property {number} articleMaxBytes The most HTML read for one article, in bytes.
+ * @property {number} pdfMaxBytes The most bytes of a PDF read (a longer one is refused, not cut).
  * @property {{ count: number; heapMb: number }} extractors
  * @property {{ concurrency: number; maxBytes: number }} pageWork
  * @property {number} epubBuildsAtOnce
@@ -33,6 +34,16 @@ export const LARGEST_ARTICLE_BYTES = 5 * MB;
  * the database: a 5 MB page took a 512 MB group past its limit with the server's own 300 MB.
  */
 export const SMALL_MACHINE_ARTICLE_BYTES = 2 * MB;
+
+/**
+ * The most bytes of a PDF read where there is room (decision 0413). A PDF's bytes are not parsed
+ * into a tree as a page's HTML is: the child holds them once, and pdf.js reads one page's text at a
+ * time from them; its peak grows with the pages' fonts and content, not with the file's images.
+ */
+export const LARGEST_PDF_BYTES = 20 * MB;
+
+/** The most on a machine under 1 GB: the server holds the bytes once more on their way to the child. */
+export const SMALL_MACHINE_PDF_BYTES = 8 * MB;
 
 /** The share of the server's heap that may be in use before page work stops taking more pages. */
 export const HEAP_PRESSURE_SHARE = 0.75;
@@ -73,6 +84,7 @@ export function memoryBudget(limitMb) {
   const serverShare = small ? 0.4 : 0.5;
   const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) * serverShare, 8));
   const articleMaxBytes = small ? SMALL_MACHINE_ARTICLE_BYTES : LARGEST_ARTICLE_BYTES;
+  const pdfMaxBytes = small ? SMALL_MACHINE_PDF_BYTES : LARGEST_PDF_BYTES;
   // A whole article and a little: one page in flight must fit, two of the largest where there is room.
   const onePageBytes = articleMaxBytes + MB;
   const pageWork = small
@@ -81,6 +93,7 @@ export function memoryBudget(limitMb) {
   return {
     limitMb,
     articleMaxBytes,
+    pdfMaxBytes,
     serverHeapMb,
     serverSemiSpaceMb,
     extractors,
