@@ -2,7 +2,8 @@
 // same process (pdf.js runs its "fake worker" where there are no web workers, as in Node), no font
 // faces and no eval, only the text content of each page and the document's metadata. The child's
 // limits hold (its heap and the pool's time limit); the page count is checked before any page is read.
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+// pdf.js is loaded by the child's first PDF, not at its start: loaded, it holds about 30 MB more of
+// every child's memory, which a server that never reads a PDF should not pay.
 import { linesOf, pdfArticle, pdfTitle, textItemOf } from "./pdf-text.mjs";
 import { sanitizeArticleHtml } from "./sanitize.mjs";
 import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
@@ -23,6 +24,7 @@ const stringOr = (value) => (typeof value === "string" ? value : null);
  * @param {ExtractorPdf} pdf
  */
 export async function readPdf({ bytes, url, appOrigin, maxPages }) {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = getDocument({
     // pdf.js refuses a Buffer (what the channel hands over when the server sent one): the same bytes, viewed plainly.
     data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
