@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { HighlightsMount } from "@/components/reader/highlights-mount";
 import { BookActions } from "@/components/books/book-actions";
 import { MarkReadAtEnd } from "@/components/reader/mark-read-at-end";
-import type { ReadyArticle } from "@/lib/articles/response";
+import { PDF_MIME_TYPE, type ReadyArticle } from "@/lib/articles/response";
 import { withFocusableScrollBoxes } from "@/lib/articles/focusable-scroll-boxes";
 import { displayUrl } from "@/lib/links/display-url";
 import type { LinkResponse } from "@/lib/links/response";
@@ -34,7 +34,20 @@ export function ReaderView({ link, article }: { link: LinkResponse; article: Rea
           </p>
         ) : null}
         {/* A newsletter saved from a mail without a web version: the mail is the original. */}
-        {isMailOnlyUrl(link.url) ? null : (
+        {isMailOnlyUrl(link.url) ? null : article.mimeType === PDF_MIME_TYPE ? (
+          // The text is read from a PDF (decision 0415): its figures, tables and layout are in the PDF itself.
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="w-fit max-w-full font-medium break-all underline underline-offset-4"
+            >
+              Open the PDF
+            </a>
+            <span className="break-all text-muted-foreground">{displayUrl(link.url)}</span>
+          </p>
+        ) : (
           <a
             href={link.url}
             target="_blank"

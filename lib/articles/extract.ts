@@ -1,7 +1,7 @@
 import "server-only";
 import { countWords, readingMinutes } from "@/lib/articles/reading-time";
-import { runExtractor } from "@/lib/articles/extractor-pool";
-import type { ArticleFields } from "@/lib/articles/response";
+import { type ExtractorResult, runExtractor, runPdfExtractor } from "@/lib/articles/extractor-pool";
+import { type ArticleFields, PDF_MIME_TYPE } from "@/lib/articles/response";
 import { UNAVAILABLE_REASONS, type UnavailableReason } from "@/lib/articles/unavailable-reasons.mjs";
 import { env } from "@/lib/env";
 
@@ -13,6 +13,11 @@ export const MAX_ARTICLE_TEXT_BYTES = 500 * 1024;
 /** Stored HTML, at most; a longer article is stored as paragraphs of its (capped) text instead. */
 export const MAX_ARTICLE_HTML_BYTES = 2 * 1024 * 1024;
 const MAX_FIELD_LENGTH = 1_000;
+/**
+ * A PDF's pages read at most (decision 0415): a book-length document is refused before any page is
+ * read. 300 pages of a paper's text are about 150,000 words, far past what is stored of the text.
+ */
+export const PDF_MAX_PAGES = 300;
 
 /** What the extractor stores: the fields the reader gets, and the plain text search reads. */
 export type ExtractedArticle = ArticleFields & { textContent: string };
@@ -56,7 +61,20 @@ function escapeHtml(text: string): string {
  * does not call an article (decision 0334).
  */
 export async function extractArticle(html: string, url: string, { anyway = false } = {}): Promise<Extraction> {
-  const result = await runExtractor({ html, url, appOrigin: env.appOrigin, anyway });
+  return toExtraction(await runExtractor({ html, url, appOrigin: env.appOrigin, anyway }), "text/html");
+}
+
+/**
+ * The article in the PDF `bytes` fetched from `url` (decision 0415), or why there is none: images
+ * only, more than PDF_MAX_PAGES pages, or its child ran out of heap or time. Rejects as extractArticle.
+ */
+export async function extractPdf(bytes: Uint8Array, url: string): Promise<Extraction> {
+  const result = await runPdfExtractor({ bytes, url, appOrigin: env.appOrigin, maxPages: PDF_MAX_PAGES });
+  return toExtraction(result, PDF_MIME_TYPE);
+}
+
+/** The child's answer as the stored article: its text normalised and capped, its HTML capped. */
+function toExtraction(result: ExtractorResult, mimeType: string): Extraction {
   if (!result.readerable) return { status: "unavailable", reason: result.reason };
   const textContent = capText(normaliseText(result.textContent), MAX_ARTICLE_TEXT_BYTES);
   if (!textContent) return { status: "unavailable", reason: UNAVAILABLE_REASONS.notArticle };
@@ -82,6 +100,7 @@ export async function extractArticle(html: string, url: string, { anyway = false
       textContent,
       wordCount,
       readingMinutes: readingMinutes(wordCount),
+      mimeType,
     },
   };
 }

@@ -10,6 +10,8 @@ export const EXTRACTOR_CHILD_MODULES = [
   "lib/articles/extraction-rules.mjs",
   "lib/articles/image-sources.mjs",
   "lib/articles/in-page-links.mjs",
+  "lib/articles/pdf-text.mjs",
+  "lib/articles/pdf-work.mjs",
   "lib/articles/prepare-page.mjs",
   "lib/articles/sanitize.mjs",
   "lib/articles/unavailable-reasons.mjs",
@@ -37,4 +39,7 @@ export const EXTRACTOR_PACKAGES = [
   ..."mailparser @zone-eu/mailsplit libbase64 libmime encoding-japanese iconv-lite safer-buffer libqp he".split(" "),
   ..."html-to-text @selderee/plugin-htmlparser2 selderee parseley leac peberminta deepmerge-ts".split(" "),
   ..."linkify-it uc.micro punycode.js tlds".split(" "),
+  // PDFs are read in the same children (decision 0415): pdf.js, whose legacy build loads its worker
+  // from its own folder, in the same process. Its optional canvas package is for drawing, not text.
+  "pdfjs-dist",
 ];

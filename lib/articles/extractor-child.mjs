@@ -4,7 +4,7 @@
 // (V8 aborts the whole process then) or its time takes only this process down. Plain JavaScript
 // because Node starts it as it is, without the app's bundler. It answers each page with
 // Readability's fields and the sanitised HTML, or readerable: false with the reason. It reads
-// received mail too (decision 0348): each message says which of the two it is.
+// received mail too (decision 0348), and PDFs (decision 0415): each message says which it is.
 import { isProbablyReaderable, Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { measurePage } from "./extraction-rules.mjs";
@@ -12,8 +12,9 @@ import { applyPageBase, applyPictureSources } from "./prepare-page.mjs";
 import { UNAVAILABLE_REASONS } from "./unavailable-reasons.mjs";
 import { sanitizeArticleHtml } from "./sanitize.mjs";
 import { readMail } from "../inbound-mail/mail-work.mjs";
+import { readPdf } from "./pdf-work.mjs";
 
-/** @import { ExtractorJob, ExtractorPage } from "./extractor-pool" */
+/** @import { ExtractorJob, ExtractorPage, ExtractorPdf } from "./extractor-pool" */
 
 /**
  * `anyway`: the owner asked for the page's text although it does not look like an article
@@ -64,6 +65,17 @@ async function answerMail(job) {
   }
 }
 
+/** @param {ExtractorPdf} pdf */
+async function answerPdf(pdf) {
+  try {
+    return await readPdf(pdf);
+  } catch (error) {
+    // A damaged or password-locked PDF; said in the server's log like a page that failed.
+    console.error("Reading a PDF failed:", error);
+    return { readerable: false, reason: UNAVAILABLE_REASONS.failed };
+  }
+}
+
 /**
  * `message` as the job the pool sent (ExtractorJob), or null: the channel hands the child values of
  * any shape, so each field is checked before it is used.
@@ -76,6 +88,15 @@ function jobOf(message) {
     if (!("source" in message) || !(message.source instanceof Uint8Array)) return null;
     if (!("appOrigin" in message) || typeof message.appOrigin !== "string") return null;
     return { kind: "mail", source: message.source, appOrigin: message.appOrigin };
+  }
+  if (message.kind === "pdf") {
+    const pdf = "pdf" in message ? message.pdf : null;
+    if (typeof pdf !== "object" || pdf === null) return null;
+    if (!("bytes" in pdf) || !(pdf.bytes instanceof Uint8Array) || !("url" in pdf) || typeof pdf.url !== "string")
+      return null;
+    if (!("appOrigin" in pdf) || typeof pdf.appOrigin !== "string") return null;
+    if (!("maxPages" in pdf) || typeof pdf.maxPages !== "number") return null;
+    return { kind: "pdf", pdf: { bytes: pdf.bytes, url: pdf.url, appOrigin: pdf.appOrigin, maxPages: pdf.maxPages } };
   }
   const page = "page" in message ? message.page : null;
   if (message.kind !== "article" || typeof page !== "object" || page === null) return null;
@@ -90,6 +111,7 @@ function jobOf(message) {
 process.on("message", (message) => {
   const job = jobOf(message);
   if (job?.kind === "mail") void answerMail(job).then((result) => process.send?.(result));
+  else if (job?.kind === "pdf") void answerPdf(job.pdf).then((result) => process.send?.(result));
   else process.send?.(job ? answer(job.page) : { readerable: false, reason: UNAVAILABLE_REASONS.failed });
 });
 // The server went away: nothing more will come.

@@ -35,6 +35,8 @@ const extractorResult = z.discriminatedUnion("readerable", [
       UNAVAILABLE_REASONS.tooLarge,
       UNAVAILABLE_REASONS.tooSlow,
       UNAVAILABLE_REASONS.failed,
+      UNAVAILABLE_REASONS.pdfImagesOnly,
+      UNAVAILABLE_REASONS.pdfTooManyPages,
     ]),
   }),
   z.object({
@@ -58,9 +60,14 @@ export type ExtractorResult = z.infer<typeof extractorResult>;
 /** `anyway`: the owner asked for the page's text although Readability does not call it an article. */
 export type ExtractorPage = { html: string; url: string; appOrigin: string; anyway?: boolean };
 
-/** What a child is sent: a page to extract, or a received mail's MIME source to read. */
+/** A PDF to read (decision 0415): its bytes, its address, the app's own origin, and the most pages read. */
+export type ExtractorPdf = { bytes: Uint8Array; url: string; appOrigin: string; maxPages: number };
+
+/** What a child is sent: a page to extract, a received mail's MIME source to read, or a PDF. */
 export type ExtractorJob =
-  { kind: "article"; page: ExtractorPage } | { kind: "mail"; source: Uint8Array; appOrigin: string };
+  | { kind: "article"; page: ExtractorPage }
+  | { kind: "mail"; source: Uint8Array; appOrigin: string }
+  | { kind: "pdf"; pdf: ExtractorPdf };
 
 /**
  * How a child's work ends: its answer, or the child gone (out of time when `timedOut`, else out of
@@ -155,6 +162,18 @@ function pump(): void {
   }
 }
 
+/** How an article's job ends, a page's or a PDF's: the child's answer checked, or the child gone. */
+const ARTICLE_END: JobEnd<ExtractorResult> = {
+  answer: (message) => {
+    const parsed = extractorResult.safeParse(message);
+    return parsed.success ? parsed.data : new Error("The article extractor answered in an unexpected shape");
+  },
+  gone: (timedOut) => ({
+    readerable: false,
+    reason: timedOut ? UNAVAILABLE_REASONS.tooSlow : UNAVAILABLE_REASONS.tooLarge,
+  }),
+};
+
 /**
  * The article in `page`, read in an extractor child process: Readability's fields and the
  * sanitised HTML, or not readerable with the reason (not an article, over the element or depth
@@ -162,16 +181,16 @@ function pump(): void {
  * page). Rejects only when no child could be started or it answered in an unexpected shape.
  */
 export function runExtractor(page: ExtractorPage, timeoutMs = EXTRACTION_TIMEOUT_MS): Promise<ExtractorResult> {
-  return runInExtractor({ kind: "article", page }, timeoutMs, {
-    answer: (message) => {
-      const parsed = extractorResult.safeParse(message);
-      return parsed.success ? parsed.data : new Error("The article extractor answered in an unexpected shape");
-    },
-    gone: (timedOut) => ({
-      readerable: false,
-      reason: timedOut ? UNAVAILABLE_REASONS.tooSlow : UNAVAILABLE_REASONS.tooLarge,
-    }),
-  });
+  return runInExtractor({ kind: "article", page }, timeoutMs, ARTICLE_END);
+}
+
+/**
+ * The PDF's article (decision 0415), read in an extractor child under the same limits as a page:
+ * its text by page, or not readerable with the reason (images only, too many pages, the child out
+ * of heap or of `timeoutMs`). Rejects as runExtractor does.
+ */
+export function runPdfExtractor(pdf: ExtractorPdf, timeoutMs = EXTRACTION_TIMEOUT_MS): Promise<ExtractorResult> {
+  return runInExtractor({ kind: "pdf", pdf }, timeoutMs, ARTICLE_END);
 }
 
 /**

@@ -34,6 +34,8 @@ export type ArticleRow = {
   textContent: string | null;
   wordCount: number | null;
   readingMinutes: number | null;
+  /** What the article was read from ("text/html", "application/pdf"); null when not said (decision 0415). */
+  mimeType?: string | null;
   reason: string | null;
   extractedAt: Date;
 };
@@ -43,16 +45,17 @@ function articleUpsert(link: { id: string; userId: string }, row: ArticleRow): P
   return Prisma.sql`
     WITH stored AS (
       INSERT INTO "Article" ("linkId", "userId", status, failures, title, byline, "siteName", excerpt, lang, dir,
-        "publishedTime", "contentHtml", "textContent", "wordCount", "readingMinutes", reason, "extractedAt")
+        "publishedTime", "contentHtml", "textContent", "wordCount", "readingMinutes", "mimeType", reason, "extractedAt")
       VALUES (${link.id}, ${link.userId}, ${row.status}::"ArticleStatus", 0, ${row.title}, ${row.byline},
         ${row.siteName}, ${row.excerpt}, ${row.lang}, ${row.dir}, ${row.publishedTime}, ${row.contentHtml},
-        ${row.textContent}, ${row.wordCount}, ${row.readingMinutes}, ${row.reason}, ${row.extractedAt})
+        ${row.textContent}, ${row.wordCount}, ${row.readingMinutes}, ${row.mimeType ?? null}, ${row.reason},
+        ${row.extractedAt})
       ON CONFLICT ("linkId") DO UPDATE SET
         status = EXCLUDED.status, failures = 0, title = EXCLUDED.title, byline = EXCLUDED.byline,
         "siteName" = EXCLUDED."siteName", excerpt = EXCLUDED.excerpt, lang = EXCLUDED.lang, dir = EXCLUDED.dir,
         "publishedTime" = EXCLUDED."publishedTime", "contentHtml" = EXCLUDED."contentHtml",
         "textContent" = EXCLUDED."textContent", "wordCount" = EXCLUDED."wordCount",
-        "readingMinutes" = EXCLUDED."readingMinutes", reason = EXCLUDED.reason, "extractedAt" = EXCLUDED."extractedAt"
+        "readingMinutes" = EXCLUDED."readingMinutes", "mimeType" = EXCLUDED."mimeType", reason = EXCLUDED.reason, "extractedAt" = EXCLUDED."extractedAt"
       RETURNING "readingMinutes"
     )
     UPDATE "Link" SET "readingMinutes" = (SELECT "readingMinutes" FROM stored) WHERE id = ${link.id}`;

@@ -31,6 +31,9 @@ export function isRefusedAsNotArticle(reason: string | null): boolean {
   return reason === null || reason === UNAVAILABLE_REASONS.notArticle;
 }
 
+/** The article was read from a PDF (decision 0415): the reader offers the PDF itself beside it. */
+export const PDF_MIME_TYPE = "application/pdf";
+
 /** Said of a page that did not answer MAX_FETCH_FAILURES fetches. */
 export const UNANSWERED_REASON = "the page did not answer";
 
@@ -52,5 +55,6 @@ export function toArticleResponse(article: Article | null): ArticleResponse {
     contentHtml: article.contentHtml,
     wordCount: article.wordCount ?? 0,
     readingMinutes: article.readingMinutes ?? 0,
+    mimeType: article.mimeType,
   };
 }

@@ -23,6 +23,10 @@ export const articleAnswer = z
       contentHtml: z.string().meta({ description: "Sanitised HTML of the article." }),
       wordCount: z.number().int(),
       readingMinutes: z.number().int(),
+      mimeType: z.string().nullable().meta({
+        description:
+          "What the article was read from: `application/pdf` for a PDF (the original is then worth opening), `text/html` for a page; null for older rows.",
+      }),
     }),
   ])
   .meta({ id: "Article" });

@@ -1,5 +1,5 @@
 import "server-only";
-import { type ExtractedArticle, type Extraction, extractArticle } from "@/lib/articles/extract";
+import { type ExtractedArticle, type Extraction, extractArticle, extractPdf } from "@/lib/articles/extract";
 import { createPageWorkRunner, releaseDeadClaims } from "@/lib/articles/page-work";
 import { MAX_PAGE_WORK_ATTEMPTS } from "@/lib/articles/page-work-limits";
 import {
@@ -25,8 +25,8 @@ import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { storeLinkMetadata } from "@/lib/links/metadata";
 import { recordFirstOpen } from "@/lib/links/queries";
 import { MEMORY_BUDGET } from "@/lib/memory/budget";
-import { type FetchedPage, fetchPageHtml, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
-import { parseMetadata } from "@/lib/unfurl/parse-metadata";
+import { fetchArticleSource, type FetchedSource, MAX_PAGE_BYTES } from "@/lib/unfurl/fetch-page";
+import { MAX_TITLE_LENGTH, parseMetadata } from "@/lib/unfurl/parse-metadata";
 
 // Articles of saved links (decision 0260): fetched once after a save (with the title), and again
 // when the reader opens a link that has none yet (saved before this feature, imported, or whose page
@@ -56,6 +56,7 @@ const NO_ARTICLE: { [Field in keyof ExtractedArticle]-?: null } = {
   textContent: null,
   wordCount: null,
   readingMinutes: null,
+  mimeType: null,
 };
 
 function store(link: LinkRef, extraction: Extraction): Promise<void> {
@@ -68,23 +69,46 @@ function store(link: LinkRef, extraction: Extraction): Promise<void> {
   );
 }
 
-async function extractFrom(link: LinkRef, page: FetchedPage | null, anyway: boolean): Promise<void> {
-  if (!page) return recordArticleFailure(link, new Date());
+async function extractFrom(link: LinkRef, page: FetchedSource | null, anyway: boolean): Promise<Extraction | null> {
+  if (!page) {
+    await recordArticleFailure(link, new Date());
+    return null;
+  }
   let extraction: Extraction;
+  // Refused whole, before any child: the bytes read so far are no PDF one can read (decision 0415).
+  if (page.kind === "pdf-too-large") {
+    extraction = { status: "unavailable", reason: UNAVAILABLE_REASONS.pdfTooLarge };
+    await store(link, extraction);
+    return extraction;
+  }
   try {
-    extraction = await extractArticle(page.html, page.url, { anyway });
+    extraction =
+      page.kind === "pdf"
+        ? await extractPdf(page.bytes, page.url)
+        : await extractArticle(page.html, page.url, { anyway });
   } catch (error) {
     // No extractor could read it (one could not be started): not an article for us; said once in the log.
     logJobError({ job: "article-extraction", linkId: link.id, error });
     extraction = { status: "unavailable", reason: UNAVAILABLE_REASONS.failed };
   }
   await store(link, extraction);
+  return extraction;
 }
 
-function fetchArticlePage(url: string): Promise<FetchedPage | null> {
+function fetchArticlePage(url: string): Promise<FetchedSource | null> {
   // A newsletter saved from a mail has its article already; its own address leads nowhere.
   if (isMailOnlyUrl(url)) return Promise.resolve(null);
-  return fetchPageHtml(url, { allowedHosts: env.unfurlAllowedHosts, maxBytes: MEMORY_BUDGET.articleMaxBytes });
+  return fetchArticleSource(url, {
+    allowedHosts: env.unfurlAllowedHosts,
+    maxBytes: MEMORY_BUDGET.articleMaxBytes,
+    maxPdfBytes: MEMORY_BUDGET.pdfMaxBytes,
+  });
+}
+
+/** What the fetched source holds of the page-work's bytes (decision 0415: a PDF may hold more than a page's share). */
+function sourceBytes(page: FetchedSource | null): number {
+  if (!page || page.kind === "pdf-too-large") return 0;
+  return page.kind === "pdf" ? page.bytes.length : page.html.length;
 }
 
 /**
@@ -97,13 +121,24 @@ async function runPageJob(job: PageJob, held: Reservation): Promise<void> {
   const link = { id: job.linkId, userId: job.userId, url: job.url };
   if (job.attempts > MAX_PAGE_WORK_ATTEMPTS) return recordArticleFailure(link, new Date());
   const page = await fetchArticlePage(link.url);
-  held.shrink(page ? page.html.length : 0);
-  if (page && job.kind === "save") {
+  held.shrink(sourceBytes(page));
+  if (page?.kind === "html" && job.kind === "save") {
     await storeLinkMetadata(link.id, parseMetadata(page.html.slice(0, MAX_PAGE_BYTES), page.url), {
       keepTitle: job.keepTitle,
     });
   }
-  await extractFrom(link, page, job.kind === "anyway");
+  const extraction = await extractFrom(link, page, job.kind === "anyway");
+  // A PDF has no HTML metadata: the saved link takes its title from the document (decision 0415).
+  if (page?.kind !== "html" && job.kind === "save" && extraction?.status === "ready" && extraction.article.title) {
+    const title = extraction.article.title.slice(0, MAX_TITLE_LENGTH);
+    await storeLinkMetadata(
+      link.id,
+      { title, description: null, siteName: null, faviconUrl: null },
+      {
+        keepTitle: job.keepTitle,
+      },
+    );
+  }
 }
 
 const pageWork = createPageWorkRunner(runPageJob);

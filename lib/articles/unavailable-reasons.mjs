@@ -12,6 +12,12 @@ export const UNAVAILABLE_REASONS = Object.freeze({
   tooSlow: "took too long",
   /** Its owner asked for its text anyway, and Readability found none. */
   noText: "no text was found in it",
+  /** A PDF without any text: a scanned document's pages are pictures (decision 0415). */
+  pdfImagesOnly: "this PDF holds only images",
+  /** A PDF longer than the most bytes read for one (decision 0415): cut short, it could not be read. */
+  pdfTooLarge: "this PDF is too large to read",
+  /** A PDF with more pages than are read (decision 0415). */
+  pdfTooManyPages: "this PDF has too many pages to read",
   /** Anything else went wrong while reading it. */
   failed: "could not be read",
 });

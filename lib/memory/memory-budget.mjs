@@ -12,6 +12,7 @@ const MB = 1024 * 1024;
  * @property {number} serverHeapMb
  * @property {number} serverSemiSpaceMb
  * @property {number} articleMaxBytes The most HTML read for one article, in bytes.
+ * @property {number} pdfMaxBytes The most bytes of a PDF read (a longer one is refused, not cut).
  * @property {{ count: number; heapMb: number }} extractors
  * @property {{ concurrency: number; maxBytes: number }} pageWork
  * @property {number} epubBuildsAtOnce
@@ -33,6 +34,17 @@ export const LARGEST_ARTICLE_BYTES = 5 * MB;
  * the database: a 5 MB page took a 512 MB group past its limit with the server's own 300 MB.
  */
 export const SMALL_MACHINE_ARTICLE_BYTES = 2 * MB;
+
+/**
+ * The most bytes of a PDF read (decision 0415), where the children have room: 20 MB from 2 GB, 8 MB
+ * below, 4 MB below 1 GB. A child reading a PDF held about 150 MB resident plus 6 MB for each MB of
+ * a font-heavy paper's text at its peak (pdf.js's code, the bytes, each page's fonts): 180 MB for
+ * 3.8 MB, 203 MB for 7.7 MB, 274 MB for 20 MB, against the heap plus overhead counted for it (160,
+ * 192 and 320 MB). Images are never decoded, so a PDF of pictures costs less than its size says.
+ */
+export const LARGEST_PDF_BYTES = 20 * MB;
+export const MEDIUM_MACHINE_PDF_BYTES = 8 * MB;
+export const SMALL_MACHINE_PDF_BYTES = 4 * MB;
 
 /** The share of the server's heap that may be in use before page work stops taking more pages. */
 export const HEAP_PRESSURE_SHARE = 0.75;
@@ -73,6 +85,7 @@ export function memoryBudget(limitMb) {
   const serverShare = small ? 0.4 : 0.5;
   const serverHeapMb = Math.min(MAX_SERVER_HEAP_MB, floorTo((limitMb - extractorsMb - youngMb) * serverShare, 8));
   const articleMaxBytes = small ? SMALL_MACHINE_ARTICLE_BYTES : LARGEST_ARTICLE_BYTES;
+  const pdfMaxBytes = small ? SMALL_MACHINE_PDF_BYTES : large ? LARGEST_PDF_BYTES : MEDIUM_MACHINE_PDF_BYTES;
   // A whole article and a little: one page in flight must fit, two of the largest where there is room.
   const onePageBytes = articleMaxBytes + MB;
   const pageWork = small
@@ -81,6 +94,7 @@ export function memoryBudget(limitMb) {
   return {
     limitMb,
     articleMaxBytes,
+    pdfMaxBytes,
     serverHeapMb,
     serverSemiSpaceMb,
     extractors,

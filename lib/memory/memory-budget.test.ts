@@ -11,6 +11,7 @@ describe("memoryBudget", () => {
       serverHeapMb: 128,
       serverSemiSpaceMb: 16,
       articleMaxBytes: 2 * MB,
+      pdfMaxBytes: 4 * MB,
       extractors: { count: 1, heapMb: 96 },
       pageWork: { concurrency: 1, maxBytes: 3 * MB },
       epubBuildsAtOnce: 1,
@@ -25,6 +26,7 @@ describe("memoryBudget", () => {
       serverHeapMb: 288,
       serverSemiSpaceMb: 32,
       articleMaxBytes: 5 * MB,
+      pdfMaxBytes: 8 * MB,
       extractors: { count: 2, heapMb: 128 },
       pageWork: { concurrency: 2, maxBytes: 12 * MB },
       epubBuildsAtOnce: 2,
@@ -36,6 +38,7 @@ describe("memoryBudget", () => {
     expect(memoryBudget(4096)).toMatchObject({
       serverHeapMb: 1696,
       articleMaxBytes: 5 * MB,
+      pdfMaxBytes: 20 * MB,
       extractors: { count: 2, heapMb: 256 },
       pageWork: { concurrency: 3, maxBytes: 12 * MB },
       epubBuildsAtOnce: 4,

@@ -15,13 +15,19 @@ import { windows1252Controls } from "@/lib/unfurl/parse-metadata";
 // host resolves to is checked (lib/unfurl/address-policy.ts) and the connection is pinned to those
 // checked addresses (so a second DNS answer cannot swap in a private one); at most 5 redirects,
 // each checked again; 5 s in all; HTML only, at most 1 MB of it (decompressed) for a title, and
-// what the caller says for an article (the memory budget's articleMaxBytes).
+// what the caller says for an article (the memory budget's articleMaxBytes); for an article, a PDF
+// too (decision 0415), whole or not at all (the budget's pdfMaxBytes).
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+/** Served as a PDF; the two generic types are read only when the body is one (its signature). */
+const PDF_TYPES = new Set(["application/pdf", "application/x-pdf"]);
+const BINARY_TYPES = new Set(["application/octet-stream", "binary/octet-stream"]);
+/** The first bytes of every PDF file. */
+const PDF_SIGNATURE = Buffer.from("%PDF-");
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export type FetchPageOptions = {
@@ -96,7 +102,7 @@ async function requestPinned(
     method: "GET",
     headers: {
       "User-Agent": `Mozilla/5.0 (compatible; ${SITE_NAME}/1.0; +link preview)`,
-      Accept: "text/html,application/xhtml+xml;q=0.9",
+      Accept: "text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8",
       "Accept-Encoding": "gzip, deflate, br",
     },
     lookup: pinnedLookup,
@@ -207,7 +213,7 @@ async function fetchWithRedirects(
   url: URL,
   allowed: ReadonlySet<string>,
   accepts: (mime: string) => boolean,
-  maxBytes: number,
+  maxBytes: number | ((mime: string) => number),
   signal: AbortSignal,
 ): Promise<FetchedBody | null> {
   let target = url;
@@ -226,7 +232,8 @@ async function fetchWithRedirects(
       if (status < 200 || status > 299 || !accepts(mimeType(contentType))) return null;
       const body = decodedBody(response);
       if (!body) return null;
-      return { bytes: await readCapped(body, maxBytes, signal), contentType, url: target.href };
+      const cap = typeof maxBytes === "number" ? maxBytes : maxBytes(mimeType(contentType));
+      return { bytes: await readCapped(body, cap, signal), contentType, url: target.href };
     } finally {
       // Unread bodies (redirects, refusals, the rest of a long page) are dropped with their connection.
       response.destroy();
@@ -239,7 +246,7 @@ async function fetchBody(
   url: string,
   options: FetchPageOptions,
   accepts: (mime: string) => boolean,
-  maxBytes: number,
+  maxBytes: number | ((mime: string) => number),
 ): Promise<FetchedBody | null> {
   // A timer cleared when the fetch ends, unlike AbortSignal.timeout's, which every save would keep
   // alive (and out of the young generation) for the full 5 s.
@@ -265,6 +272,44 @@ async function fetchBody(
 export async function fetchPageHtml(url: string, options: FetchPageOptions = {}): Promise<FetchedPage | null> {
   const body = await fetchBody(url, options, (mime) => HTML_TYPES.has(mime), options.maxBytes ?? MAX_PAGE_BYTES);
   return body && { html: decodeHtml(body.bytes, body.contentType), url: body.url };
+}
+
+/**
+ * What an article is read from: a page's HTML, a PDF's bytes, or a PDF longer than the most read
+ * (refused whole: a PDF cut short cannot be read, its table of contents is at its end).
+ */
+export type FetchedSource =
+  | ({ kind: "html" } & FetchedPage)
+  | { kind: "pdf"; bytes: Buffer; url: string }
+  | { kind: "pdf-too-large"; url: string };
+
+/**
+ * The page or PDF at `url` for its article: HTML as fetchPageHtml reads it (at most `maxBytes`), or
+ * a PDF (served as one, or as generic bytes that begin with a PDF's signature) of at most
+ * `maxPdfBytes`. Null as for fetchPageHtml, and for generic bytes that are no PDF. Never throws.
+ */
+export async function fetchArticleSource(
+  url: string,
+  options: FetchPageOptions & { maxBytes: number; maxPdfBytes: number },
+): Promise<FetchedSource | null> {
+  const body = await fetchBody(
+    url,
+    options,
+    (mime) => HTML_TYPES.has(mime) || PDF_TYPES.has(mime) || BINARY_TYPES.has(mime),
+    // One byte more than a PDF may have tells a longer one apart.
+    (mime) => (HTML_TYPES.has(mime) ? options.maxBytes : options.maxPdfBytes + 1),
+  );
+  if (!body) return null;
+  const isPdf = body.bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE);
+  if (isPdf || PDF_TYPES.has(mimeType(body.contentType))) {
+    // An HTML page's cap is smaller than a PDF's: a PDF served as HTML that filled it was cut.
+    const cut =
+      body.bytes.length > options.maxPdfBytes ||
+      (HTML_TYPES.has(mimeType(body.contentType)) && body.bytes.length >= options.maxBytes);
+    return cut ? { kind: "pdf-too-large", url: body.url } : { kind: "pdf", bytes: body.bytes, url: body.url };
+  }
+  if (!HTML_TYPES.has(mimeType(body.contentType))) return null;
+  return { kind: "html", html: decodeHtml(body.bytes, body.contentType), url: body.url };
 }
 
 /** A fetched image: its bytes and the media type its server gave. */

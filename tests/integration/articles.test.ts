@@ -164,8 +164,11 @@ describe("GET /api/links/{id}/article", () => {
         "contentHtml",
         "wordCount",
         "readingMinutes",
+        "mimeType",
       ].sort(),
     );
+    // Read from a page, not a PDF (decision 0415).
+    expect(ready.mimeType).toBe("text/html");
   });
 
   it("gives every link JSON its reading time, null until known", async () => {

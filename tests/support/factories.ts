@@ -22,6 +22,8 @@ export const EPUB_TEST_HOST = "127.0.0.1:29881";
 export const KINDLE_TEST_HOST = "127.0.0.1:29882";
 /** And one for the stalled downloads' images. */
 export const DOWNLOAD_TEST_HOST = "127.0.0.1:29883";
+/** And one for the PDF articles' files. */
+export const PDF_TEST_HOST = "127.0.0.1:29887";
 
 let counter = 0;
 
