@@ -108,6 +108,7 @@ describe("behind a transaction-mode pooler", () => {
         "createdAt",
         "description",
         "faviconUrl",
+        "favoritedAt",
         "id",
         "notes",
         "readAt",
