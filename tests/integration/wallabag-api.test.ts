@@ -33,7 +33,7 @@ import { DELETE as revokeAppPasswordRoute } from "@/app/api/user/app-passwords/[
 import { storeArticle } from "@/lib/articles/queries";
 import { getDb } from "@/lib/db/client";
 import type { Link } from "@/lib/generated/prisma/client";
-import { hashedUrl } from "@/lib/wallabag/entry";
+import { hashedUrl, type EntryAnnotation } from "@/lib/wallabag/entry";
 import { flushAfterTasks } from "@/tests/support/after-tasks";
 import { epubcheck } from "@/tests/support/epubcheck";
 import { apiRequest, ORIGIN, routeParams, signedInUser } from "@/tests/support/factories";
@@ -623,16 +623,8 @@ async function storeAnnotatedArticle(link: Link) {
   });
 }
 
-type Annotation = {
-  id: number;
-  text: string;
-  quote: string;
-  ranges: { start: string; startOffset: number; end: string; endOffset: number }[];
-  created_at: string;
-  updated_at: string;
-  user: string;
-  annotator_schema_version: string;
-};
+/** An annotation as the API answers it (lib/wallabag/entry.ts). */
+type Annotation = EntryAnnotation;
 
 describe("annotations (the Android app's annotator, wallabag's web annotator)", () => {
   it("are highlights: created, listed, changed and deleted as the apps send them, and seen by LinkStash's own API", async () => {
