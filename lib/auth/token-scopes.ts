@@ -9,6 +9,8 @@ export const TOKEN_SCOPES = [
   "links:write",
   "categories:read",
   "categories:write",
+  "feeds:read",
+  "feeds:write",
 ] as const;
 
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -21,6 +23,8 @@ export const TOKEN_SCOPE_MEANINGS: Record<TokenScope, string> = {
   "links:write": "change and delete your links and highlights",
   "categories:read": "read your categories",
   "categories:write": "create and delete categories",
+  "feeds:read": "read your feed subscriptions",
+  "feeds:write": "subscribe to feeds, change and cancel subscriptions",
 };
 
 /** A personal token (Settings → API tokens): everything a token can do. */

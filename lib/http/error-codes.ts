@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   "token_limit",
   "payload_too_large",
   "import_limit",
+  "not_a_feed",
   "mail_refused",
   "rate_limited",
   "unavailable",
@@ -50,6 +51,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   token_limit: "The account has the most API tokens it may hold: revoke one first.",
   payload_too_large: "The upload is larger than the route accepts.",
   import_limit: "The file is past one of the import's limits (rows, fields, nesting).",
+  not_a_feed:
+    "The address answers no RSS, Atom or JSON Feed, and no feed is linked from its page (or it could not be read).",
   mail_refused:
     "A mail to a save address that will never be saved (unknown address, nothing to save, sender not allowed, too large).",
   rate_limited: "Too many requests: wait for the `Retry-After` header's seconds.",
