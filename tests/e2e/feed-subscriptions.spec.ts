@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { articlePagesPort } from "../../playwright.config";
-import { expectNoHorizontalOverflow, toastText } from "./screen-helpers";
+import { expectNoHorizontalOverflow, toastButton, toastText } from "./screen-helpers";
 import { signUpAndOnboard } from "./support";
 
 // Settings → Feed subscriptions at phone width: a locally served RSS feed added by keyboard, its
@@ -137,6 +137,9 @@ test("a feed added by keyboard brings its newest 5 posts; changed to the digest;
   const ferry = list.getByRole("listitem").filter({ hasText: "Ferry Notes" });
   await expect(ferry.getByText("News · New items are listed in your digest")).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(2);
+  // The toast would cover the card in its screenshot.
+  await toastButton(page, "Close").click();
+  await expect(toastText(page, "Subscribed to Ferry Notes")).toHaveCount(0);
 
   await expectNoHorizontalOverflow(page);
   const axe = await new AxeBuilder({ page }).include("#subscriptions").withTags(["wcag2a", "wcag2aa"]).analyze();
