@@ -24,6 +24,10 @@ export const LazyPrivateFeeds = afterPage(
   () => import("@/components/settings/private-feeds").then((module) => module.PrivateFeeds),
   "h-48",
 );
+export const LazyFeedSubscriptions = afterPage(
+  () => import("@/components/settings/feed-subscriptions").then((module) => module.FeedSubscriptions),
+  "h-80",
+);
 export const LazyKindleSettings = afterPage(
   () => import("@/components/settings/kindle-settings").then((module) => module.KindleSettings),
   "h-56",

@@ -26,6 +26,8 @@ export const SAVE_ADDRESS_KEY = ["/api/user/save-address"];
 export const API_TOKENS_KEY = ["/api/tokens"];
 /** GET /api/user/feeds: the addresses of the user's private feeds. */
 export const FEEDS_KEY = ["/api/user/feeds"];
+/** GET /api/feeds: the user's feed subscriptions (other sites' feeds). */
+export const SUBSCRIPTIONS_KEY = ["/api/feeds"];
 /** GET /api/user/app-passwords: the user's app passwords and what apps ask for beside them. */
 export const APP_PASSWORDS_KEY = ["/api/user/app-passwords"];
 /** The user's Send to Kindle settings (Settings → Send to Kindle). */

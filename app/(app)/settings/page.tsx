@@ -6,6 +6,7 @@ import { AccountInformation } from "@/components/settings/account-information";
 import {
   LazyApiTokens,
   LazyAppPasswords,
+  LazyFeedSubscriptions,
   LazyKindleSettings,
   LazyPrivateFeeds,
   LazyManageCategories,
@@ -56,6 +57,12 @@ export default async function SettingsPage() {
       title: "Import and export",
       description: "Bring your links from Pocket, Instapaper or your browser, or download all of yours.",
       content: <ImportExportCard />,
+    },
+    {
+      id: "subscriptions",
+      title: "Feed subscriptions",
+      description: "Follow other sites' feeds: their new posts are saved to your stash or listed in your digest.",
+      content: <LazyFeedSubscriptions />,
     },
     ...(saveAddress
       ? [
