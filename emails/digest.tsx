@@ -214,11 +214,17 @@ function FeedSection({ feeds }: { feeds: DigestEmailFeed[] }) {
           className={darkClass.rule}
           style={{ borderTop: `1px solid ${colors.border}`, padding: "8px 0" }}
         >
-          <Text className={darkClass.text} style={{ ...wrap, color: colors.text, fontSize: 14, fontWeight: 600, margin: "0 0 6px" }}>
+          <Text
+            className={darkClass.text}
+            style={{ ...wrap, color: colors.text, fontSize: 14, fontWeight: 600, margin: "0 0 6px" }}
+          >
             {feed.name}
           </Text>
           {feed.items.map((item, position) => (
-            <Text key={`${position}-${item.url}`} style={{ ...wrap, fontSize: 14, lineHeight: "20px", margin: "0 0 6px" }}>
+            <Text
+              key={`${position}-${item.url}`}
+              style={{ ...wrap, fontSize: 14, lineHeight: "20px", margin: "0 0 6px" }}
+            >
               <Link href={item.url} className={darkClass.link} style={actionStyle}>
                 {item.title}
               </Link>{" "}
@@ -352,7 +358,8 @@ const previewAction = (action: string, id: number) => `http://localhost:3000/${a
 
 DigestEmail.PreviewProps = {
   heading: "Your LinkStash digest",
-  intro: "Here are 8 links: 5 you saved since your last digest, and 3 that came back. Also 3 new items from your feeds.",
+  intro:
+    "Here are 8 links: 5 you saved since your last digest, and 3 that came back. Also 3 new items from your feeds.",
   reminders: [
     {
       title: "The conference talk to watch before Friday",

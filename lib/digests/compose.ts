@@ -101,7 +101,8 @@ export type DigestContent = {
 };
 
 function subjectFor(kind: DigestKindName, count: DigestCount): string {
-  const what = count.fresh + count.feed > 0 ? `${linksWord(count.total)} to read` : `${linksWord(count.total)} came back`;
+  const what =
+    count.fresh + count.feed > 0 ? `${linksWord(count.total)} to read` : `${linksWord(count.total)} came back`;
   return kind === "scheduled" ? `Your LinkStash digest: ${what}` : `Today's stash: ${what}`;
 }
 
@@ -224,7 +225,10 @@ export async function composeDigest(
     saveUrl: saveFeedItemUrl(item.id, recipient.id),
   });
   const entries = {
-    feeds: (content.feeds ?? []).map((one) => ({ name: cutAtWord(one.name, BRIEF_TITLE_MAX), items: one.items.map(feedEntry) })),
+    feeds: (content.feeds ?? []).map((one) => ({
+      name: cutAtWord(one.name, BRIEF_TITLE_MAX),
+      items: one.items.map(feedEntry),
+    })),
     reminders: content.reminders.map((link) =>
       entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), false),
     ),

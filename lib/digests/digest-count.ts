@@ -43,7 +43,8 @@ export function countLine(count: DigestCount, period: string): string {
   const { feed } = count;
   if (feed === 0) return linesLine(count, period);
   const items = `${feed} new ${feed === 1 ? "item" : "items"} from your feeds`;
-  if (count.fresh + count.back === 0) return `Nothing new ${period === "today" ? "saved today" : period}, but ${items}.`;
+  if (count.fresh + count.back === 0)
+    return `Nothing new ${period === "today" ? "saved today" : period}, but ${items}.`;
   return `${linesLine(count, period)} Also ${items}.`;
 }
 
