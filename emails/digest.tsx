@@ -231,7 +231,11 @@ function FeedSection({ feeds }: { feeds: DigestEmailFeed[] }) {
               <span className={darkClass.muted} style={{ color: colors.muted, fontSize: 12 }}>
                 {`·\u00a0${item.domain}\u00a0·`}
               </span>{" "}
-              <Link href={item.saveUrl} className={darkClass.link} style={{ ...actionStyle, fontSize: 12 }}>
+              <Link
+                href={item.saveUrl}
+                className={darkClass.link}
+                style={{ ...actionStyle, fontSize: 12, whiteSpace: "nowrap" }}
+              >
                 Save to stash
               </Link>
             </Text>
