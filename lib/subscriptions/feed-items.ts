@@ -1,5 +1,6 @@
 import "server-only";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
+import { isRecordId } from "@/lib/db/input";
 import { verifySaveFeedItemToken } from "@/lib/digests/save-feed-item-token";
 import type { EmailActionStatus } from "@/lib/digests/email-action-response";
 import type { User } from "@/lib/generated/prisma/client";
@@ -38,7 +39,8 @@ export async function listFeedItems(userId: string, now = new Date()): Promise<F
  * reader has no such item (another user's, or unsubscribed since).
  */
 export async function saveFeedItem(user: User, itemId: string, ip: string | null): Promise<SavedLink | null> {
-  const owed = await feedItemOf(user.id, itemId);
+  // An id no row can have (a null byte breaks the query) is not found, like any other.
+  const owed = isRecordId(itemId) ? await feedItemOf(user.id, itemId) : null;
   if (!owed) return null;
   if (owed.link) return { link: owed.link, created: false };
   const category = owed.subscription.category ?? DEFAULT_CATEGORY;
