@@ -1,5 +1,5 @@
 import { digestHighlightsText } from "@/emails/components/digest-highlights";
-import type { DigestEmailBrief, DigestEmailLink, DigestEmailProps } from "./digest";
+import type { DigestEmailBrief, DigestEmailFeed, DigestEmailLink, DigestEmailProps } from "./digest";
 
 function block(link: DigestEmailLink): string {
   return [
@@ -22,6 +22,9 @@ function block(link: DigestEmailLink): string {
 
 const brief = (link: DigestEmailBrief): string => `${link.title} (${link.domain}): ${link.url}`;
 
+const feedBlock = (feed: DigestEmailFeed): string =>
+  [feed.name, ...feed.items.map((item) => `${brief(item)}\nSave to stash: ${item.saveUrl}`)].join("\n");
+
 /**
  * The digest's plain-text part, written out directly: converting the HTML back to text costs as
  * much as rendering it, and a digest run renders thousands.
@@ -35,13 +38,14 @@ export function digestPlainText({
   linksBrief = [],
   moreCount,
   rediscovered,
+  feeds = [],
   progress,
   highlights = [],
   dashboardUrl,
   unsubscribeUrl,
 }: DigestEmailProps): string {
   const backToday = reminders.length + remindersBrief.length > 0;
-  const others = backToday || rediscovered.length > 0;
+  const others = backToday || rediscovered.length > 0 || feeds.length > 0;
   return [
     heading,
     intro,
@@ -52,6 +56,7 @@ export function digestPlainText({
     ...(linksBrief.length ? [linksBrief.map(brief).join("\n")] : []),
     ...(moreCount > 0 ? [`and ${moreCount} more in LinkStash: ${dashboardUrl}`] : []),
     ...(rediscovered.length ? ["From your stash", ...rediscovered.map(block)] : []),
+    ...(feeds.length ? ["From your feeds", ...feeds.map(feedBlock)] : []),
     ...digestHighlightsText(highlights),
     ...(progress ? [progress] : []),
     `Open your dashboard: ${dashboardUrl}`,

@@ -32,6 +32,12 @@ export type DigestEmailLink = {
 /** A link listed on one line, past the ones shown whole: its title (or address) and its site. */
 export type DigestEmailBrief = { title: string; url: string; domain: string };
 
+/** A feed's item, on one line: its title linked, its site, and the signed page that saves it. */
+export type DigestEmailFeedItem = DigestEmailBrief & { saveUrl: string };
+
+/** One feed's items under its name. */
+export type DigestEmailFeed = { name: string; items: DigestEmailFeedItem[] };
+
 export type DigestEmailProps = {
   heading: string;
   /** The count line: it states how many links the digest holds (lib/digests/digest-count.ts). */
@@ -47,6 +53,8 @@ export type DigestEmailProps = {
   moreCount: number;
   /** "From your stash": older unread links brought back, after the new ones. */
   rediscovered: DigestEmailLink[];
+  /** "From your feeds": items of the reader's feeds that go to the digest, by feed. */
+  feeds?: DigestEmailFeed[];
   /** One line for the period the digest covers: "This week: 12 saved, 5 read, 3 came back". */
   progress: string | null;
   /** Last week's highlights, for a reader who asked for them (none otherwise). */
@@ -194,6 +202,50 @@ function BriefList({ links }: { links: DigestEmailBrief[] }) {
   );
 }
 
+/** "From your feeds": each feed's name, then its items one line each with "Save to stash". */
+function FeedSection({ feeds }: { feeds: DigestEmailFeed[] }) {
+  if (feeds.length === 0) return null;
+  return (
+    <>
+      <SectionHeading>From your feeds</SectionHeading>
+      {feeds.map((feed, index) => (
+        <Section
+          key={`feed-${index}`}
+          className={darkClass.rule}
+          style={{ borderTop: `1px solid ${colors.border}`, padding: "8px 0" }}
+        >
+          <Text
+            className={darkClass.text}
+            style={{ ...wrap, color: colors.text, fontSize: 14, fontWeight: 600, margin: "0 0 6px" }}
+          >
+            {feed.name}
+          </Text>
+          {feed.items.map((item, position) => (
+            <Text
+              key={`${position}-${item.url}`}
+              style={{ ...wrap, fontSize: 14, lineHeight: "20px", margin: "0 0 6px" }}
+            >
+              <Link href={item.url} className={darkClass.link} style={actionStyle}>
+                {item.title}
+              </Link>{" "}
+              <span className={darkClass.muted} style={{ color: colors.muted, fontSize: 12 }}>
+                {`·\u00a0${item.domain}\u00a0·`}
+              </span>{" "}
+              <Link
+                href={item.saveUrl}
+                className={darkClass.link}
+                style={{ ...actionStyle, fontSize: 12, whiteSpace: "nowrap" }}
+              >
+                Save to stash
+              </Link>
+            </Text>
+          ))}
+        </Section>
+      ))}
+    </>
+  );
+}
+
 export default function DigestEmail({
   heading,
   intro,
@@ -203,6 +255,7 @@ export default function DigestEmail({
   linksBrief = [],
   moreCount,
   rediscovered,
+  feeds = [],
   progress,
   highlights = [],
   dashboardUrl,
@@ -240,7 +293,8 @@ export default function DigestEmail({
       <BriefList links={remindersBrief} />
 
       {/* The new links need a heading only when another section sits beside them. */}
-      {links.length + linksBrief.length > 0 && reminders.length + remindersBrief.length + rediscovered.length > 0 ? (
+      {links.length + linksBrief.length > 0 &&
+      reminders.length + remindersBrief.length + rediscovered.length + feeds.length > 0 ? (
         <SectionHeading>New links</SectionHeading>
       ) : null}
       {links.map((link, index) => (
@@ -275,6 +329,8 @@ export default function DigestEmail({
         <LinkEntry key={`rediscovered-${index}-${link.url}`} link={link} />
       ))}
 
+      <FeedSection feeds={feeds} />
+
       <DigestHighlights highlights={highlights} />
 
       {progress ? (
@@ -306,7 +362,8 @@ const previewAction = (action: string, id: number) => `http://localhost:3000/${a
 
 DigestEmail.PreviewProps = {
   heading: "Your LinkStash digest",
-  intro: "Here are 8 links: 5 you saved since your last digest, and 3 that came back.",
+  intro:
+    "Here are 8 links: 5 you saved since your last digest, and 3 that came back. Also 3 new items from your feeds.",
   reminders: [
     {
       title: "The conference talk to watch before Friday",
@@ -406,6 +463,36 @@ DigestEmail.PreviewProps = {
       excerpt: null,
       readingMinutes: 5,
       readUrl: "http://localhost:3000/read/preview-6",
+    },
+  ],
+  feeds: [
+    {
+      name: "Small Tools Weekly",
+      items: [
+        {
+          title: "A text editor in 500 lines",
+          url: "https://tools.example.net/editor",
+          domain: "tools.example.net",
+          saveUrl: "http://localhost:3000/save-feed-item?token=preview-7",
+        },
+        {
+          title: "Why the shell still matters",
+          url: "https://tools.example.net/shell",
+          domain: "tools.example.net",
+          saveUrl: "http://localhost:3000/save-feed-item?token=preview-8",
+        },
+      ],
+    },
+    {
+      name: "https://maps.example.org/feed.xml",
+      items: [
+        {
+          title: "Drawing coastlines",
+          url: "https://maps.example.org/coastlines",
+          domain: "maps.example.org",
+          saveUrl: "http://localhost:3000/save-feed-item?token=preview-9",
+        },
+      ],
     },
   ],
   progress: "This week: 12 saved, 5 read, 3 came back",

@@ -35,7 +35,7 @@ function LinkShown({ title, url }: { title: string | null; url: string }) {
 }
 
 /**
- * The page a digest's one-click link opens (/mark-read, /snooze, /not-interested): the link, and
+ * The page a digest's one-click link opens (/mark-read, /snooze, /not-interested, /save-feed-item): the link, and
  * what the button will do or has done. Opening it changes nothing (mail scanners fetch links); the
  * button is a plain HTML form's POST, so it works without script, and the API answers it with a
  * redirect back here, where the status read from the database shows it done.
@@ -47,6 +47,8 @@ export function EmailActionCard({
   ask,
   button,
   done,
+  gone = { title: "Link not found", message: EMAIL_ACTION_GONE_MESSAGE },
+  problem = null,
 }: {
   /** Where the button POSTs: /api/mark-read, /api/snooze or /api/not-interested. */
   api: string;
@@ -55,17 +57,23 @@ export function EmailActionCard({
   ask: { title: string; description: string };
   button: string;
   done: { title: string; description: string };
+  /** What a gone token's page says: by default, a link no longer in the stash. */
+  gone?: { title: string; message: string };
+  /** Why the action was refused (a limit), shown instead of the question. */
+  problem?: { title: string; message: string } | null;
 }) {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       {status.state === "invalid" ? (
         <Problem title="Invalid link" message={EMAIL_ACTION_INVALID_MESSAGE} />
       ) : status.state === "gone" ? (
-        <Problem title="Link not found" message={EMAIL_ACTION_GONE_MESSAGE} />
+        <Problem title={gone.title} message={gone.message} />
       ) : status.done ? (
         <MessageCard tone="success" title={done.title} description={done.description}>
           <LinkShown title={status.title} url={status.url} />
         </MessageCard>
+      ) : problem ? (
+        <Problem title={problem.title} message={problem.message} />
       ) : (
         <MessageCard tone="question" icon={icon} title={ask.title} description={ask.description}>
           <LinkShown title={status.title} url={status.url} />

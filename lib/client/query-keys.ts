@@ -24,6 +24,8 @@ export const INVITATIONS_KEY = ["/api/invitations"];
 export const SAVE_ADDRESS_KEY = ["/api/user/save-address"];
 /** GET /api/tokens: the user's API tokens. */
 export const API_TOKENS_KEY = ["/api/tokens"];
+/** GET /api/feed-items: the items of feeds that go to the digest (the dashboard's "From your feeds"). */
+export const FEED_ITEMS_KEY = ["/api/feed-items"];
 /** GET /api/user/feeds: the addresses of the user's private feeds. */
 export const FEEDS_KEY = ["/api/user/feeds"];
 /** GET /api/feeds: the user's feed subscriptions (other sites' feeds). */

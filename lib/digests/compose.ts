@@ -1,6 +1,6 @@
 import "server-only";
 import { isMailOnlyUrl } from "@/lib/inbound-mail/mail-url";
-import type { DigestEmailBrief, DigestEmailLink, DigestEmailProps } from "@/emails/digest";
+import type { DigestEmailBrief, DigestEmailFeedItem, DigestEmailLink, DigestEmailProps } from "@/emails/digest";
 import { digestPlainText } from "@/emails/digest-text";
 import type { DigestEmailHighlight } from "@/emails/components/digest-highlights";
 import type { DigestHighlight } from "@/lib/highlights/digest";
@@ -9,6 +9,7 @@ import { renderEmail } from "@/lib/mail/send-email";
 import type { OutgoingEmail } from "@/lib/mail/transport";
 import { progressLine, progressPeriod, savedAgo, type ProgressCounts } from "@/lib/digests/come-back-words";
 import { emailActionUrl } from "@/lib/digests/email-actions";
+import { saveFeedItemUrl } from "@/lib/digests/save-feed-item-token";
 import { displayHost, displayUrl } from "@/lib/links/display-url";
 import { formatInZone } from "@/lib/time/local-time";
 import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/digests/unsubscribe";
@@ -20,7 +21,8 @@ import { cutAtWord } from "@/lib/text/cut-at-word";
 // the stash, each saying why. The first links are shown whole (excerpt, notes, categories, reading
 // time, when saved in the reader's zone, a link to read it in LinkStash and signed one-click
 // actions); the next ones on one line each (title and site); the rest as "and N more in LinkStash".
-// Last, one line of progress for the period the digest covers.
+// Then the items of the user's feeds that go to the digest, by feed, one line each with "Save to
+// stash". Last, one line of progress for the period the digest covers.
 
 /** The newest new links a digest reads from the database: at most the whole and one-line ones. */
 export const DIGEST_MAX_LINKS = 50;
@@ -33,15 +35,22 @@ export const DIGEST_BRIEF_LINKS = DIGEST_MAX_LINKS - DIGEST_WHOLE_LINKS;
  * stash's links, the progress line, the footer); a margin stays for what a provider adds.
  */
 export const DIGEST_HTML_BUDGET = 96 * 1024;
-/** Whole and one-line entries tried in turn until the HTML fits its budget. */
-const LAYOUTS: { whole: number; brief: number }[] = [
-  { whole: DIGEST_WHOLE_LINKS, brief: DIGEST_BRIEF_LINKS },
-  { whole: 15, brief: DIGEST_BRIEF_LINKS },
-  { whole: 10, brief: DIGEST_BRIEF_LINKS },
-  { whole: 5, brief: DIGEST_BRIEF_LINKS },
-  { whole: 0, brief: DIGEST_BRIEF_LINKS },
-  { whole: 0, brief: 10 },
-  { whole: 0, brief: 0 },
+/** Feed items one digest carries at most, the newest owed first; the rest wait for the next one. */
+export const FEED_ITEMS_PER_DIGEST = 50;
+/** Feed items owed longer than this are no longer carried by a digest (the dashboard lists them). */
+export const FEED_ITEM_DAYS = 14;
+/**
+ * Whole, one-line and feed entries tried in turn until the HTML fits its budget. Feed items are one
+ * line each; the last layouts list fewer, and those left out are counted in "and N more".
+ */
+const LAYOUTS: { whole: number; brief: number; feed: number }[] = [
+  { whole: DIGEST_WHOLE_LINKS, brief: DIGEST_BRIEF_LINKS, feed: FEED_ITEMS_PER_DIGEST },
+  { whole: 15, brief: DIGEST_BRIEF_LINKS, feed: FEED_ITEMS_PER_DIGEST },
+  { whole: 10, brief: DIGEST_BRIEF_LINKS, feed: FEED_ITEMS_PER_DIGEST },
+  { whole: 5, brief: DIGEST_BRIEF_LINKS, feed: FEED_ITEMS_PER_DIGEST },
+  { whole: 0, brief: DIGEST_BRIEF_LINKS, feed: FEED_ITEMS_PER_DIGEST },
+  { whole: 0, brief: 10, feed: 20 },
+  { whole: 0, brief: 0, feed: 0 },
 ];
 // A mail is a summary: the reader page has the rest.
 const EXCERPT_MAX = 300;
@@ -63,6 +72,12 @@ export type DigestLink = {
 /** A link a digest brings back, with the digest's local day ("YYYY-MM-DD") it was chosen for. */
 export type ComeBackLink = DigestLink & { day: string };
 
+/** An item of one of the user's feeds that goes to the digest (FeedItem). */
+export type DigestFeedItem = { id: string; title: string | null; url: string };
+
+/** One feed's items in a digest, under the feed's name (its title, else its address). */
+export type DigestFeed = { sourceId: string; name: string; items: DigestFeedItem[] };
+
 export type DigestRecipient = { id: string; email: string; timezone: string };
 
 export type DigestKindName = "scheduled" | "manual";
@@ -76,6 +91,8 @@ export type DigestContent = {
   reminders: ComeBackLink[];
   /** "From your stash": older unread links chosen to come back. */
   rediscovered: ComeBackLink[];
+  /** "From your feeds": items of feeds that go to the digest, by feed (decision 0418). */
+  feeds?: DigestFeed[];
   /** Where the new links start: the previous digest, or (a first Send now) the start of the day. */
   since: "last-digest" | "today";
   progress: (ProgressCounts & { windowStart: Date | null; windowEnd: Date }) | null;
@@ -84,7 +101,8 @@ export type DigestContent = {
 };
 
 function subjectFor(kind: DigestKindName, count: DigestCount): string {
-  const what = count.fresh > 0 ? `${linksWord(count.total)} to read` : `${linksWord(count.total)} came back`;
+  const what =
+    count.fresh + count.feed > 0 ? `${linksWord(count.total)} to read` : `${linksWord(count.total)} came back`;
   return kind === "scheduled" ? `Your LinkStash digest: ${what}` : `Today's stash: ${what}`;
 }
 
@@ -110,38 +128,54 @@ function highlightEntry(highlight: DigestHighlight): DigestEmailHighlight {
 /** The links of one digest as the mail lays them out: shown whole, on one line, or only counted. */
 export type DigestLayout = Pick<
   DigestEmailProps,
-  "reminders" | "remindersBrief" | "links" | "linksBrief" | "rediscovered" | "moreCount"
+  "reminders" | "remindersBrief" | "links" | "linksBrief" | "rediscovered" | "feeds" | "moreCount"
 >;
 
 /**
  * Lays the digest's links out with at most `whole` shown whole (reminders first, then the newest new
- * links) and `brief` on one line; the links from the stash (a few) are always whole. `moreCount` is
- * what the count holds beyond them, so whole + one-line + more = count.total.
+ * links) and `brief` on one line; the links from the stash (a few) are always whole; at most `feed`
+ * feed items, each feed's newest first. `moreCount` is what the count holds beyond them, so whole +
+ * one-line + feed items + more = count.total.
  */
-export function layOut<Link>(
-  content: { links: Link[]; reminders: Link[]; rediscovered: Link[] },
+export function layOut<Link, Item>(
+  content: { links: Link[]; reminders: Link[]; rediscovered: Link[]; feeds?: { name: string; items: Item[] }[] },
   count: DigestCount,
-  { whole, brief }: { whole: number; brief: number },
+  { whole, brief, feed = 0 }: { whole: number; brief: number; feed?: number },
 ): {
   reminders: Link[];
   remindersBrief: Link[];
   links: Link[];
   linksBrief: Link[];
   rediscovered: Link[];
+  feeds: { name: string; items: Item[] }[];
   moreCount: number;
 } {
   const reminders = content.reminders.slice(0, whole);
   const links = content.links.slice(0, whole - reminders.length);
   const remindersBrief = content.reminders.slice(reminders.length, reminders.length + brief);
   const linksBrief = content.links.slice(links.length, links.length + brief - remindersBrief.length);
+  const feeds: { name: string; items: Item[] }[] = [];
+  let room = feed;
+  for (const one of content.feeds ?? []) {
+    if (room <= 0) break;
+    const items = one.items.slice(0, room);
+    feeds.push({ name: one.name, items });
+    room -= items.length;
+  }
   const shown =
-    reminders.length + links.length + remindersBrief.length + linksBrief.length + content.rediscovered.length;
+    reminders.length +
+    links.length +
+    remindersBrief.length +
+    linksBrief.length +
+    content.rediscovered.length +
+    (feed - room);
   return {
     reminders,
     remindersBrief,
     links,
     linksBrief,
     rediscovered: content.rediscovered,
+    feeds,
     moreCount: Math.max(0, count.total - shown),
   };
 }
@@ -184,7 +218,17 @@ export async function composeDigest(
     url: link.url,
     domain: displayHost(link.url),
   });
+  const feedEntry = (item: DigestFeedItem): DigestEmailFeedItem => ({
+    title: cutAtWord(item.title?.trim() || displayUrl(item.url), BRIEF_TITLE_MAX),
+    url: item.url,
+    domain: displayHost(item.url),
+    saveUrl: saveFeedItemUrl(item.id, recipient.id),
+  });
   const entries = {
+    feeds: (content.feeds ?? []).map((one) => ({
+      name: cutAtWord(one.name, BRIEF_TITLE_MAX),
+      items: one.items.map(feedEntry),
+    })),
     reminders: content.reminders.map((link) =>
       entry(link, savedAgo(link.createdAt, link.day, recipient.timezone), false),
     ),

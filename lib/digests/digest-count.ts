@@ -7,7 +7,9 @@ export type DigestCount = {
   fresh: number;
   /** Links that come back: "Back today" and "From your stash". */
   back: number;
-  /** Every link of the digest: fresh + back. */
+  /** Items of the user's feeds that go to the digest: "From your feeds" (decision 0418). */
+  feed: number;
+  /** Every link of the digest: fresh + back + feed. */
   total: number;
 };
 
@@ -15,14 +17,17 @@ export function digestCount({
   total,
   reminders,
   rediscovered,
+  feeds = [],
 }: {
   /** The window's new links, all of them (the digest lists the newest; this counts them all). */
   total: number;
   reminders: readonly unknown[];
   rediscovered: readonly unknown[];
+  feeds?: readonly { items: readonly unknown[] }[];
 }): DigestCount {
   const back = reminders.length + rediscovered.length;
-  return { fresh: total, back, total: total + back };
+  const feed = feeds.reduce((sum, one) => sum + one.items.length, 0);
+  return { fresh: total, back, feed, total: total + back + feed };
 }
 
 export const linksWord = (count: number): string => `${count} ${count === 1 ? "link" : "links"}`;
@@ -30,11 +35,23 @@ export const linksWord = (count: number): string => `${count} ${count === 1 ? "l
 /**
  * The mail's count line, which states `count.total`: "Here are the 12 links you saved since your last
  * digest.", "Here are 14 links: 12 you saved since your last digest, and 2 that came back.",
- * "Nothing new saved today, but 2 links came back." `period` is "since your last digest", "since
- * your last scheduled digest" or "today".
+ * "Nothing new saved today, but 2 links came back." Feed items are said after them: "… Also 3 new
+ * items from your feeds.", or "Nothing new since your last digest, but 3 new items from your feeds."
+ * `period` is "since your last digest", "since your last scheduled digest" or "today".
  */
 export function countLine(count: DigestCount, period: string): string {
-  const { fresh, back, total } = count;
+  const { feed } = count;
+  if (feed === 0) return linesLine(count, period);
+  const items = `${feed} new ${feed === 1 ? "item" : "items"} from your feeds`;
+  if (count.fresh + count.back === 0)
+    return `Nothing new ${period === "today" ? "saved today" : period}, but ${items}.`;
+  return `${linesLine(count, period)} Also ${items}.`;
+}
+
+/** The count line of the stash's own links (new and come back). */
+function linesLine(count: DigestCount, period: string): string {
+  const { fresh, back } = count;
+  const total = fresh + back;
   if (fresh === 0) {
     const cameBack = back === 1 ? "one link came back" : `${back} links came back`;
     return `Nothing new ${period === "today" ? "saved today" : period}, but ${cameBack}.`;

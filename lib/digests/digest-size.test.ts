@@ -122,6 +122,64 @@ describe("digest size", () => {
     expect(html).toMatch(/d200\dword…</);
   });
 
+  it("keeps the heaviest digest under it with 50 feed items at their longest, counting those left out", async () => {
+    const url = (i: number) =>
+      `https://a-feed-${i}.example.test/${"q".repeat(MAX_URL_LENGTH)}`.slice(0, MAX_URL_LENGTH);
+    const feeds = Array.from({ length: 5 }, (_, f) => ({
+      sourceId: `source${f}`,
+      name: words(MAX_TITLE_LENGTH, `f${f}`),
+      items: Array.from({ length: 10 }, (_, i) => ({
+        id: `item${f}-${i}`,
+        title: words(MAX_TITLE_LENGTH, `i${f}${i}`),
+        url: url(f * 10 + i),
+      })),
+    }));
+    const { html, bytes, text } = await compose({
+      links: Array.from({ length: 50 }, (_, i) => longest(i)),
+      total: 500,
+      reminders: Array.from({ length: 50 }, (_, i) => back(longest(100 + i))),
+      rediscovered: Array.from({ length: 5 }, (_, i) => back(longest(200 + i))),
+      feeds,
+      since: "last-digest",
+      progress,
+    });
+    expect(bytes).toBeLessThan(GMAIL_CLIP_BYTES);
+    expect(html).toMatch(unsubscribe);
+    expect(html).toContain(
+      "Here are 555 links: 500 you saved since your last digest, and 55 that came back. Also 50 new items from your feeds.",
+    );
+    const whole = html.match(/>Mark as read<\/a>/g)?.length ?? 0;
+    const feedItems = html.match(/>Save to stash<\/a>/g)?.length ?? 0;
+    const brief = (html.match(/<span class="d-mu"[^>]*>·\u00a0[^<]*<\/span>/g)?.length ?? 0) - feedItems;
+    const more = Number(html.match(/>and (\d+) more in LinkStash<\/a>/)?.[1] ?? 0);
+    expect(whole + brief + feedItems + more).toBe(605);
+    expect(text.match(/Save to stash: /g)?.length ?? 0).toBe(feedItems);
+  });
+
+  it("lists a few feed items whole, by feed, after the links", async () => {
+    const { html, text } = await compose({
+      links: [ordinary(1)],
+      total: 1,
+      reminders: [],
+      rediscovered: [],
+      feeds: [
+        {
+          sourceId: "a",
+          name: "Small Tools Weekly",
+          items: [{ id: "item1", title: "A text editor", url: "https://tools.example.test/editor" }],
+        },
+      ],
+      since: "last-digest",
+      progress: null,
+    });
+    expect(html).toContain("Here is the link you saved since your last digest. Also 1 new item from your feeds.");
+    expect(html.indexOf("From your feeds")).toBeGreaterThan(html.indexOf("Mark as read"));
+    expect(html).toContain("Small Tools Weekly");
+    expect(html).toMatch(/href="http:\/\/localhost:3000\/save-feed-item\?token=item1\.user1\.[\w-]+"/);
+    expect(text).toContain("A text editor (tools.example.test): https://tools.example.test/editor");
+    expect(html).not.toContain("and 1 more");
+  });
+
   it("lists every link whole when there are few, with no 'and N more'", async () => {
     const { html } = await compose(
       {

@@ -10,6 +10,7 @@ import {
   countBacklog,
   countLeft,
   enqueueDue,
+  feedItemsFor,
   handBack,
   linksFor,
   markFailed,
@@ -105,10 +106,11 @@ async function sendClaimed(
   // Chosen once per delivery (a reclaimed batch gets the links chosen the first time), then the new
   // links, which leave out the ones coming back, and the counts, which include them.
   const comingBack = await selectComingBack(ids);
-  const [windows, users, progress] = await Promise.all([
+  const [windows, users, progress, feedItems] = await Promise.all([
     linksFor(ids),
     digestRecipients(claimed.map((row) => row.userId)),
     progressFor(ids),
+    feedItemsFor(ids),
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
 
@@ -119,9 +121,12 @@ async function sendClaimed(
     const window = windows.get(row.id);
     const back = comingBack.get(row.id) ?? { reminders: [], rediscovered: [] };
     const comesBack = back.reminders.length + back.rediscovered.length > 0;
-    // Nothing new (or all of it read already) and nothing coming back, or links coming back to a user
-    // who wants no digest without new links, or unsubscribed since the row was created: no email.
-    if (!user || user.emailFrequency === "none" || (!window && !(comesBack && user.digestWithoutNewLinks))) {
+    const feeds = feedItems.get(row.id) ?? [];
+    // Nothing new (or all of it read already), no feed item and nothing coming back, or links coming
+    // back to a user who wants no digest without new links, or unsubscribed since the row was
+    // created: no email. A feed item counts as new (decision 0418).
+    const fresh = !!window || feeds.length > 0;
+    if (!user || user.emailFrequency === "none" || (!fresh && !(comesBack && user.digestWithoutNewLinks))) {
       skipped.push(row.id);
       continue;
     }
@@ -130,6 +135,7 @@ async function sendClaimed(
       links: window?.links ?? [],
       total: window?.total ?? 0,
       ...back,
+      feeds,
       since: "last-digest",
       progress: counts ? { ...counts, windowStart: row.windowStart, windowEnd: row.windowEnd } : null,
       highlights: await digestHighlightsFor(user, row.windowEnd),

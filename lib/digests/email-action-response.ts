@@ -2,6 +2,8 @@
 // it), shared with the page's card; pure.
 
 export const EMAIL_ACTION_GONE_MESSAGE = "This link is no longer in your stash.";
+/** A digest's feed item whose subscription (or account) is gone. */
+export const SAVE_FEED_ITEM_GONE_MESSAGE = "This item is no longer in your feeds.";
 
 export type EmailActionStatus =
   | { state: "invalid" }

@@ -1,6 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { DIGEST_MAX_LINKS, type ComeBackLink, type DigestLink } from "@/lib/digests/compose";
+import {
+  DIGEST_MAX_LINKS,
+  FEED_ITEM_DAYS,
+  FEED_ITEMS_PER_DIGEST,
+  type ComeBackLink,
+  type DigestFeed,
+  type DigestFeedItem,
+  type DigestLink,
+} from "@/lib/digests/compose";
 import type { ProgressCounts } from "@/lib/digests/come-back-words";
 import { nextDigestAt, scheduleOf } from "@/lib/digests/schedule";
 import { type Db, getDb } from "@/lib/db/client";
@@ -263,6 +271,23 @@ export function comingBackSql(ids: string[]): Prisma.Sql {
         FROM ranked r JOIN ctx c ON c.id = r."deliveryId" WHERE r."inCategory" <= c.wanted
       ) ordered WHERE position <= wanted
     ),
+    -- The feed items it carries (decision 0418), chosen here, once, with the rest: the newest owed
+    -- ones of the last FEED_ITEM_DAYS, at most FEED_ITEMS_PER_DIGEST. Taken only while still free,
+    -- so of two digests racing, the second waits on the row and then passes it over. A data-modifying
+    -- CTE runs to completion whether or not the query reads it.
+    feed AS (
+      UPDATE "FeedDelivery" AS f SET "digestId" = p."deliveryId"
+      FROM (
+        SELECT c.id AS "deliveryId", o."subscriptionId", o."itemId"
+        FROM ctx c CROSS JOIN LATERAL (
+          SELECT o."subscriptionId", o."itemId" FROM "FeedDelivery" o
+          WHERE o."userId" = c."userId" AND o.into = 'digest' AND o."digestedAt" IS NULL AND o."digestId" IS NULL
+            AND o."linkId" IS NULL AND o."createdAt" > c.ref - make_interval(days => ${FEED_ITEM_DAYS})
+          ORDER BY o."createdAt" DESC, o."itemId" DESC LIMIT ${FEED_ITEMS_PER_DIGEST}
+        ) o
+      ) p
+      WHERE f."subscriptionId" = p."subscriptionId" AND f."itemId" = p."itemId" AND f."digestId" IS NULL
+    ),
     inserted AS (
       INSERT INTO "DigestItem" ("deliveryId", "linkId", section, day, position)
       SELECT "deliveryId", "linkId", section, day, position FROM reminders
@@ -280,6 +305,50 @@ export function comingBackSql(ids: string[]): Prisma.Sql {
       l.id, l.title, l.url, l.notes, l.categories, l."createdAt", l.description, l."readingMinutes"
     FROM items i JOIN "Link" l ON l.id = i."linkId"
     ORDER BY i."deliveryId", i.section, i.position`;
+}
+
+type FeedItemRow = DigestFeedItem & { deliveryId: string; sourceId: string; feed: string };
+
+/**
+ * The feed items each delivery carries (chosen by selectComingBack), grouped by feed in the order of
+ * each feed's newest item, newest first within a feed. One query for the batch.
+ */
+export async function feedItemsFor(ids: string[]): Promise<Map<string, DigestFeed[]>> {
+  const byDelivery = new Map<string, DigestFeed[]>();
+  if (ids.length === 0) return byDelivery;
+  const rows = await getDb().$queryRaw<FeedItemRow[]>`
+    SELECT f."digestId" AS "deliveryId", s.id AS "sourceId", i.id, i.title, i.url, COALESCE(NULLIF(btrim(s.title), ''), s.url) AS feed
+    FROM "FeedDelivery" f
+    JOIN "FeedItem" i ON i.id = f."itemId"
+    JOIN "FeedSource" s ON s.id = i."sourceId"
+    WHERE f."digestId" IN (${Prisma.join(ids)})
+    ORDER BY f."digestId", max(f."createdAt") OVER (PARTITION BY f."digestId", s.id) DESC, s.id,
+      f."createdAt" DESC, i."publishedAt" DESC NULLS LAST, i.id DESC`;
+  for (const row of rows) {
+    const feeds = byDelivery.get(row.deliveryId) ?? [];
+    const last = feeds.at(-1);
+    const item = { id: row.id, title: row.title, url: row.url };
+    if (last && last.sourceId === row.sourceId) last.items.push(item);
+    else feeds.push({ sourceId: row.sourceId, name: row.feed, items: [item] });
+    byDelivery.set(row.deliveryId, feeds);
+  }
+  return byDelivery;
+}
+
+/** Whether a digest at `now` would carry a feed item to the user: a quick check before Send now. */
+export async function mayCarryFeedItems(userId: string, now: Date): Promise<boolean> {
+  const owed = await getDb().feedDelivery.findFirst({
+    where: {
+      userId,
+      into: "digest",
+      digestedAt: null,
+      digestId: null,
+      linkId: null,
+      createdAt: { gt: new Date(now.getTime() - FEED_ITEM_DAYS * DAY_MS) },
+    },
+    select: { itemId: true },
+  });
+  return owed !== null;
 }
 
 /**
@@ -349,7 +418,7 @@ export async function mayComeBack(
   return waiting !== null;
 }
 
-/** Deliveries that send nothing: their chosen links are let go, so another digest may carry them. */
+/** Deliveries that send nothing: their chosen links and feed items are let go, so another digest may carry them. */
 export async function markSkipped(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await getDb().$executeRaw`
@@ -357,11 +426,14 @@ export async function markSkipped(ids: string[]): Promise<void> {
       UPDATE "DigestDelivery" SET status = 'skipped', "linkCount" = 0, "sentAt" = NULL, "updatedAt" = now()
       WHERE id IN (${Prisma.join(ids)}) AND status = 'sending'
       RETURNING id
+    ),
+    released AS (
+      UPDATE "FeedDelivery" SET "digestId" = NULL WHERE "digestId" IN (SELECT id FROM skipped) AND "digestedAt" IS NULL
     )
     DELETE FROM "DigestItem" WHERE "deliveryId" IN (SELECT id FROM skipped)`;
 }
 
-/** Deliveries the provider refused: recorded as failed, their chosen links let go, the links unchanged. */
+/** Deliveries the provider refused: recorded as failed, their chosen links and feed items let go, the links unchanged. */
 export async function markFailed(ids: string[], error: string): Promise<void> {
   if (ids.length === 0) return;
   await getDb().$executeRaw`
@@ -369,14 +441,18 @@ export async function markFailed(ids: string[], error: string): Promise<void> {
       UPDATE "DigestDelivery" SET status = 'failed', error = ${error}, "updatedAt" = now()
       WHERE id IN (${Prisma.join(ids)}) AND status = 'sending'
       RETURNING id
+    ),
+    released AS (
+      UPDATE "FeedDelivery" SET "digestId" = NULL WHERE "digestId" IN (SELECT id FROM failed) AND "digestedAt" IS NULL
     )
     DELETE FROM "DigestItem" WHERE "deliveryId" IN (SELECT id FROM failed)`;
 }
 
 /**
  * Records accepted deliveries, and only then changes the links they brought back, in the same
- * statement: a reminder is cleared unless its owner moved it past the digest's day meanwhile, and a
- * link from the stash records when it came back (the digest's instant, for the 30-day rule).
+ * statement: a reminder is cleared unless its owner moved it past the digest's day meanwhile, a
+ * link from the stash records when it came back (the digest's instant, for the 30-day rule), and its
+ * feed items are digested.
  */
 export async function markSent(sent: { id: string; providerId: string | null; linkCount: number }[]): Promise<void> {
   if (sent.length === 0) return;
@@ -395,6 +471,11 @@ export async function markSent(sent: { id: string; providerId: string | null; li
       FROM "DigestItem" i JOIN accepted a ON a.id = i."deliveryId"
       WHERE i.section = 'reminder' AND l.id = i."linkId" AND l."remindOn" <= i.day
       RETURNING l.id
+    ),
+    digested AS (
+      UPDATE "FeedDelivery" AS f SET "digestedAt" = now()
+      FROM accepted a WHERE f."digestId" = a.id AND f."digestedAt" IS NULL
+      RETURNING f."itemId"
     )
     UPDATE "Link" AS l SET "resurfacedAt" = GREATEST(l."resurfacedAt", a.ref)
     FROM "DigestItem" i JOIN accepted a ON a.id = i."deliveryId"

@@ -5,10 +5,12 @@ import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { composeDigest } from "@/lib/digests/compose";
 import { digestCount, linksWord } from "@/lib/digests/digest-count";
 import {
+  feedItemsFor,
   linksFor,
   markFailed,
   markSent,
   markSkipped,
+  mayCarryFeedItems,
   mayComeBack,
   progressFor,
   recordManualDigest,
@@ -38,8 +40,8 @@ export type SendNowResult = z.output<typeof sendNowAnswer>;
 
 /**
  * "Send Digest Now": what the next scheduled digest would hold, at once: the unread links saved since
- * the last scheduled digest (before the first one, today's), the reminders due today and links back
- * from the stash, chosen, rendered and recorded as a scheduled digest's are (decision 0319). The free
+ * the last scheduled digest (before the first one, today's), the reminders due today, links back
+ * from the stash and the owed items of feeds that go to the digest, chosen, rendered and recorded as a scheduled digest's are (decision 0319). The free
  * allowance is counted in delivery rows while the user's row is locked, so simultaneous requests
  * cannot both take the last one.
  */
@@ -50,7 +52,8 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   const { saved, unread } = await countSavedAndUnread(user.id, windowStart, now);
   const nothingNew =
     unread === 0 ? { success: false, message: saved === 0 ? NO_LINKS_MESSAGE : ALL_READ_MESSAGE } : null;
-  if (nothingNew && !(await mayComeBack(user, windowStart, now))) return nothingNew;
+  if (nothingNew && !(await mayComeBack(user, windowStart, now)) && !(await mayCarryFeedItems(user.id, now)))
+    return nothingNew;
   // The hard caps hold on every plan (docs/decisions/0161): first the account's, then the address's,
   // so an account over its cap uses up nothing of the address's.
   await enforceRateLimits(
@@ -65,10 +68,11 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
 
   const ids = [delivery.id];
   const back = (await selectComingBack(ids)).get(delivery.id) ?? { reminders: [], rediscovered: [] };
-  const [windows, progress] = await Promise.all([linksFor(ids), progressFor(ids)]);
+  const [windows, progress, feedItems] = await Promise.all([linksFor(ids), progressFor(ids), feedItemsFor(ids)]);
   const window = windows.get(delivery.id) ?? { links: [], total: 0 };
+  const feeds = feedItems.get(delivery.id) ?? [];
   // The one count the mail's count line and list state too (lib/digests/digest-count.ts).
-  const count = digestCount({ ...window, ...back });
+  const count = digestCount({ ...window, ...back, feeds });
   // What looked due was taken meanwhile (another digest of today carries it): nothing to send after all.
   if (count.total === 0) {
     await markSkipped(ids);
@@ -78,6 +82,7 @@ export async function sendDigestNow(user: User, now = new Date()): Promise<SendN
   const email = await composeDigest(user, "manual", {
     ...window,
     ...back,
+    feeds,
     since,
     progress: counts ? { ...counts, windowStart, windowEnd: now } : null,
     highlights: await digestHighlightsFor(user, now),

@@ -50,6 +50,7 @@ const { PERSONAL_TOKEN_SCOPES, SESSION_ONLY_MESSAGE } = await import("@/lib/auth
 const { getDb } = await import("@/lib/db/client");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
+const { saveFeedItemToken } = await import("@/lib/digests/save-feed-item-token");
 const { ORIGIN, signedInUser } = await import("@/tests/support/factories");
 const {
   dynamicSegments,
@@ -374,6 +375,38 @@ function emailActionEntry(action: EmailAction): Entry {
     arrange: async (world) => ({ json: { token: emailActionToken(action, world.link.id, world.owner.id) } }),
     expect: { "signed out": tokenHolder(action), "another user": tokenHolder(action), owner: tokenHolder(action) },
   };
+}
+
+/** A feed of the owner's that goes to the digest, with one item owed: the item's id. */
+async function ownerFeedItem(world: World): Promise<string> {
+  const db = getDb();
+  const source = await db.feedSource.create({
+    data: { url: `https://feed.example/${world.tag}`, title: `Feed ${world.mark}` },
+  });
+  const subscription = await db.subscription.create({
+    data: { userId: world.owner.id, sourceId: source.id, into: "digest", category: `Cat ${world.mark}` },
+  });
+  const item = await db.feedItem.create({
+    data: {
+      sourceId: source.id,
+      guid: world.tag,
+      url: `https://example.test/item-${world.tag}`,
+      title: `Item ${world.mark}`,
+    },
+  });
+  await db.feedDelivery.create({
+    data: { subscriptionId: subscription.id, itemId: item.id, userId: world.owner.id, into: "digest" },
+  });
+  return item.id;
+}
+
+/** The owner's feed item became one link of theirs. */
+async function feedItemSaved(world: World): Promise<void> {
+  const delivery = await getDb().feedDelivery.findFirstOrThrow({ where: { userId: world.owner.id } });
+  expect(delivery.linkId).not.toBeNull();
+  expect(
+    await getDb().link.count({ where: { userId: world.owner.id, url: `https://example.test/item-${world.tag}` } }),
+  ).toBe(1);
 }
 
 /** Mailgun's POST of a received message (a cookie, when given, must change nothing). */
@@ -816,6 +849,31 @@ const MATRIX: Record<string, Entry> = {
     expect: ownerScoped(200, async (world) =>
       expect(await getDb().highlight.findUnique({ where: { id: world.highlight.id } })).toBeNull(),
     ),
+  },
+  "GET /api/feed-items": {
+    what: "the caller's items of feeds that go to the digest",
+    arrange: async (world) => {
+      await ownerFeedItem(world);
+      return {};
+    },
+    expect: userScoped(200, {
+      stranger: untouched(200, async (_world, res) => expect(await readJson(res)).toEqual([])),
+      check: bodyHas((world) => `Item ${world.mark}`),
+    }),
+  },
+  "POST /api/feed-items/[id]/save": {
+    what: "saves one item of the caller's feeds to their stash",
+    arrange: async (world) => ({ params: { id: await ownerFeedItem(world) } }),
+    expect: ownerScoped(201, feedItemSaved),
+  },
+  "POST /api/save-feed-item": {
+    what: "a digest's Save to stash link: the signed token (item and reader) is the only credential, a session is neither needed nor used; the answer names nothing",
+    arrange: async (world) => ({ json: { token: saveFeedItemToken(await ownerFeedItem(world), world.owner.id) } }),
+    expect: {
+      "signed out": { status: 200, check: feedItemSaved },
+      "another user": { status: 200, check: feedItemSaved },
+      owner: { status: 200, check: feedItemSaved },
+    },
   },
   "POST /api/mark-read": emailActionEntry("mark-read"),
   "POST /api/snooze": emailActionEntry("snooze"),

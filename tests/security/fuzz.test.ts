@@ -43,6 +43,7 @@ const { encodeHistoryCursor } = await import("@/lib/links/service");
 const { SESSION_COOKIE } = await import("@/lib/auth/session");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { EMAIL_ACTIONS, emailActionToken } = await import("@/lib/digests/email-actions");
+const { saveFeedItemToken } = await import("@/lib/digests/save-feed-item-token");
 const { signedInUser } = await import("@/tests/support/factories");
 const { TEST_PRICE_ID } = await import("@/tests/support/stripe-billing");
 const { dynamicSegments, fillPattern, isMutating, joinOperations, loadRouteInventory, UNKNOWN_API_PATH_PATTERN } =
@@ -103,6 +104,8 @@ type Pool = {
   entries: Owned[];
   /** The highlights again, by the number an app names them with (wallabag's annotations). */
   annotations: Owned[];
+  /** Items of feeds that go to the digest, by their item's id. */
+  feedItems: Owned[];
   expiredCookie: string;
 };
 
@@ -122,6 +125,18 @@ async function fuzzUser(label: string, data: Parameters<typeof signedInUser>[0] 
   await db.invitation.create({ data: { inviterId: user.id, code: `${label}-code-${user.id}`.slice(0, 64) } });
   await db.apiToken.create({
     data: { userId: user.id, name: `Token ${label}`, tokenHash: `fuzz-${user.id}`, prefix: "lsk_fuzz" },
+  });
+  const source = await db.feedSource.create({
+    data: { url: `https://feed.example/${label}-${user.id}`, title: label },
+  });
+  const subscription = await db.subscription.create({
+    data: { userId: user.id, sourceId: source.id, into: "digest", category: "News" },
+  });
+  const item = await db.feedItem.create({
+    data: { sourceId: source.id, guid: label, url: `https://example.test/feed-${label}`, title: `Item ${label}` },
+  });
+  await db.feedDelivery.create({
+    data: { subscriptionId: subscription.id, itemId: item.id, userId: user.id, into: "digest" },
   });
   const { appPassword } = await createAppPassword(user, `App ${label}`);
   return { user, cookie, appToken: (await issueTokens(appPassword.id)).accessToken, label };
@@ -159,6 +174,9 @@ async function refreshPool(): Promise<void> {
   );
   pool.invitations = (await db.invitation.findMany({ where: { inviterId: { in: ids } } })).map(
     ({ id, inviterId, code }) => ({ id, ownerId: inviterId, code }),
+  );
+  pool.feedItems = (await db.feedDelivery.findMany({ where: owned, select: { itemId: true, userId: true } })).map(
+    ({ itemId, userId }) => ({ id: itemId, ownerId: userId }),
   );
   pool.tokens = (
     await db.apiToken.findMany({ where: { ...owned, revokedAt: null }, select: { id: true, userId: true } })
@@ -412,6 +430,23 @@ const emailActionInput = (action: EmailAction) => (): fc.Arbitrary<Input> => {
       `${"A".repeat(64)}.${"B".repeat(64)}.${"C".repeat(43)}`,
       `${"A".repeat(400)}`,
     ),
+  );
+  return fuzzBody(shape({ token })).map((body): Input => ({ body }));
+};
+
+/**
+ * POST /api/save-feed-item: real tokens of fuzz users' feed items, broken ones, and hostile strings,
+ * as JSON or as the page's form.
+ */
+const saveFeedItemInput = (): fc.Arbitrary<Input> => {
+  const tokens = pool.feedItems.map((item) => saveFeedItemToken(item.id, item.ownerId));
+  const real = tokens.length > 0 ? fc.constantFrom(...tokens) : fc.constant("x.y.z");
+  const token = fc.oneof(
+    { weight: 3, arbitrary: real },
+    real.map((value) => value.slice(0, -1)),
+    real.map((value) => value.split(".").reverse().join(".")),
+    anyString,
+    fc.constantFrom("", ".", "a.b.c", `${"A".repeat(400)}`),
   );
   return fuzzBody(shape({ token })).map((body): Input => ({ body }));
 };
@@ -750,6 +785,7 @@ const OVERRIDES: Record<string, Override> = {
   "POST /api/mark-read": { input: emailActionInput("mark-read") },
   "POST /api/snooze": { input: emailActionInput("snooze") },
   "POST /api/not-interested": { input: emailActionInput("not-interested") },
+  "POST /api/save-feed-item": { input: saveFeedItemInput },
   "POST /api/extension/connect": {
     input: bodyOnly(
       shape({
@@ -845,6 +881,7 @@ function paramsOf(schema: z.ZodObject): fc.Arbitrary<Pick<Input, "params" | "add
     ...pool.categories,
     ...pool.invitations,
     ...pool.tokens,
+    ...pool.feedItems,
   ];
   const fields = Object.entries(schemaFields(schema)).map(([name, valid]) => {
     const choices: fc.WeightedArbitrary<{ value: string; addresses?: Owned }>[] = [
@@ -1063,6 +1100,7 @@ beforeAll(async () => {
     categories: [],
     invitations: [],
     tokens: [],
+    feedItems: [],
     expiredCookie: "",
   };
 

@@ -8,6 +8,7 @@ import { OfflineReaderSync } from "@/components/reader/offline-reader-sync";
 import { SaveAnywhereCard } from "@/components/save/save-anywhere-card";
 import { ReadingProgress } from "@/components/stats/reading-progress";
 import { TodayLinks } from "@/components/links/today-links";
+import { FeedItemsList } from "@/components/subscriptions/feed-items-list";
 import { PrefilledQueries } from "@/components/prefilled-queries";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,9 +17,10 @@ import { trialDaysLeft } from "@/lib/billing/plans";
 import { saveKey } from "@/lib/save/save-key";
 import { offlineReaderOwner } from "@/lib/articles/offline-owner";
 import { getCurrentUser } from "@/lib/auth/session";
-import { BACK_TODAY_KEY } from "@/lib/client/query-keys";
+import { BACK_TODAY_KEY, FEED_ITEMS_KEY } from "@/lib/client/query-keys";
 import { toLinkResponse } from "@/lib/links/response";
 import { listBackToday } from "@/lib/links/service";
+import { listFeedItems } from "@/lib/subscriptions/feed-items";
 import { toUserResponse } from "@/lib/users/response";
 
 export const metadata: Metadata = { title: "Today's Stash" };
@@ -34,6 +36,7 @@ export default async function DashboardPage() {
   const pro = env.billingEnabled && profile.accountType === "pro";
   // "Back today" is in the page's HTML, so it does not push today's links down once loaded.
   const backToday = (await listBackToday(user, now)).map(toLinkResponse);
+  const feedItems = await listFeedItems(user.id, now);
   const daysLeft =
     env.billingEnabled && !pro && profile.trialEndsAt ? trialDaysLeft(new Date(profile.trialEndsAt), now) : null;
 
@@ -69,6 +72,9 @@ export default async function DashboardPage() {
             <BackToday timeZone={profile.timezone} serverNow={now.getTime()} />
           </PrefilledQueries>
           <TodayLinks timeZone={profile.timezone} serverNow={now.getTime()} />
+          <PrefilledQueries queries={[[FEED_ITEMS_KEY, feedItems]]}>
+            <FeedItemsList />
+          </PrefilledQueries>
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <SaveAnywhereCard origin={env.appOrigin} saveKey={saveKey(user.id)} />
