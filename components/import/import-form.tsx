@@ -16,7 +16,7 @@ type Line = ImportResult & { done?: boolean; bytesRead?: number; message?: strin
 type State =
   | { phase: "idle" }
   | { phase: "running"; percent: number }
-  | { phase: "done"; summary: string }
+  | { phase: "done"; summary: string; feeds: boolean }
   | { phase: "failed"; message: string };
 
 async function readLines(res: Response, onLine: (line: Line) => void): Promise<void> {
@@ -59,7 +59,7 @@ export function ImportForm() {
         return;
       }
       await readLines(res, (line) => {
-        if (line.done) setState({ phase: "done", summary: importSummary(line) });
+        if (line.done) setState({ phase: "done", summary: importSummary(line), feeds: line.feeds !== undefined });
         else if (line.bytesRead !== undefined)
           setState({
             phase: "running",
@@ -84,14 +84,15 @@ export function ImportForm() {
           id={inputId}
           ref={pickUpEarlyFile}
           type="file"
-          accept=".zip,.csv,.html,.htm,.json"
+          accept=".zip,.csv,.html,.htm,.json,.opml,.xml"
           aria-describedby={hintId}
           disabled={running}
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
         <p id={hintId} className="text-sm text-muted-foreground">
           Pocket (ZIP or CSV), Instapaper CSV, bookmark HTML from a browser, Raindrop or Linkwarden, or a LinkStash
-          export. Save times are kept and links you already have are skipped.
+          export. Save times are kept and links you already have are skipped. An OPML file from a feed reader subscribes
+          you to its feeds.
         </p>
       </div>
       <div>
@@ -113,7 +114,8 @@ export function ImportForm() {
       ) : null}
       <div role="status" aria-live="polite" className="text-sm">
         {state.phase === "running" ? `Importing… ${state.percent}%` : null}
-        {state.phase === "done" ? (
+        {state.phase === "done" && state.feeds ? state.summary : null}
+        {state.phase === "done" && !state.feeds ? (
           <>
             {state.summary}{" "}
             <Link href="/history" className="font-medium underline underline-offset-4">

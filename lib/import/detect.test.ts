@@ -30,6 +30,18 @@ describe("telling the export format", () => {
     expect(kindOf(Buffer.from("just some text"))).toBeNull();
     expect(kindOf(Buffer.from('  <DT><A HREF="https://example.com">x</A>'), "favs.htm")).toEqual({ kind: "html" });
   });
+
+  it("knows a feed reader's OPML list by its <opml> element, and markup named .opml or .xml", () => {
+    const opml = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/opml", name));
+    for (const name of ["feeder/Flym_auto_backup.opml", "feeder/rssguard_2.opml", "netnewswire/Subs.opml"])
+      expect(kindOf(opml(name))).toEqual({ kind: "opml" });
+    expect(kindOf(Buffer.from('\ufeff<?xml version="1.0"?>\n<!-- list -->\n<OPML version="2.0">'))).toEqual({
+      kind: "opml",
+    });
+    // Read as OPML, so the answer can say it is not one.
+    expect(kindOf(Buffer.from('<?xml version="1.0"?><rss version="2.0">'), "feed.xml")).toEqual({ kind: "opml" });
+    expect(kindOf(Buffer.from('<?xml version="1.0"?><rss version="2.0">'), "upload")).toBeNull();
+  });
 });
 
 describe("the CSV flavours", () => {

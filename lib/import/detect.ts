@@ -9,13 +9,15 @@ export type ImportKind =
   | { kind: "zip" }
   | { kind: "json" }
   | { kind: "html" }
+  | { kind: "opml" }
   | {
       kind: "csv";
       format: "pocket" | "instapaper" | "linkstash-csv";
       mapper: (header: readonly string[]) => CsvMapper;
     };
 
-export type ImportFormatName = "pocket-zip" | "pocket" | "instapaper" | "linkstash-csv" | "linkstash-json" | "netscape";
+export type ImportFormatName =
+  "pocket-zip" | "pocket" | "instapaper" | "linkstash-csv" | "linkstash-json" | "netscape" | "opml";
 
 export const FORMAT_LABELS: Record<ImportFormatName, string> = {
   "pocket-zip": "Pocket export (ZIP)",
@@ -24,10 +26,11 @@ export const FORMAT_LABELS: Record<ImportFormatName, string> = {
   "linkstash-csv": "LinkStash CSV",
   "linkstash-json": "LinkStash JSON",
   netscape: "bookmark HTML",
+  opml: "OPML list of feeds",
 };
 
 export const UNKNOWN_FORMAT_MESSAGE =
-  "This file is not an export we can read. Choose Pocket's ZIP or CSV, Instapaper's CSV, a bookmark HTML file or a LinkStash export.";
+  "This file is not an export we can read. Choose Pocket's ZIP or CSV, Instapaper's CSV, a bookmark HTML file, an OPML list of feeds or a LinkStash export.";
 
 /** A ZIP archive's first local file header. */
 export function isZip(head: Uint8Array): boolean {
@@ -45,12 +48,14 @@ export function csvKind(header: readonly string[]): ImportKind | null {
 /**
  * The kind of file from its first bytes (`head`, at least its first line when it has one) and name.
  * A CSV is told apart by its header row, so "title,url,time_added" is Pocket whatever the name.
+ * Markup holding an <opml> element, or named .opml or .xml, is a feed reader's subscription list.
  */
 export function detectKind(head: Uint8Array, headText: string, fileName: string): ImportKind | null {
   if (isZip(head)) return { kind: "zip" };
   const text = headText.replace(/^\ufeff/, "").trimStart();
   if (/^<!doctype\s+(netscape-bookmark-file|html)/i.test(text) || /^<(html|meta|title|h1|dl)\b/i.test(text))
     return { kind: "html" };
+  if (text.startsWith("<") && (/<opml[\s>]/i.test(text) || /\.(opml|xml)$/i.test(fileName))) return { kind: "opml" };
   if (text.startsWith("{") || text.startsWith("[")) return { kind: "json" };
   const firstLine = /^[^\r\n]*/.exec(text)?.[0] ?? "";
   const header = parseCsv(firstLine)[0]?.fields ?? [];

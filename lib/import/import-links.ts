@@ -19,11 +19,15 @@ import {
   setDigestCursorIfUnset,
   stashedUrls,
 } from "@/lib/import/queries";
+import { subscribeToOpmlFeeds } from "@/lib/subscriptions/import-opml";
+import type { OpmlFeed } from "@/lib/subscriptions/opml";
 import { localDayBounds } from "@/lib/time/local-day";
 
 // Imports an uploaded export into the user's links (docs/decisions/0036-0038): rows are checked
 // like a saved link, links already stashed and repeats within the file are skipped, and rows go in
 // by batches under the user's row lock, so two imports at once cannot both add the same link.
+// An OPML list of feeds comes through the same upload and answer, but subscribes instead
+// (lib/subscriptions/import-opml.ts, decision 0417).
 
 export const IMPORT_MAX_BYTES = IMPORT_LIMITS.maxUploadBytes;
 export const IMPORT_TOO_LARGE_MESSAGE = `The file is larger than ${megabytes(IMPORT_MAX_BYTES)}. Split it, or import the CSV files of a ZIP one by one.`;
@@ -49,11 +53,19 @@ export type ImportProgress = {
   errors: number;
 };
 export type ImportProblem = { line: number; reason: string };
+/** What an OPML import did; the summary's `imported` and `skipped` count the same feeds. */
+export type FeedImportSummary = {
+  subscribed: number;
+  alreadySubscribed: number;
+  cut: number;
+  cutBecause: string | null;
+};
 export type ImportSummary = ImportProgress & {
   done: true;
   format: string | null;
   problems: ImportProblem[];
   error: string | null;
+  feeds?: FeedImportSummary;
 };
 
 export { ImportFileError, ImportLimitError };
@@ -139,6 +151,33 @@ export type StartedImport = {
   run: (onProgress: (progress: ImportProgress) => void | Promise<void>) => Promise<ImportSummary>;
 };
 
+/** An OPML file, read whole already: one step subscribes to its feeds, so no progress line comes before the summary. */
+function feedImport(
+  user: Pick<User, "id">,
+  feeds: OpmlFeed[],
+  cutFromFile: number,
+  bytesRead: number,
+  now: Date,
+): StartedImport {
+  const format = FORMAT_LABELS.opml;
+  const run = async (): Promise<ImportSummary> => {
+    const { unreadable, ...counts } = await subscribeToOpmlFeeds(user.id, feeds, cutFromFile, now);
+    return {
+      done: true,
+      format,
+      bytesRead,
+      processed: feeds.length + cutFromFile,
+      imported: counts.subscribed,
+      skipped: counts.alreadySubscribed,
+      errors: unreadable,
+      problems: [],
+      error: null,
+      feeds: counts,
+    };
+  };
+  return { format, run };
+}
+
 /**
  * Reads the upload `chunks` up to its first batch of records: a file we cannot read at all, or one
  * that breaks a limit before its first batch, is an ImportFileError (ImportLimitError) before
@@ -161,6 +200,7 @@ export async function startImport(
     }
   })();
   const source = await openImport(counted, fileName, limits);
+  if (source.format === "opml") return feedImport(user, source.feeds, source.cut, progress.bytesRead, now);
   const first = await source.records.next();
   const records = (async function* () {
     if (first.done) return;

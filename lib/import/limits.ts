@@ -28,6 +28,8 @@ export type ImportLimits = {
   maxJsonEntryChars: number;
   /** Rows, bookmarks or JSON entries in one import. */
   maxRecords: number;
+  /** Bytes of an OPML list of feeds, read whole (1,000 feeds take about 200 KB). */
+  maxOpmlBytes: number;
 };
 
 export const IMPORT_LIMITS: ImportLimits = {
@@ -41,6 +43,7 @@ export const IMPORT_LIMITS: ImportLimits = {
   maxJsonDepth: 16,
   maxJsonEntryChars: MB,
   maxRecords: 1_000_000,
+  maxOpmlBytes: 8 * MB,
 };
 
 export const count = (n: number) => n.toLocaleString("en-US");

@@ -8,26 +8,40 @@ import {
   type ImportFormatName,
   type ImportKind,
 } from "@/lib/import/detect";
-import { ImportFileError } from "@/lib/import/errors";
+import { ImportFileError, ImportLimitError } from "@/lib/import/errors";
 import { createJsonEntryReader } from "@/lib/import/json-stream";
-import type { ImportLimits } from "@/lib/import/limits";
+import { megabytes, type ImportLimits } from "@/lib/import/limits";
 import { linkstashJsonRecord } from "@/lib/import/linkstash";
 import { createNetscapeReader } from "@/lib/import/netscape";
 import type { CsvMapper } from "@/lib/import/pocket";
 import type { ImportRecord } from "@/lib/import/record";
 import { spoolToTempFile } from "@/lib/import/spool";
 import { openZip, type ZipArchive } from "@/lib/import/zip";
+import { decodeBody } from "@/lib/subscriptions/decode-body";
+import { readOpml, type OpmlFeed } from "@/lib/subscriptions/opml";
 
 // Reads an uploaded export as a stream of record batches, in bounded memory whatever the file: CSV,
 // bookmark HTML and JSON are tokenized chunk by chunk as they arrive (one batch per chunk); a ZIP
 // (its directory is at the end) is written to a temporary file first and its entries inflated as
-// streams. The readers hold each other to `limits` (lib/import/limits.ts).
+// streams. The readers hold each other to `limits` (lib/import/limits.ts). An OPML list of feeds
+// is no links at all: it is read whole (it is small) and handed back as its feeds.
 
-export type ImportSource = {
-  format: ImportFormatName;
-  /** Record batches in file order. */
-  records: AsyncGenerator<ImportRecord[]>;
-};
+export type ImportSource =
+  | {
+      format: Exclude<ImportFormatName, "opml">;
+      /** Record batches in file order. */
+      records: AsyncGenerator<ImportRecord[]>;
+    }
+  | {
+      format: "opml";
+      feeds: OpmlFeed[];
+      /** Feeds past the file's limit, left unread. */
+      cut: number;
+    };
+
+export const NOT_OPML_MESSAGE =
+  "This file is not an OPML list of feeds: it has no <opml> element. Export the list again from your feed reader.";
+export const NO_FEEDS_MESSAGE = "This OPML file lists no feed addresses (http or https) to subscribe to.";
 
 /** The number of bytes read ahead to tell the format. */
 const HEAD_BYTES = 8192;
@@ -163,6 +177,25 @@ async function openZipUpload(chunks: AsyncIterable<Uint8Array>, limits: ImportLi
   return { format: "pocket-zip", records: zipRecords(archive, file.remove, limits) };
 }
 
+async function openOpmlUpload(chunks: AsyncIterable<Uint8Array>, limits: ImportLimits): Promise<ImportSource> {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    length += chunk.length;
+    if (length > limits.maxOpmlBytes)
+      throw new ImportLimitError(
+        `An OPML list of feeds is read up to ${megabytes(limits.maxOpmlBytes)}; this one is larger.`,
+        413,
+      );
+    parts.push(chunk);
+  }
+  // Its own XML declaration names its character set (some readers write ISO-8859-1).
+  const reading = readOpml(decodeBody(Buffer.concat(parts), null));
+  if ("error" in reading) throw new ImportFileError(NOT_OPML_MESSAGE);
+  if (reading.feeds.length === 0) throw new ImportFileError(NO_FEEDS_MESSAGE);
+  return { format: "opml", feeds: reading.feeds, cut: reading.cut };
+}
+
 /**
  * Reads the start of the upload to tell its format (an ImportFileError when it is none we know),
  * then hands back the records as they are read. A ZIP is read whole (to a temporary file) here.
@@ -185,5 +218,7 @@ export async function openImport(
       return { format: "netscape", records: tokenized(decode(chunks), createNetscapeReader(limits)) };
     case "csv":
       return { format: kind.format, records: csvRecords(decode(chunks), kind, limits) };
+    case "opml":
+      return openOpmlUpload(chunks, limits);
   }
 }

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../tests/fixtures/opml");
 function feedsOf(file: string): OpmlFeed[] {
   const reading = readOpml(readFileSync(path.join(ROOT, file), "utf8"));
   if ("error" in reading) throw new Error(reading.message);
-  expect(reading.truncated).toBe(false);
+  expect(reading.cut).toBe(0);
   return reading.feeds;
 }
 
@@ -93,14 +93,21 @@ describe("readOpml", () => {
     ]);
   });
 
-  it("keeps only http(s) addresses and stops at the limit", () => {
-    const outlines = ["javascript:alert(1)", "relative.xml", "https://a.example/1", "https://a.example/2"]
+  it("keeps only http(s) addresses and counts the distinct feeds past the limit", () => {
+    const outlines = [
+      "javascript:alert(1)",
+      "relative.xml",
+      "https://a.example/1",
+      "https://a.example/2",
+      "https://a.example/3",
+      "https://a.example/2",
+    ]
       .map((url) => `<outline text="x" xmlUrl="${url}"/>`)
       .join("");
     const reading = readOpml(`<opml><body>${outlines}</body></opml>`, { maxFeeds: 1 });
     expect(reading).toEqual({
       feeds: [{ url: "https://a.example/1", title: "x", siteUrl: null, folder: null }],
-      truncated: true,
+      cut: 2,
     });
   });
 
@@ -140,7 +147,7 @@ describe("writeOpml", () => {
         // An untitled feed is named by its address, as readers show it.
         { url: "https://c.example/atom", title: "https://c.example/atom", siteUrl: null, folder: "Tech" },
       ],
-      truncated: false,
+      cut: 0,
     });
   });
 });

@@ -1,25 +1,27 @@
 import { Parser } from "htmlparser2";
 import { escapeXml } from "@/lib/text/escape-xml";
 import { collapse } from "@/lib/subscriptions/feed-text";
+import { MAX_OPML_FEEDS } from "@/lib/subscriptions/limits";
 import { resolveHttpUrl } from "@/lib/subscriptions/resolve-url";
 
 // OPML subscription lists (1.0, 1.1, 2.0), as feed readers export and import them (decision 0414).
 // Reading: every <outline> with an xmlUrl is a feed, wherever it sits; an outline without one is a
 // folder. A feed's folder is the innermost named folder around it (Inoreader's "Subscriptions" >
 // "Programming" > feed is "Programming"), null at the top level. A feed listed twice is kept once,
-// in its first place. Read by a tokenizer, so a file with a stray error still gives its feeds.
+// in its first place; past the limit the further feeds are only counted (`cut`). Read by a
+// tokenizer, so a file with a stray error still gives its feeds.
 // Writing: OPML 2.0, the feeds of a category as one folder, the ones without at the top level.
 
 export type OpmlFeed = { url: string; title: string | null; siteUrl: string | null; folder: string | null };
-export type OpmlReading = { feeds: OpmlFeed[]; truncated: boolean } | { error: "not-opml"; message: string };
+export type OpmlReading = { feeds: OpmlFeed[]; cut: number } | { error: "not-opml"; message: string };
 export type OpmlLimits = { maxFeeds: number };
-export const OPML_LIMITS: OpmlLimits = { maxFeeds: 1000 };
+export const OPML_LIMITS: OpmlLimits = { maxFeeds: MAX_OPML_FEEDS };
 
 type Open = { folder: string | null; isFeed: boolean };
 
 export function readOpml(text: string, limits: OpmlLimits = OPML_LIMITS): OpmlReading {
   let sawOpml = false;
-  let truncated = false;
+  let cut = 0;
   const open: Open[] = [];
   const seen = new Set<string>();
   const feeds: OpmlFeed[] = [];
@@ -37,11 +39,11 @@ export function readOpml(text: string, limits: OpmlLimits = OPML_LIMITS): OpmlRe
         }
         open.push({ folder: null, isFeed: true });
         if (!url || seen.has(url)) return;
+        seen.add(url);
         if (feeds.length >= limits.maxFeeds) {
-          truncated = true;
+          cut += 1;
           return;
         }
-        seen.add(url);
         const folder = open.findLast((entry) => !entry.isFeed && entry.folder)?.folder ?? null;
         feeds.push({ url, title: label, siteUrl: resolveHttpUrl(attrs.htmlurl), folder });
       },
@@ -53,7 +55,7 @@ export function readOpml(text: string, limits: OpmlLimits = OPML_LIMITS): OpmlRe
   );
   parser.end(text);
   if (!sawOpml) return { error: "not-opml", message: "Not an OPML file: it has no <opml> element." };
-  return { feeds, truncated };
+  return { feeds, cut };
 }
 
 export type OpmlSubscription = { url: string; title: string | null; siteUrl: string | null; category: string | null };

@@ -77,3 +77,28 @@ test("import: a file that is no export is refused with a clear message", async (
   await expect(page.getByRole("status").filter({ hasText: "not an export we can read" })).toBeVisible();
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
+
+test("import: a feed reader's OPML list subscribes to its feeds and says so; Download OPML gives them back", async ({
+  page,
+}) => {
+  await signUpAndOnboard(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/settings");
+  await page
+    .getByLabel("File to import")
+    .setInputFiles(path.resolve(import.meta.dirname, "../fixtures/opml/feeder/Flym_auto_backup.opml"));
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const status = page.getByRole("status").filter({ hasText: "feeds subscribed" });
+  await expect(status).toHaveText(
+    "11 feeds subscribed; their newest posts come into your stash at each feed's next check, usually within the hour.",
+  );
+  await expect(status.getByRole("link")).toHaveCount(0);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download OPML", exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^linkstash-feeds-\d{4}-\d{2}-\d{2}\.opml$/);
+  const opml = await readFile(await download.path(), "utf8");
+  expect(opml).toContain('<outline text="black humor" title="black humor">');
+  expect(opml).toContain('xmlUrl="http://www.smbc-comics.com/rss.php"');
+});

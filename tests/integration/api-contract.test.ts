@@ -775,6 +775,15 @@ const SCENARIOS: Record<string, Scenario> = {
         }),
       },
       {
+        label: "subscribes to an OPML list's feeds",
+        status: 200,
+        call: (w) => ({
+          query: "?filename=feeds.opml",
+          contentType: "text/x-opml",
+          body: `<opml version="2.0"><body><outline text="News"><outline text="A" xmlUrl="https://feeds.example/${w.tag}.xml"/></outline></body></opml>`,
+        }),
+      },
+      {
         label: "a file that is no export",
         status: 400,
         call: () => ({ query: "?filename=links.zip", body: "not a zip file" }),
@@ -786,6 +795,7 @@ const SCENARIOS: Record<string, Scenario> = {
       { label: "JSON", status: 200, call: () => ({ query: "?format=json" }) },
       { label: "CSV", status: 200, call: () => ({ query: "?format=csv" }) },
       { label: "bookmarks", status: 200, call: () => ({ query: "?format=html" }) },
+      { label: "the feeds followed, as OPML", status: 200, call: () => ({ query: "?format=opml" }) },
       { label: "an EPUB of one link", status: 200, call: (w) => ({ query: `?format=epub&link=${w.link.id}` }) },
       { label: "an EPUB of no links", status: 404, call: () => ({ query: "?format=epub&category=none-such" }) },
       { label: "an unknown format", status: 400, call: () => ({ query: "?format=xml" }) },

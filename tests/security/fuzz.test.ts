@@ -733,15 +733,23 @@ function importInput(): fc.Arbitrary<Input> {
       { maxLength: 5 },
     )
     .map((links) => JSON.stringify({ links }));
+  // A feed reader's list: hostile folder names, titles and addresses, outlines left open.
+  const opml = fc
+    .array(fc.tuple(anyString, anyString, cell, fc.boolean()), { maxLength: 5 })
+    .map(
+      (feeds) =>
+        `<?xml version="1.0"?><opml version="2.0"><body>${feeds.map(([folder, title, url, open]) => `<outline text="${folder}"><outline text="${title}" xmlUrl="${url}"/>${open ? "" : "</outline>"}`).join("\n")}`,
+    );
   const text = fc.oneof(
     csv,
     html,
     json,
+    opml,
     anyString,
     fc.constantFrom("PK\u0003\u0004", "PK\u0003\u0004\u0000\u0000junk", "{", "<", ""),
   );
   const name = fc.oneof(
-    fc.constantFrom("part_000000.csv", "export.zip", "bookmarks.html", "links.json", ""),
+    fc.constantFrom("part_000000.csv", "export.zip", "bookmarks.html", "links.json", "feeds.opml", ""),
     anyString,
   );
   return fc

@@ -44,6 +44,7 @@ export type ImportLine = {
   format?: string | null;
   problems?: { line: number; reason: string }[];
   error?: string | null;
+  feeds?: { subscribed: number; alreadySubscribed: number; cut: number; cutBecause: string | null };
 };
 
 /** Every NDJSON line of an import answer; the last one is the summary. */
