@@ -14,13 +14,14 @@ import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_CATEGORY } from "@/lib/categories/rules";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
-import type {
-  SubscribeInput,
-  SubscribePayload,
-  SubscriptionInto,
-  SubscriptionResponse,
-} from "@/lib/subscriptions/schemas";
-import { INTO_CHOICES, INTO_LABELS, isInto, subscribedWords } from "@/lib/subscriptions/subscription-words";
+import type { SubscribeInput, SubscribePayload, SubscriptionResponse } from "@/lib/subscriptions/schemas";
+import {
+  INTO_LABELS,
+  isInto,
+  SUBSCRIPTION_INTO,
+  type SubscriptionInto,
+  subscribedWords,
+} from "@/lib/subscriptions/subscription-words";
 import type { ResolverResult, ResolverSuccess } from "react-hook-form";
 
 // The schema /api/feeds parses with, loaded (with zod) at the form's first focus, not with the page.
@@ -145,7 +146,7 @@ export function SubscribeForm({ labelledBy }: { labelledBy: string }) {
             if (isInto(into)) setValues({ ...values, into });
           }}
         >
-          {INTO_CHOICES.map((into) => (
+          {SUBSCRIPTION_INTO.map((into) => (
             <div key={into} className="flex items-center gap-3">
               <RadioGroupItem value={into} id={`${ids.into}-${into}`} />
               <Label htmlFor={`${ids.into}-${into}`} weight="normal">

@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { apiRequest, serverMessage } from "@/lib/client/fetcher";
-import type { SubscriptionInto, SubscriptionResponse } from "@/lib/subscriptions/schemas";
-import { INTO_CHOICES, INTO_LABELS, isInto } from "@/lib/subscriptions/subscription-words";
+import type { SubscriptionResponse } from "@/lib/subscriptions/schemas";
+import type { SubscriptionInto } from "@/lib/subscriptions/subscription-words";
+import { SUBSCRIPTION_INTO, INTO_LABELS, isInto } from "@/lib/subscriptions/subscription-words";
 
 /**
  * A subscription's *Change*: its category and where its new items go, saved together (PATCH). Items
@@ -70,7 +71,7 @@ export function SubscriptionEditForm({
             if (isInto(event.target.value)) setInto(event.target.value);
           }}
         >
-          {INTO_CHOICES.map((choice) => (
+          {SUBSCRIPTION_INTO.map((choice) => (
             <option key={choice} value={choice}>
               {INTO_LABELS[choice]}
             </option>

@@ -2,13 +2,11 @@ import "@/lib/zod/setup";
 import { z } from "zod";
 import { categoryNameField } from "@/lib/categories/schemas";
 import { urlField } from "@/lib/links/schemas";
+import { SUBSCRIPTION_INTO } from "@/lib/subscriptions/subscription-words";
 import { nullableTimestamp, timestamp } from "@/lib/zod/fields";
 
 // Feed subscriptions as the API takes and answers them, shared by Settings' Subscriptions card and
 // /api/feeds.
-
-export const SUBSCRIPTION_INTO = ["stash", "digest"] as const;
-export type SubscriptionInto = (typeof SUBSCRIPTION_INTO)[number];
 
 export const INTO_MESSAGE = 'into must be "stash" or "digest"';
 export const SUBSCRIPTION_UPDATE_REQUIRED_MESSAGE = "Send category or into to change a subscription.";

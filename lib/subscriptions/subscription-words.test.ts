@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUBSCRIPTION_INTO } from "@/lib/subscriptions/schemas";
-import { INTO_CHOICES, lastCheckedWords, subscribedWords, timeAgo } from "@/lib/subscriptions/subscription-words";
+import { lastCheckedWords, subscribedWords, timeAgo } from "@/lib/subscriptions/subscription-words";
 
 const now = new Date("2026-11-29T12:00:00Z");
 const before = (ms: number) => new Date(now.getTime() - ms);
@@ -37,11 +36,5 @@ describe("subscribedWords", () => {
     expect(subscribedWords("The Night Ferry", "digest").description).toBe(
       "Its newest items (up to 5) will be in your next digest.",
     );
-  });
-});
-
-describe("INTO_CHOICES", () => {
-  it("are the schema's choices, in its order", () => {
-    expect(INTO_CHOICES).toEqual(SUBSCRIPTION_INTO);
   });
 });

@@ -1,5 +1,3 @@
-import type { SubscriptionInto } from "@/lib/subscriptions/schemas";
-
 // The words Settings → Feed subscriptions shows for a subscription (docs/product.md, "Screens and
 // texts"): where its items go, when it was last checked and how its last check went.
 
@@ -24,10 +22,12 @@ export function lastCheckedWords(checkedAt: string | null, now: Date): string {
   return checkedAt === null ? "Not checked yet" : `Last checked ${timeAgo(new Date(checkedAt), now)}`;
 }
 
-/** The choices of where items go, in the order the forms offer them (schemas.ts' SUBSCRIPTION_INTO, without zod). */
-export const INTO_CHOICES: readonly SubscriptionInto[] = ["stash", "digest"];
+/** Where a subscription's new items go, in the order the forms offer them; plain, so a page need not load zod. */
+export const SUBSCRIPTION_INTO = ["stash", "digest"] as const;
+export type SubscriptionInto = (typeof SUBSCRIPTION_INTO)[number];
 
-export const isInto = (value: string): value is SubscriptionInto => INTO_CHOICES.some((choice) => choice === value);
+export const isInto = (value: string): value is SubscriptionInto =>
+  SUBSCRIPTION_INTO.some((choice) => choice === value);
 
 export const INTO_LABELS: Record<SubscriptionInto, string> = {
   stash: "Save to my stash",
