@@ -1,7 +1,12 @@
 import "server-only";
 import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestOptions,
+} from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
@@ -404,7 +409,8 @@ function networkMessage(error: unknown): string {
   if (!(error instanceof Error)) return "The feed could not be read.";
   if (error.message === TIMED_OUT) return "The feed took too long to answer.";
   const code = "code" in error && typeof error.code === "string" ? error.code : "";
-  if (code.startsWith("ERR_TLS") || /certificate|SSL/i.test(error.message)) return "The site's certificate is not valid.";
+  if (code.startsWith("ERR_TLS") || /certificate|SSL/i.test(error.message))
+    return "The site's certificate is not valid.";
   return NETWORK_MESSAGES[code] ?? "The feed could not be read.";
 }
 
