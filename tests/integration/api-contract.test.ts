@@ -584,7 +584,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "GET /api/user/app-passwords": { cases: [{ label: "lists", status: 200 }] },
   "GET /api/user/feeds": { cases: [{ label: "lists", status: 200 }] },
   "POST /api/user/feeds/regenerate": { cases: [{ label: "renews", status: 200 }] },
-  "GET /api/feeds/{key}/{feed}": {
+  "GET /api/feeds/{id}/{feed}": {
     cases: [
       {
         label: "a feed",
@@ -592,7 +592,7 @@ const SCENARIOS: Record<string, Scenario> = {
         as: "signed out",
         call: async (w) => {
           const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
-          return { params: { key, feed: ["unread"] } };
+          return { params: { id: key, feed: ["unread"] } };
         },
       },
       {
@@ -602,14 +602,14 @@ const SCENARIOS: Record<string, Scenario> = {
         call: async (w) => {
           const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
           const etag = (await feedResponse(key, "unread", new Headers())).headers.get("etag") ?? "";
-          return { params: { key, feed: ["unread"] }, headers: { "if-none-match": etag } };
+          return { params: { id: key, feed: ["unread"] }, headers: { "if-none-match": etag } };
         },
       },
       {
         label: "a wrong secret",
         status: 404,
         as: "signed out",
-        call: () => ({ params: { key: "x".repeat(43), feed: ["unread"] } }),
+        call: () => ({ params: { id: "x".repeat(43), feed: ["unread"] } }),
       },
     ],
   },

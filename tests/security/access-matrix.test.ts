@@ -1210,12 +1210,12 @@ const MATRIX: Record<string, Entry> = {
       check: async (world) => expect((await reloadOwner(world))?.feedKey).not.toBe(`old-${world.mark}`),
     }),
   },
-  "GET /api/feeds/[key]/[...feed]": {
+  "GET /api/feeds/[id]/[...feed]": {
     what: "a private feed: the secret in its address is the credential, whoever sends it; any other secret is 404",
     arrange: async (world) => {
       const key = randomBytes(32).toString("base64url");
       await getDb().user.update({ where: { id: world.owner.id }, data: { feedKey: key } });
-      return { params: { key, feed: ["categories", `Cat ${world.mark}`] } };
+      return { params: { id: key, feed: ["categories", `Cat ${world.mark}`] } };
     },
     expect: { "signed out": feedKeyHolder(), "another user": feedKeyHolder(), owner: feedKeyHolder() },
   },
