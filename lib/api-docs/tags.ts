@@ -3,7 +3,8 @@
 export const TAGS = {
   links: "Saving, listing, reading and deleting links. A personal API token works here.",
   categories: "The caller's own categories. A personal API token works here.",
-  feeds: "Subscriptions to other sites' feeds, whose new items come in as links or in the digest. A personal API token works here.",
+  feeds:
+    "Subscriptions to other sites' feeds, whose new items come in as links or in the digest. A personal API token works here.",
   account: "The signed-in account: its details, settings, onboarding and deletion.",
   tokens: "Personal API tokens and app passwords, managed with the browser session only.",
   invitations: "Invitations to LinkStash and claiming them.",

@@ -9,10 +9,7 @@ import { checkDueFeeds } from "@/lib/subscriptions/check-feeds";
 const INTERVAL_MS = 5 * 60_000;
 const FIRST_RUN_MS = 20_000;
 
-export function startFeedScheduler({
-  firstRunMs = FIRST_RUN_MS,
-  intervalMs = INTERVAL_MS,
-} = {}): () => Promise<void> {
+export function startFeedScheduler({ firstRunMs = FIRST_RUN_MS, intervalMs = INTERVAL_MS } = {}): () => Promise<void> {
   let current: Promise<void> | null = null;
   const run = () => {
     current ??= checkOnce(intervalMs).finally(() => (current = null));
