@@ -4,6 +4,7 @@ import { serveBackups } from "@/lib/backup/server";
 import { closeDb } from "@/lib/db/client";
 import { secureDataDir } from "@/lib/db/private-files";
 import { startDigestScheduler } from "@/lib/digests/in-process-cron";
+import { startFeedScheduler } from "@/lib/subscriptions/feed-scheduler";
 import { env } from "@/lib/env";
 import { logFailure, logInfo } from "@/lib/log/log";
 import { migrate } from "@/lib/db/migrate";
@@ -31,12 +32,14 @@ export async function startServer(): Promise<void> {
   const applied = await migrate();
   if (applied.length) logInfo("migrations applied", { applied });
   const stopDigests = env.digestScheduler === "internal" ? startDigestScheduler() : async () => {};
+  // Subscribed feeds are read on the same schedule as the digests (decision 0416).
+  const stopFeeds = env.digestScheduler === "internal" ? startFeedScheduler() : async () => {};
   // Owed page fetches, this process's share (decision 0301); what a stop interrupts is taken again.
   const stopPageWork = await startPageWork();
   // Save by email's own MX listener, when INBOUND_SMTP_PORT is set (decision 0327).
   const stopSmtp = await startSmtpListener();
   const stopBackground = async () => {
-    await Promise.all([stopDigests(), stopPageWork(), stopSmtp()]);
+    await Promise.all([stopDigests(), stopFeeds(), stopPageWork(), stopSmtp()]);
   };
   if (env.databaseUrl) {
     // PostgreSQL needs no goodbye: Next's own handler drains the open requests and exits.

@@ -16,6 +16,7 @@ import { SIGN_IN_OPERATIONS, TOKEN_ENDPOINTS } from "@/lib/auth/contract";
 import { APP_PASSWORD_ENDPOINTS } from "@/lib/app-passwords/contract";
 import { FEED_ENDPOINTS } from "@/lib/feeds/contract";
 import { FEED_ITEM_ENDPOINTS } from "@/lib/subscriptions/feed-items-contract";
+import { SUBSCRIPTION_ENDPOINTS } from "@/lib/subscriptions/contract";
 import { BILLING_ENDPOINTS, STRIPE_OPERATIONS } from "@/lib/billing/contract";
 import { CATEGORY_ENDPOINTS } from "@/lib/categories/contract";
 import { USER_ENDPOINTS } from "@/lib/users/contract";
@@ -167,6 +168,8 @@ export const OPERATIONS: Operation[] = [
   operationOf(regenerateSaveAddressEndpoint),
   ...FEED_ENDPOINTS.map(operationOf),
   ...FEED_ITEM_ENDPOINTS.map(operationOf),
+  // Feed subscriptions
+  ...SUBSCRIPTION_ENDPOINTS.map(operationOf),
   // Tokens
   ...TOKEN_ENDPOINTS.map(operationOf),
   ...APP_PASSWORD_ENDPOINTS.map(operationOf),

@@ -33,14 +33,15 @@ export const feedValidatorHeaders = z.object({
 
 export const privateFeedEndpoint = defineEndpoint({
   method: "get",
-  path: "/api/feeds/{key}/{feed}",
+  path: "/api/feeds/{id}/{feed}",
   tag: "links",
   summary: "A private Atom feed",
   description:
     "The newest 50 links of the list, newest first: each with its title, address, notes (the summary), categories and, once its article is ready, the article (the content). `{feed}` is `unread`, `favorites` or `categories/<name>`. The secret in the address is the credential. A reader that sends back the `ETag` as `If-None-Match` is answered 304 while nothing it shows changed.",
   access: "public",
   params: z.object({
-    key: z.string().meta({ description: "The feeds' secret (Settings → Feeds)." }),
+    // Named `id` as the subscriptions' /api/feeds/{id} is: one name per segment of a path.
+    id: z.string().meta({ description: "The feeds' secret (Settings → Feeds)." }),
     feed: z.string().meta({ description: "`unread`, `favorites` or `categories/<name>`." }),
   }),
   success: {

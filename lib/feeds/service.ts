@@ -78,7 +78,7 @@ async function filterOf(user: User, feed: string): Promise<{ filter: FeedFilter;
 }
 
 /**
- * GET /api/feeds/{key}/{feed}: the feed as Atom, 304 when the reader's copy is current, or 404 for a
+ * GET /api/feeds/{id}/{feed} ({id}: the feeds' secret): the feed as Atom, 304 when the reader's copy is current, or 404 for a
  * wrong secret or an unknown feed.
  */
 export async function feedResponse(key: string, feed: string, request: Headers): Promise<Response> {

@@ -18,7 +18,8 @@ export type JobName =
   | "digest-scheduler"
   | "digest-dispatch"
   | "digest-continuation"
-  | "kindle-books";
+  | "kindle-books"
+  | "feed-check";
 
 function write(level: "info" | "error", message: string, fields: Fields): void {
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });

@@ -5,7 +5,7 @@ import { defineEndpoint, idParam } from "@/lib/http/contract";
 import { subscribeSchema, subscriptionAnswer, subscriptionUpdateSchema } from "@/lib/subscriptions/schemas";
 
 // Feed subscriptions: other sites' RSS, Atom and JSON feeds, whose new items come in as links (or in
-// the digest). The private feeds LinkStash serves share the /api/feeds prefix: /api/feeds/{key}/{feed}.
+// the digest). The private feeds LinkStash serves share the /api/feeds prefix: /api/feeds/{id}/{feed}, {id} their secret.
 
 export const listSubscriptionsEndpoint = defineEndpoint({
   method: "get",

@@ -1,7 +1,12 @@
 import "server-only";
 import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import http, { type IncomingMessage, type RequestOptions } from "node:http";
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestOptions,
+} from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
@@ -16,7 +21,8 @@ import { windows1252Controls } from "@/lib/unfurl/parse-metadata";
 // checked addresses (so a second DNS answer cannot swap in a private one); at most 5 redirects,
 // each checked again; 5 s in all; HTML only, at most 1 MB of it (decompressed) for a title, and
 // what the caller says for an article (the memory budget's articleMaxBytes); for an article, a PDF
-// too (decision 0415), whole or not at all (the budget's pdfMaxBytes).
+// too (decision 0415), whole or not at all (the budget's pdfMaxBytes). A subscribed feed is read the
+// same way (fetchFeed, decision 0416), conditionally, and told its HTTP status.
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 5;
@@ -73,21 +79,32 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Resolves and checks the host, then requests the page over a connection to the checked addresses only. */
+const PAGE_ACCEPT = "text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8";
+
+/** Why a request was not sent: said to a feed's subscriber as the check's error. */
+const REFUSED_SCHEME = "Only http and https addresses can be read.";
+const REFUSED_ADDRESS = "The address points to a private or reserved network.";
+const NO_ADDRESS = "The site's name has no address.";
+
+/**
+ * Resolves and checks the host, then requests the page over a connection to the checked addresses
+ * only; a string says why it was refused. `headers` add to (or replace) the usual request headers.
+ */
 async function requestPinned(
   target: URL,
   allowed: ReadonlySet<string>,
   signal: AbortSignal,
-): Promise<IncomingMessage | null> {
-  if (target.protocol !== "http:" && target.protocol !== "https:") return null;
+  headers: OutgoingHttpHeaders,
+): Promise<IncomingMessage | string> {
+  if (target.protocol !== "http:" && target.protocol !== "https:") return REFUSED_SCHEME;
   const hostname = target.hostname.replace(/^\[(.*)\]$/, "$1");
   const isAllowed = allowed.has(hostKey(target));
   // A special-use name (.test, .localhost, …) is refused before any lookup, unless allow-listed.
-  if (!isAllowed && isSpecialUseName(hostname)) return null;
+  if (!isAllowed && isSpecialUseName(hostname)) return REFUSED_ADDRESS;
   const addresses: LookupAddress[] = await abortable(lookup(hostname, { all: true, verbatim: true }), signal);
   const [first] = addresses;
-  if (!first) return null;
-  if (!isAllowed && addresses.some(({ address }) => isForbiddenAddress(address))) return null;
+  if (!first) return NO_ADDRESS;
+  if (!isAllowed && addresses.some(({ address }) => isForbiddenAddress(address))) return REFUSED_ADDRESS;
 
   // Node asks for all addresses when it races IPv4 and IPv6 (autoSelectFamily), else for one.
   const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -102,8 +119,9 @@ async function requestPinned(
     method: "GET",
     headers: {
       "User-Agent": `Mozilla/5.0 (compatible; ${SITE_NAME}/1.0; +link preview)`,
-      Accept: "text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8",
+      Accept: PAGE_ACCEPT,
       "Accept-Encoding": "gzip, deflate, br",
+      ...headers,
     },
     lookup: pinnedLookup,
     // A fresh connection per request: a pooled socket may lead to an address checked for another request.
@@ -209,38 +227,70 @@ function decodeHtml(bytes: Buffer, contentType: string): string {
 
 type FetchedBody = { bytes: Buffer; contentType: string; url: string };
 
+/** What one request (after its redirects) came to. */
+type Exchange =
+  | (FetchedBody & { kind: "body"; headers: IncomingHttpHeaders })
+  /** Not 2xx (and not a redirect): only a caller that asked for statuses gets these. */
+  | { kind: "status"; status: number; url: string; headers: IncomingHttpHeaders }
+  | { kind: "refused"; reason: string };
+
+type Exchanging = {
+  accepts: (mime: string) => boolean;
+  maxBytes: number | ((mime: string) => number);
+  headers: OutgoingHttpHeaders;
+};
+
 async function fetchWithRedirects(
   url: URL,
   allowed: ReadonlySet<string>,
-  accepts: (mime: string) => boolean,
-  maxBytes: number | ((mime: string) => number),
+  { accepts, maxBytes, headers }: Exchanging,
   signal: AbortSignal,
-): Promise<FetchedBody | null> {
+): Promise<Exchange> {
   let target = url;
   for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
-    const response = await requestPinned(target, allowed, signal);
-    if (!response) return null;
+    const response = await requestPinned(target, allowed, signal, headers);
+    if (typeof response === "string") return { kind: "refused", reason: response };
     try {
       const status = response.statusCode ?? 0;
       if (REDIRECT_STATUSES.has(status)) {
         const location = response.headers.location;
-        if (!location) return null;
+        if (!location) return { kind: "refused", reason: "A redirect without an address." };
         target = new URL(location, target);
         continue;
       }
+      if (status < 200 || status > 299) return { kind: "status", status, url: target.href, headers: response.headers };
       const contentType = response.headers["content-type"] ?? "";
-      if (status < 200 || status > 299 || !accepts(mimeType(contentType))) return null;
+      if (!accepts(mimeType(contentType))) return { kind: "refused", reason: "The answer is of a type not read." };
       const body = decodedBody(response);
-      if (!body) return null;
+      if (!body) return { kind: "refused", reason: "The answer is compressed in a way not read." };
       const cap = typeof maxBytes === "number" ? maxBytes : maxBytes(mimeType(contentType));
-      return { bytes: await readCapped(body, cap, signal), contentType, url: target.href };
+      const bytes = await readCapped(body, cap, signal);
+      return { kind: "body", bytes, contentType, url: target.href, headers: response.headers };
     } finally {
       // Unread bodies (redirects, refusals, the rest of a long page) are dropped with their connection.
       response.destroy();
     }
   }
-  return null;
+  return { kind: "refused", reason: `More than ${MAX_REDIRECTS} redirects.` };
 }
+
+/** Runs one exchange within the 5 s; throws what the network or the timer threw. */
+async function exchange(url: string, options: FetchPageOptions, exchanging: Exchanging): Promise<Exchange> {
+  // A timer cleared when the fetch ends, unlike AbortSignal.timeout's, which every save would keep
+  // alive (and out of the young generation) for the full 5 s.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(TIMED_OUT)), FETCH_TIMEOUT_MS);
+  const allowed = new Set(
+    (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
+  );
+  try {
+    return await fetchWithRedirects(new URL(url), allowed, exchanging, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const TIMED_OUT = "The page took too long to answer.";
 
 async function fetchBody(
   url: string,
@@ -248,19 +298,11 @@ async function fetchBody(
   accepts: (mime: string) => boolean,
   maxBytes: number | ((mime: string) => number),
 ): Promise<FetchedBody | null> {
-  // A timer cleared when the fetch ends, unlike AbortSignal.timeout's, which every save would keep
-  // alive (and out of the young generation) for the full 5 s.
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error("The page took too long to answer.")), FETCH_TIMEOUT_MS);
-  const allowed = new Set(
-    (options.allowedHosts ?? []).map(allowedHostKey).filter((key): key is string => key !== null),
-  );
   try {
-    return await fetchWithRedirects(new URL(url), allowed, accepts, maxBytes, controller.signal);
+    const answer = await exchange(url, options, { accepts, maxBytes, headers: {} });
+    return answer.kind === "body" ? { bytes: answer.bytes, contentType: answer.contentType, url: answer.url } : null;
   } catch {
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -326,4 +368,91 @@ export async function fetchImage(
   const body = await fetchBody(url, options, (mime) => mime.startsWith("image/"), options.maxBytes + 1);
   if (!body || body.bytes.length > options.maxBytes) return null;
   return { bytes: body.bytes, contentType: mimeType(body.contentType) };
+}
+
+/** What a feed reader asks for: every feed type, and HTML for a page that names its feeds. */
+const FEED_ACCEPT =
+  "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.7, */*;q=0.1";
+
+/** The validators of the last full answer, sent back so an unchanged feed costs its server a 304. */
+export type FeedValidators = { etag?: string | null; lastModified?: string | null };
+
+/**
+ * A feed's read: unchanged (304); its bytes (at most `maxBytes` + 1, so a longer feed is told apart)
+ * with what the poller keeps of the headers; an HTTP error (with Retry-After, for 429 and 503); or
+ * no answer (refused address, network, timeout), in words.
+ */
+export type FetchedFeed =
+  | { kind: "not-modified"; url: string }
+  | {
+      kind: "ok";
+      bytes: Buffer;
+      contentType: string;
+      url: string;
+      etag: string | null;
+      lastModified: string | null;
+      cacheControl: string | null;
+    }
+  | { kind: "http-error"; status: number; retryAfter: string | null }
+  | { kind: "failed"; message: string };
+
+const NETWORK_MESSAGES: Record<string, string> = {
+  ENOTFOUND: "The site's name does not exist.",
+  EAI_AGAIN: "The site's name could not be looked up.",
+  ECONNREFUSED: "The site refused the connection.",
+  ECONNRESET: "The site closed the connection.",
+  EHOSTUNREACH: "The site cannot be reached.",
+  ENETUNREACH: "The site cannot be reached.",
+};
+
+function networkMessage(error: unknown): string {
+  if (!(error instanceof Error)) return "The feed could not be read.";
+  if (error.message === TIMED_OUT) return "The feed took too long to answer.";
+  const code = "code" in error && typeof error.code === "string" ? error.code : "";
+  if (code.startsWith("ERR_TLS") || /certificate|SSL/i.test(error.message))
+    return "The site's certificate is not valid.";
+  return NETWORK_MESSAGES[code] ?? "The feed could not be read.";
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/**
+ * The feed at `url`, read conditionally with `validators`, under the rules of a page read (checked
+ * and pinned addresses, at most 5 redirects each checked, 5 s). Any content type is read: feeds are
+ * served as text/plain or text/html as often as under their own types, and the parser judges the
+ * body. Never throws.
+ */
+export async function fetchFeed(
+  url: string,
+  options: FetchPageOptions & FeedValidators & { maxBytes: number },
+): Promise<FetchedFeed> {
+  const headers: OutgoingHttpHeaders = { Accept: FEED_ACCEPT };
+  if (options.etag) headers["If-None-Match"] = options.etag;
+  if (options.lastModified) headers["If-Modified-Since"] = options.lastModified;
+  try {
+    const answer = await exchange(url, options, { accepts: () => true, maxBytes: options.maxBytes + 1, headers });
+    switch (answer.kind) {
+      case "refused":
+        return { kind: "failed", message: answer.reason };
+      case "status":
+        return answer.status === 304
+          ? { kind: "not-modified", url: answer.url }
+          : { kind: "http-error", status: answer.status, retryAfter: header(answer.headers, "retry-after") };
+      case "body":
+        return {
+          kind: "ok",
+          bytes: answer.bytes,
+          contentType: answer.contentType,
+          url: answer.url,
+          etag: header(answer.headers, "etag"),
+          lastModified: header(answer.headers, "last-modified"),
+          cacheControl: header(answer.headers, "cache-control"),
+        };
+    }
+  } catch (error) {
+    return { kind: "failed", message: networkMessage(error) };
+  }
 }

@@ -63,6 +63,10 @@ type World = {
   token: string;
   tokenId: string;
   revokedToken: string;
+  /** The owner's subscription to a feed read before (no network), and another such feed's address. */
+  subscriptionId: string;
+  feedUrl: string;
+  otherFeedUrl: string;
 };
 
 async function newWorld(): Promise<World> {
@@ -81,6 +85,15 @@ async function newWorld(): Promise<World> {
   const token = await createApiToken(owner, "Contract", PERSONAL_TOKEN_SCOPES);
   const revoked = await createApiToken(owner, "Revoked", PERSONAL_TOKEN_SCOPES);
   await db.apiToken.update({ where: { id: revoked.token.id }, data: { revokedAt: new Date() } });
+  // Feeds read before: subscribing shares them without a read. Reserved names: a check is refused at once.
+  const feedUrl = `https://feeds.example/${tag}.xml`;
+  const otherFeedUrl = `https://feeds.example/${tag}-other.xml`;
+  const [feed] = await Promise.all(
+    [feedUrl, otherFeedUrl].map((url) => db.feedSource.create({ data: { url, title: tag, succeededAt: new Date() } })),
+  );
+  const subscription = await db.subscription.create({
+    data: { userId: owner.id, sourceId: feed?.id ?? "", primedAt: new Date() },
+  });
   return {
     owner,
     cookie,
@@ -94,6 +107,9 @@ async function newWorld(): Promise<World> {
     token: token.secret,
     tokenId: token.token.id,
     revokedToken: revoked.secret,
+    subscriptionId: subscription.id,
+    feedUrl,
+    otherFeedUrl,
   };
 }
 
@@ -581,10 +597,42 @@ const SCENARIOS: Record<string, Scenario> = {
       { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-token" } }) },
     ],
   },
+  "GET /api/feeds": { cases: [{ label: "lists", status: 200 }] },
+  "POST /api/feeds": {
+    cases: [
+      { label: "subscribes", status: 201, call: (w) => ({ json: { url: w.otherFeedUrl, category: "News" } }) },
+      { label: "already subscribed", status: 200, call: (w) => ({ json: { url: w.feedUrl } }) },
+      { label: "no feed there", status: 400, call: () => ({ json: { url: "https://nothing.invalid/feed" } }) },
+      { label: "no address", status: 400, call: () => ({ json: {} }) },
+    ],
+  },
+  "PATCH /api/feeds/{id}": {
+    cases: [
+      { label: "changes", status: 200, call: (w) => ({ params: { id: w.subscriptionId }, json: { into: "digest" } }) },
+      { label: "nothing to change", status: 400, call: (w) => ({ params: { id: w.subscriptionId }, json: {} }) },
+      {
+        label: "another user's",
+        status: 404,
+        call: (w) => ({ params: { id: w.subscriptionId }, json: { into: "digest" }, cookie: w.strangerCookie }),
+      },
+    ],
+  },
+  "DELETE /api/feeds/{id}": {
+    cases: [
+      { label: "unsubscribes", status: 200, call: (w) => ({ params: { id: w.subscriptionId } }) },
+      { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-subscription" } }) },
+    ],
+  },
+  "POST /api/feeds/{id}/refresh": {
+    cases: [
+      { label: "checks", status: 200, call: (w) => ({ params: { id: w.subscriptionId } }) },
+      { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-subscription" } }) },
+    ],
+  },
   "GET /api/user/app-passwords": { cases: [{ label: "lists", status: 200 }] },
   "GET /api/user/feeds": { cases: [{ label: "lists", status: 200 }] },
   "POST /api/user/feeds/regenerate": { cases: [{ label: "renews", status: 200 }] },
-  "GET /api/feeds/{key}/{feed}": {
+  "GET /api/feeds/{id}/{feed}": {
     cases: [
       {
         label: "a feed",
@@ -592,7 +640,7 @@ const SCENARIOS: Record<string, Scenario> = {
         as: "signed out",
         call: async (w) => {
           const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
-          return { params: { key, feed: ["unread"] } };
+          return { params: { id: key, feed: ["unread"] } };
         },
       },
       {
@@ -602,14 +650,14 @@ const SCENARIOS: Record<string, Scenario> = {
         call: async (w) => {
           const key = new URL((await feedAddresses(w.owner)).unread).pathname.split("/")[3] ?? "";
           const etag = (await feedResponse(key, "unread", new Headers())).headers.get("etag") ?? "";
-          return { params: { key, feed: ["unread"] }, headers: { "if-none-match": etag } };
+          return { params: { id: key, feed: ["unread"] }, headers: { "if-none-match": etag } };
         },
       },
       {
         label: "a wrong secret",
         status: 404,
         as: "signed out",
-        call: () => ({ params: { key: "x".repeat(43), feed: ["unread"] } }),
+        call: () => ({ params: { id: "x".repeat(43), feed: ["unread"] } }),
       },
     ],
   },

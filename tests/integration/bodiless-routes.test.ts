@@ -13,6 +13,8 @@ const fake = await vi.hoisted(async () => {
 });
 
 const { POST: openPortal } = await import("@/app/api/billing/portal/route");
+const { POST: refreshFeed } = await import("@/app/api/feeds/[id]/refresh/route");
+const { DELETE: unsubscribe } = await import("@/app/api/feeds/[id]/route");
 const { DELETE: deleteCategory } = await import("@/app/api/categories/[id]/route");
 const { POST: createCategory } = await import("@/app/api/categories/route");
 const { POST: sendNow } = await import("@/app/api/digest/send-now/route");
@@ -72,6 +74,14 @@ function request(prepared: Prepared, body: Body | null): Request {
   if (body === null || body.text === null) return apiRequest(method, url, { cookie, emptyStream: true });
   const headers: Record<string, string> = body.contentType === null ? {} : { "content-type": body.contentType };
   return apiRequest(method, url, { cookie, body: body.text, headers });
+}
+
+/** A subscription to a feed at a reserved name: a check of it is refused at once, without the network. */
+async function subscriptionOf(userId: string) {
+  const source = await getDb().feedSource.create({
+    data: { url: `https://feeds.example/${userId}.xml`, succeededAt: new Date() },
+  });
+  return getDb().subscription.create({ data: { userId, sourceId: source.id, primedAt: new Date() } });
 }
 
 async function signedInWithLinkToday() {
@@ -229,6 +239,29 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       cookie,
       send: (req) => createCheckout(req),
       happened: async () => stripeCalls("/v1/checkout/sessions", { client_reference_id: user.id }) > 0,
+    };
+  },
+  "DELETE /api/feeds/[id]": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const { id } = await subscriptionOf(user.id);
+    return {
+      method: "DELETE",
+      path: `/api/feeds/${id}`,
+      cookie,
+      send: (req) => unsubscribe(req, routeParams({ id })),
+      happened: async () => (await getDb().subscription.count({ where: { id } })) === 0,
+    };
+  },
+  "POST /api/feeds/[id]/refresh": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const { id, sourceId } = await subscriptionOf(user.id);
+    return {
+      method: "POST",
+      path: `/api/feeds/${id}/refresh`,
+      cookie,
+      send: (req) => refreshFeed(req, routeParams({ id })),
+      happened: async () =>
+        (await getDb().feedSource.findUniqueOrThrow({ where: { id: sourceId } })).checkedAt !== null,
     };
   },
   "DELETE /api/tokens/[id]": async () => {

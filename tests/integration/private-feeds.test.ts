@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GET as feedRoute } from "@/app/api/feeds/[key]/[...feed]/route";
+import { GET as feedRoute } from "@/app/api/feeds/[id]/[...feed]/route";
 import { GET as addressesRoute } from "@/app/api/user/feeds/route";
 import { POST as regenerateRoute } from "@/app/api/user/feeds/regenerate/route";
 import { storeArticle } from "@/lib/articles/queries";
@@ -25,7 +25,7 @@ function fetchFeed(url: string, headers: Record<string, string> = {}): Promise<R
   const [, , , key = "", ...feed] = path.split("/");
   return feedRoute(
     apiRequest("GET", path, { origin: null, headers }),
-    routeParams({ key, feed: feed.map(decodeURIComponent).join("/") }),
+    routeParams({ id: key, feed: feed.map(decodeURIComponent).join("/") }),
   );
 }
 

@@ -125,6 +125,10 @@ type World = {
   ownerAppPasswordId: string;
   strangerAppToken: string;
   revokedAppToken: string;
+  /** The owner's subscription to a feed whose address carries the mark. */
+  subscriptionId: string;
+  /** A feed read before (a subscription shares it without a read), its address carrying the tag. */
+  feedUrl: string;
 };
 
 type Call = { params?: RouteParams; query?: string; json?: unknown; body?: string; headers?: Record<string, string> };
@@ -190,6 +194,15 @@ async function newWorld(): Promise<World> {
   const revokedApp = await createAppPassword(owner, "Revoked app");
   const revokedAppToken = (await issueTokens(revokedApp.appPassword.id)).accessToken;
   await db.apiToken.update({ where: { id: revokedApp.appPassword.id }, data: { revokedAt: new Date() } });
+  // Reserved names: a check of either feed is refused at once, without the network.
+  const ownerFeed = await db.feedSource.create({
+    data: { url: `https://feeds.example/${mark}.xml`, title: `Feed ${mark}`, succeededAt: new Date() },
+  });
+  const subscription = await db.subscription.create({
+    data: { userId: owner.id, sourceId: ownerFeed.id, primedAt: new Date() },
+  });
+  const feedUrl = `https://feeds.example/${tag}.xml`;
+  await db.feedSource.create({ data: { url: feedUrl, title: `Feed ${tag}`, succeededAt: new Date() } });
   return {
     owner,
     ownerCookie,
@@ -209,6 +222,8 @@ async function newWorld(): Promise<World> {
     ownerAppPasswordId: ownerApp.appPassword.id,
     strangerAppToken: (await issueTokens(strangerApp.appPassword.id)).accessToken,
     revokedAppToken,
+    subscriptionId: subscription.id,
+    feedUrl,
   };
 }
 
@@ -227,6 +242,7 @@ async function ownerState(world: World) {
     deliveries: await db.digestDelivery.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
     mail: await db.mailboxMessage.count({ where: { to: world.owner.email } }),
     apiTokens: await db.apiToken.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
+    subscriptions: await db.subscription.findMany({ where: { userId: id }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -244,6 +260,7 @@ function ownerSecrets(world: World): string[] {
     world.ownerTokenId,
     world.ownerAppToken,
     world.ownerAppPasswordId,
+    world.subscriptionId,
     ...(world.owner.saveAddressKey ? [world.owner.saveAddressKey] : []),
   ];
 }
@@ -1244,6 +1261,44 @@ const MATRIX: Record<string, Entry> = {
       },
     }),
   },
+  "GET /api/feeds": {
+    what: "the caller's feed subscriptions",
+    arrange: async () => ({}),
+    expect: userScoped(200, { check: bodyHas((world) => world.subscriptionId) }),
+  },
+  "POST /api/feeds": {
+    what: "subscribes the caller to a feed",
+    arrange: async (world) => ({ json: { url: world.feedUrl } }),
+    expect: userScoped(201, {
+      stranger: untouched(201),
+      check: async (world) =>
+        expect(
+          await getDb().subscription.count({ where: { userId: world.owner.id, source: { url: world.feedUrl } } }),
+        ).toBe(1),
+    }),
+  },
+  "PATCH /api/feeds/[id]": {
+    what: "changes one subscription",
+    arrange: async (world) => ({ params: { id: world.subscriptionId }, json: { into: "digest" } }),
+    expect: ownerScoped(200, async (world) =>
+      expect((await getDb().subscription.findUnique({ where: { id: world.subscriptionId } }))?.into).toBe("digest"),
+    ),
+  },
+  "DELETE /api/feeds/[id]": {
+    what: "ends one subscription",
+    arrange: async (world) => ({ params: { id: world.subscriptionId } }),
+    expect: ownerScoped(200, async (world) =>
+      expect(await getDb().subscription.count({ where: { id: world.subscriptionId } })).toBe(0),
+    ),
+  },
+  "POST /api/feeds/[id]/refresh": {
+    what: "checks one subscription's feed now",
+    arrange: async (world) => ({ params: { id: world.subscriptionId } }),
+    expect: ownerScoped(
+      200,
+      bodyHas((world) => world.subscriptionId),
+    ),
+  },
   "GET /api/user/feeds": {
     what: "the caller's private feed addresses (made on first use)",
     arrange: async () => ({}),
@@ -1268,12 +1323,12 @@ const MATRIX: Record<string, Entry> = {
       check: async (world) => expect((await reloadOwner(world))?.feedKey).not.toBe(`old-${world.mark}`),
     }),
   },
-  "GET /api/feeds/[key]/[...feed]": {
+  "GET /api/feeds/[id]/[...feed]": {
     what: "a private feed: the secret in its address is the credential, whoever sends it; any other secret is 404",
     arrange: async (world) => {
       const key = randomBytes(32).toString("base64url");
       await getDb().user.update({ where: { id: world.owner.id }, data: { feedKey: key } });
-      return { params: { key, feed: ["categories", `Cat ${world.mark}`] } };
+      return { params: { id: key, feed: ["categories", `Cat ${world.mark}`] } };
     },
     expect: { "signed out": feedKeyHolder(), "another user": feedKeyHolder(), owner: feedKeyHolder() },
   },

@@ -24,6 +24,8 @@ export const KINDLE_TEST_HOST = "127.0.0.1:29882";
 export const DOWNLOAD_TEST_HOST = "127.0.0.1:29883";
 /** And one for the PDF articles' files. */
 export const PDF_TEST_HOST = "127.0.0.1:29887";
+/** And one for the subscribed feeds. */
+export const FEED_TEST_HOST = "127.0.0.1:29888";
 
 let counter = 0;
 

@@ -24,7 +24,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "linkstash-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.APP_URL = "http://localhost:3000";
 process.env.UNFURL_ALLOWED_HOSTS =
-  "127.0.0.1:29873,127.0.0.1:29874,127.0.0.1:29875,127.0.0.1:29876,127.0.0.1:29881,127.0.0.1:29882,127.0.0.1:29883,127.0.0.1:29887";
+  "127.0.0.1:29873,127.0.0.1:29874,127.0.0.1:29875,127.0.0.1:29876,127.0.0.1:29881,127.0.0.1:29882,127.0.0.1:29883,127.0.0.1:29887,127.0.0.1:29888";
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.RESEND_API_KEY;
 delete process.env.SMTP_URL;

@@ -3,5 +3,5 @@ import { feedResponse } from "@/lib/feeds/service";
 import { endpointRoute } from "@/lib/http/api-route";
 
 export const GET = endpointRoute(privateFeedEndpoint, ({ params, req }) =>
-  feedResponse(params.key, params.feed, req.headers),
+  feedResponse(params.id, params.feed, req.headers),
 );
