@@ -7,6 +7,8 @@ import { MAX_TITLE_LENGTH } from "@/lib/links/schemas";
 import { normalizeUrl } from "@/lib/links/url";
 import { MAX_OPML_FEEDS, MAX_SUBSCRIPTIONS_PER_USER } from "@/lib/subscriptions/limits";
 import type { OpmlFeed } from "@/lib/subscriptions/opml";
+import { PRIMING_ITEMS, primeSubscription, stashOwedDeliveries } from "@/lib/subscriptions/deliver";
+import { selectNewestItemIds, selectWaitingOnReadFeeds } from "@/lib/subscriptions/queries";
 import {
   insertMissingSources,
   insertSubscriptions,
@@ -18,7 +20,8 @@ import {
 
 // Subscribes a user to the feeds of an OPML file (decision 0417). Nothing is fetched here: a new
 // feed address is due for a check at once, and the check gives every unprimed subscription its
-// newest items. The list goes in under the user's row lock, so two imports (or an import and a
+// newest items; a feed someone else follows has been read already, and its stored newest items
+// come in at once. The list goes in under the user's row lock, so two imports (or an import and a
 // subscribe) cannot both pass the subscription cap.
 
 export type FeedImportCounts = {
@@ -104,6 +107,7 @@ export async function subscribeToOpmlFeeds(
     });
     return { ...counts, subscribed: await insertSubscriptions(tx, userId, rows) };
   });
+  if (subscribed > 0) await startOnReadFeeds(userId, now);
   return {
     subscribed,
     alreadySubscribed,
@@ -111,4 +115,16 @@ export async function subscribeToOpmlFeeds(
     cutBecause: cutReason(cutFromFile, overAccount),
     unreadable,
   };
+}
+
+/** Starts the user's new subscriptions to feeds already read, from their stored items (a few each, at most the cap). */
+async function startOnReadFeeds(userId: string, now: Date): Promise<void> {
+  const waiting = await selectWaitingOnReadFeeds(userId);
+  for (const subscription of waiting) {
+    await primeSubscription(subscription, await selectNewestItemIds(subscription.sourceId, PRIMING_ITEMS), now);
+  }
+  await stashOwedDeliveries(
+    waiting.map((subscription) => subscription.id),
+    now,
+  );
 }

@@ -241,6 +241,11 @@ export function selectSubscriptionsOf(sourceId: string, onlyWaiting = false): Pr
   return getDb().subscription.findMany({ where: { sourceId, ...(onlyWaiting ? { primedAt: null } : {}) } });
 }
 
+/** The user's subscriptions not started yet to feeds already read once (their items are stored). */
+export function selectWaitingOnReadFeeds(userId: string): Promise<Subscription[]> {
+  return getDb().subscription.findMany({ where: { userId, primedAt: null, source: { succeededAt: { not: null } } } });
+}
+
 /** The ids of a feed's newest stored items, newest first: by date, then by when they were first read. */
 export async function selectNewestItemIds(sourceId: string, take: number): Promise<string[]> {
   const items = await getDb().feedItem.findMany({

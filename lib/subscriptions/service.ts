@@ -1,5 +1,6 @@
 import "server-only";
 import { inTransaction } from "@/lib/db/transaction";
+import { MAX_SUBSCRIPTIONS_PER_USER } from "@/lib/subscriptions/limits";
 import { isRecordId } from "@/lib/db/input";
 import type { FeedSource, User } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
@@ -46,8 +47,7 @@ export const REFRESH_RATE_LIMIT = {
 } satisfies RateLimitRule;
 
 /** The most subscriptions one account holds: more than any reader follows, a bound on its checks. */
-export const MAX_SUBSCRIPTIONS = 500;
-export const SUBSCRIPTION_LIMIT_MESSAGE = `You can follow up to ${MAX_SUBSCRIPTIONS} feeds. Unsubscribe from one to add another.`;
+export const SUBSCRIPTION_LIMIT_MESSAGE = `You can follow up to ${MAX_SUBSCRIPTIONS_PER_USER} feeds. Unsubscribe from one to add another.`;
 export const SUBSCRIBE_RATE_LIMITED_MESSAGE =
   "You are subscribing to feeds too quickly. Please wait a while and try again.";
 export const REFRESH_RATE_LIMITED_MESSAGE = "This feed was checked a moment ago. Please wait a few minutes.";
@@ -160,7 +160,7 @@ export async function subscribe(
   await enforceRateLimits([{ rule: SUBSCRIBE_RATE_LIMIT, subject: user.id }], SUBSCRIBE_RATE_LIMITED_MESSAGE);
   const already = await selectSubscriptionToUrl(user.id, payload.url);
   if (already) return { subscription: toSubscriptionResponse(already), created: false };
-  if ((await countSubscriptions(user.id)) >= MAX_SUBSCRIPTIONS) {
+  if ((await countSubscriptions(user.id)) >= MAX_SUBSCRIPTIONS_PER_USER) {
     throw forbidden(SUBSCRIPTION_LIMIT_MESSAGE, "plan_limit");
   }
   // Twice at most: the feed may be deleted by its last subscriber leaving between the two steps.

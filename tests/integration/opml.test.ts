@@ -139,6 +139,35 @@ describe("importing an OPML list of feeds", () => {
     ).toEqual(later);
   });
 
+  it("starts a subscription to a feed already read from its stored items, with no wait for the next check", async () => {
+    const { user, cookie } = await signedInUser();
+    const later = new Date(Date.now() + 3_600_000);
+    const source = await getDb().feedSource.create({
+      data: { url: "https://read.example/feed.xml", title: "Read", succeededAt: new Date(), nextCheckAt: later },
+    });
+    await getDb().feedItem.createMany({
+      data: Array.from({ length: 7 }, (_, n) => ({
+        sourceId: source.id,
+        guid: `post-${n}`,
+        url: `https://read.example/posts/${n}`,
+        title: `Post ${n}`,
+        publishedAt: new Date(Date.UTC(2026, 10, 1 + n)),
+      })),
+    });
+    const summary = await importOpml(
+      cookie,
+      "read.opml",
+      opmlOf(`<outline text="Reading"><outline text="Read" xmlUrl="https://read.example/feed.xml"/></outline>`),
+    );
+    expect(summary.feeds?.subscribed).toBe(1);
+    const links = await getDb().link.findMany({ where: { userId: user.id }, orderBy: { url: "asc" } });
+    // The newest five, in the folder's category; the feed keeps its own schedule.
+    expect(links.map((link) => [link.url, link.category])).toEqual(
+      [2, 3, 4, 5, 6].map((n) => [`https://read.example/posts/${n}`, "Reading"]),
+    );
+    expect((await getDb().feedSource.findUniqueOrThrow({ where: { id: source.id } })).nextCheckAt).toEqual(later);
+  });
+
   it("files a folder by the category rules: a built-in spelling, Uncategorized and an impossible name as none", async () => {
     const { user, cookie } = await signedInUser();
     const long = "x".repeat(51);
