@@ -130,11 +130,11 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("says which operations take a personal token: the links and categories ones only", () => {
+  it("says which operations take a personal token: the links, categories and feeds ones only", () => {
     const withToken = OPERATIONS.filter((operation) => operation.access === "token").map(
       (operation) => `${operation.method.toUpperCase()} ${operation.path}`,
     );
-    expect(withToken.every((key) => /^\w+ \/api\/(links|categories)(\/|$)/.test(key))).toBe(true);
+    expect(withToken.every((key) => /^\w+ \/api\/(links|categories|feeds|feed-items)(\/|$)/.test(key))).toBe(true);
     expect(withToken).toContain("POST /api/links");
     const save = served.paths["/api/links"]?.post;
     expect(save?.security).toEqual([{ personalToken: [] }, { session: [] }]);

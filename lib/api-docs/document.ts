@@ -212,7 +212,7 @@ export function buildApiDocument(): oas31.OpenAPIObject {
       title: "LinkStash API",
       version: packageJson.version,
       description: [
-        "Save and read links from scripts and extensions with a personal API token (Settings → API tokens), sent as `Authorization: Bearer lsk_…`. Only the links and categories operations take a token, each when the token has its scope (a personal token has all; the browser extension's only saves, looks up and reads categories); the others need the browser session. A token where it may not go gets 403 `insufficient_scope`.",
+        "Save and read links from scripts and extensions with a personal API token (Settings → API tokens), sent as `Authorization: Bearer lsk_…`. Only the links, categories and feeds operations take a token, each when the token has its scope (a personal token has all; the browser extension's only saves, looks up and reads categories); the others need the browser session. A token where it may not go gets 403 `insufficient_scope`.",
         'Every error answer is JSON `{ "code": …, "message": … }`: branch on the code, show the message. A 500 adds `requestId`. The codes:',
         CODES_TABLE,
       ].join("\n\n"),

@@ -38,7 +38,7 @@ export const EXTENSION_TOKEN_SCOPES: readonly TokenScope[] = ["links:save", "lin
  * save, archive, tag and delete links; highlights), the same endpoints a personal token reaches,
  * never settings, billing or other tokens.
  */
-export const APP_PASSWORD_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;
+export const APP_PASSWORD_SCOPES: readonly TokenScope[] = TOKEN_SCOPES.filter((scope) => !scope.startsWith("feeds:"));
 
 export function isTokenScope(value: string): value is TokenScope {
   return TOKEN_SCOPES.some((scope) => scope === value);
@@ -51,4 +51,4 @@ export function tokenScopes(stored: readonly string[]): TokenScope[] {
 
 export const INSUFFICIENT_SCOPE_MESSAGE = "This API token is not allowed to do this.";
 export const SESSION_ONLY_MESSAGE =
-  "This endpoint takes no API token: it is used from the signed-in app. Tokens reach the links and categories endpoints.";
+  "This endpoint takes no API token: it is used from the signed-in app. Tokens reach the links, categories and feeds endpoints.";

@@ -10,7 +10,6 @@ import {
   countBacklog,
   countLeft,
   enqueueDue,
-  feedItemsFor,
   handBack,
   linksFor,
   markFailed,
@@ -22,6 +21,7 @@ import {
   selectComingBack,
   type Claimed,
 } from "@/lib/digests/queries";
+import { feedItemsFor } from "@/lib/digests/feed-item-queries";
 import { env } from "@/lib/env";
 import { digestRecipients } from "@/lib/users/queries";
 import { logJobError } from "@/lib/log/log";

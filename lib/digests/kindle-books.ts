@@ -3,7 +3,8 @@ import { mailBook } from "@/lib/epub/send-to-kindle";
 import { hitRateLimit } from "@/lib/rate-limits/rate-limit";
 import type { RateLimitRule } from "@/lib/rate-limits/rules";
 import { logJobError, logInfo } from "@/lib/log/log";
-import { deliveriesWantingBooks, deliveryForBook, linksFor } from "@/lib/digests/queries";
+import { deliveriesWantingBooks, deliveryForBook } from "@/lib/digests/kindle-book-queries";
+import { linksFor } from "@/lib/digests/queries";
 import { digestBook } from "@/lib/digests/sent-digests";
 import { localDateKey } from "@/lib/time/local-day";
 

@@ -5,8 +5,6 @@ import {
   FEED_ITEM_DAYS,
   FEED_ITEMS_PER_DIGEST,
   type ComeBackLink,
-  type DigestFeed,
-  type DigestFeedItem,
   type DigestLink,
 } from "@/lib/digests/compose";
 import type { ProgressCounts } from "@/lib/digests/come-back-words";
@@ -271,10 +269,8 @@ export function comingBackSql(ids: string[]): Prisma.Sql {
         FROM ranked r JOIN ctx c ON c.id = r."deliveryId" WHERE r."inCategory" <= c.wanted
       ) ordered WHERE position <= wanted
     ),
-    -- The feed items it carries (decision 0418), chosen here, once, with the rest: the newest owed
-    -- ones of the last FEED_ITEM_DAYS, at most FEED_ITEMS_PER_DIGEST. Taken only while still free,
-    -- so of two digests racing, the second waits on the row and then passes it over. A data-modifying
-    -- CTE runs to completion whether or not the query reads it.
+    -- Its feed items (decision 0418), chosen once: the newest owed, taken only while still free (of two
+    -- racing digests the second passes them over); a data-modifying CTE runs whether or not it is read.
     feed AS (
       UPDATE "FeedDelivery" AS f SET "digestId" = p."deliveryId"
       FROM (
@@ -305,50 +301,6 @@ export function comingBackSql(ids: string[]): Prisma.Sql {
       l.id, l.title, l.url, l.notes, l.categories, l."createdAt", l.description, l."readingMinutes"
     FROM items i JOIN "Link" l ON l.id = i."linkId"
     ORDER BY i."deliveryId", i.section, i.position`;
-}
-
-type FeedItemRow = DigestFeedItem & { deliveryId: string; sourceId: string; feed: string };
-
-/**
- * The feed items each delivery carries (chosen by selectComingBack), grouped by feed in the order of
- * each feed's newest item, newest first within a feed. One query for the batch.
- */
-export async function feedItemsFor(ids: string[]): Promise<Map<string, DigestFeed[]>> {
-  const byDelivery = new Map<string, DigestFeed[]>();
-  if (ids.length === 0) return byDelivery;
-  const rows = await getDb().$queryRaw<FeedItemRow[]>`
-    SELECT f."digestId" AS "deliveryId", s.id AS "sourceId", i.id, i.title, i.url, COALESCE(NULLIF(btrim(s.title), ''), s.url) AS feed
-    FROM "FeedDelivery" f
-    JOIN "FeedItem" i ON i.id = f."itemId"
-    JOIN "FeedSource" s ON s.id = i."sourceId"
-    WHERE f."digestId" IN (${Prisma.join(ids)})
-    ORDER BY f."digestId", max(f."createdAt") OVER (PARTITION BY f."digestId", s.id) DESC, s.id,
-      f."createdAt" DESC, i."publishedAt" DESC NULLS LAST, i.id DESC`;
-  for (const row of rows) {
-    const feeds = byDelivery.get(row.deliveryId) ?? [];
-    const last = feeds.at(-1);
-    const item = { id: row.id, title: row.title, url: row.url };
-    if (last && last.sourceId === row.sourceId) last.items.push(item);
-    else feeds.push({ sourceId: row.sourceId, name: row.feed, items: [item] });
-    byDelivery.set(row.deliveryId, feeds);
-  }
-  return byDelivery;
-}
-
-/** Whether a digest at `now` would carry a feed item to the user: a quick check before Send now. */
-export async function mayCarryFeedItems(userId: string, now: Date): Promise<boolean> {
-  const owed = await getDb().feedDelivery.findFirst({
-    where: {
-      userId,
-      into: "digest",
-      digestedAt: null,
-      digestId: null,
-      linkId: null,
-      createdAt: { gt: new Date(now.getTime() - FEED_ITEM_DAYS * DAY_MS) },
-    },
-    select: { itemId: true },
-  });
-  return owed !== null;
 }
 
 /**
@@ -539,22 +491,6 @@ export function recordManualDigest(
     return tx.digestDelivery.create({
       data: { userId, kind: "manual", status: "sending", windowStart, windowEnd: now, claimedAt: now },
     });
-  });
-}
-
-/** A delivery's status and what its book for Kindle needs of its user. */
-export function deliveryForBook(deliveryId: string) {
-  return getDb().digestDelivery.findUnique({
-    where: { id: deliveryId },
-    select: { status: true, user: { select: { id: true, timezone: true, kindleEmail: true, kindleWithDigest: true } } },
-  });
-}
-
-/** Of these deliveries, those whose user wants the digest's book on their Kindle. */
-export function deliveriesWantingBooks(ids: string[]) {
-  return getDb().digestDelivery.findMany({
-    where: { id: { in: ids }, user: { kindleWithDigest: true, kindleEmail: { not: null } } },
-    select: { id: true },
   });
 }
 

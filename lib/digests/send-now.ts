@@ -5,17 +5,16 @@ import { digestHighlightsFor } from "@/lib/highlights/digest";
 import { composeDigest } from "@/lib/digests/compose";
 import { digestCount, linksWord } from "@/lib/digests/digest-count";
 import {
-  feedItemsFor,
   linksFor,
   markFailed,
   markSent,
   markSkipped,
-  mayCarryFeedItems,
   mayComeBack,
   progressFor,
   recordManualDigest,
   selectComingBack,
 } from "@/lib/digests/queries";
+import { feedItemsFor, mayCarryFeedItems } from "@/lib/digests/feed-item-queries";
 import { env } from "@/lib/env";
 import { countSavedAndUnread } from "@/lib/links/queries";
 import { serviceUnavailable } from "@/lib/http/errors";

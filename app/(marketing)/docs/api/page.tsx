@@ -187,8 +187,8 @@ export default function ApiReferencePage() {
           <a href="/settings" className="font-medium text-primary underline underline-offset-4">
             Settings → API tokens
           </a>{" "}
-          and send it as <code className={codeClass}>Authorization: Bearer lsk_…</code>. Only the links and categories
-          operations take a token; the others need the browser session. The machine-readable form of this page is{" "}
+          and send it as <code className={codeClass}>Authorization: Bearer lsk_…</code>. Only the links, categories and
+          feeds operations take a token; the others need the browser session. The machine-readable form of this page is{" "}
           <a href="/api/openapi.json" className="font-medium text-primary underline underline-offset-4">
             /api/openapi.json
           </a>{" "}
