@@ -34,6 +34,7 @@ const { WALLABAG_OPERATIONS } = await import("@/lib/wallabag/contract");
 const { PERSONAL_TOKEN_SCOPES } = await import("@/lib/auth/token-scopes");
 const { getDb } = await import("@/lib/db/client");
 const { emailActionToken } = await import("@/lib/digests/email-actions");
+const { saveFeedItemToken } = await import("@/lib/digests/save-feed-item-token");
 const { unsubscribeToken } = await import("@/lib/digests/unsubscribe");
 const { isErrorCode } = await import("@/lib/http/error-codes");
 const { healthRoute } = await import("@/lib/health/health-route");
@@ -67,6 +68,8 @@ type World = {
   subscriptionId: string;
   feedUrl: string;
   otherFeedUrl: string;
+  /** An item of that feed owed to the owner's digest. */
+  feedItemId: string;
 };
 
 async function newWorld(): Promise<World> {
@@ -94,6 +97,12 @@ async function newWorld(): Promise<World> {
   const subscription = await db.subscription.create({
     data: { userId: owner.id, sourceId: feed?.id ?? "", primedAt: new Date() },
   });
+  const feedItem = await db.feedItem.create({
+    data: { sourceId: subscription.sourceId, guid: tag, url: `https://feeds.example/${tag}/post`, title: "A post" },
+  });
+  await db.feedDelivery.create({
+    data: { subscriptionId: subscription.id, itemId: feedItem.id, userId: owner.id, into: "digest" },
+  });
   return {
     owner,
     cookie,
@@ -110,6 +119,7 @@ async function newWorld(): Promise<World> {
     subscriptionId: subscription.id,
     feedUrl,
     otherFeedUrl,
+    feedItemId: feedItem.id,
   };
 }
 
@@ -627,6 +637,40 @@ const SCENARIOS: Record<string, Scenario> = {
     cases: [
       { label: "checks", status: 200, call: (w) => ({ params: { id: w.subscriptionId } }) },
       { label: "an unknown id", status: 404, call: () => ({ params: { id: "no-such-subscription" } }) },
+    ],
+  },
+  "GET /api/feed-items": { cases: [{ label: "lists", status: 200 }] },
+  "POST /api/feed-items/{id}/save": {
+    cases: [
+      { label: "saves", status: 201, call: (w) => ({ params: { id: w.feedItemId } }) },
+      {
+        label: "another user's item",
+        status: 404,
+        call: (w) => ({ params: { id: w.feedItemId }, cookie: w.strangerCookie }),
+      },
+    ],
+  },
+  "POST /api/save-feed-item": {
+    cases: [
+      {
+        label: "the digest's token",
+        status: 200,
+        as: "signed out",
+        call: (w) => ({ json: { token: saveFeedItemToken(w.feedItemId, w.owner.id) } }),
+      },
+      {
+        label: "the page's form",
+        status: 303,
+        as: "signed out",
+        call: (w) => form({ token: saveFeedItemToken(w.feedItemId, w.owner.id) }),
+      },
+      { label: "a forged token", status: 400, as: "signed out", call: () => ({ json: { token: "garbage" } }) },
+      {
+        label: "an item its token's user is not owed",
+        status: 404,
+        as: "signed out",
+        call: (w) => ({ json: { token: saveFeedItemToken(w.feedItemId, w.stranger.id) } }),
+      },
     ],
   },
   "GET /api/user/app-passwords": { cases: [{ label: "lists", status: 200 }] },

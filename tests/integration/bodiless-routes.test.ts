@@ -15,6 +15,7 @@ const fake = await vi.hoisted(async () => {
 const { POST: openPortal } = await import("@/app/api/billing/portal/route");
 const { POST: refreshFeed } = await import("@/app/api/feeds/[id]/refresh/route");
 const { DELETE: unsubscribe } = await import("@/app/api/feeds/[id]/route");
+const { POST: saveFeedItem } = await import("@/app/api/feed-items/[id]/save/route");
 const { DELETE: deleteCategory } = await import("@/app/api/categories/[id]/route");
 const { POST: createCategory } = await import("@/app/api/categories/route");
 const { POST: sendNow } = await import("@/app/api/digest/send-now/route");
@@ -262,6 +263,23 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       send: (req) => refreshFeed(req, routeParams({ id })),
       happened: async () =>
         (await getDb().feedSource.findUniqueOrThrow({ where: { id: sourceId } })).checkedAt !== null,
+    };
+  },
+  "POST /api/feed-items/[id]/save": async () => {
+    const { cookie, user } = await signedInUser(pro());
+    const subscription = await subscriptionOf(user.id);
+    const item = await getDb().feedItem.create({
+      data: { sourceId: subscription.sourceId, guid: "post", url: "https://feeds.example/post", title: "A post" },
+    });
+    await getDb().feedDelivery.create({
+      data: { subscriptionId: subscription.id, itemId: item.id, userId: user.id, into: "digest" },
+    });
+    return {
+      method: "POST",
+      path: `/api/feed-items/${item.id}/save`,
+      cookie,
+      send: (req) => saveFeedItem(req, routeParams({ id: item.id })),
+      happened: async () => (await getDb().link.count({ where: { userId: user.id } })) === 1,
     };
   },
   "DELETE /api/tokens/[id]": async () => {
