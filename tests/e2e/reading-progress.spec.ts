@@ -54,7 +54,8 @@ function pocketCsv(now: number): string {
   perWeek.forEach((count, i) => {
     const weeksAgo = perWeek.length - i;
     for (let n = 0; n < count; n++) {
-      const added = Math.floor(now / 1000) - weeksAgo * 7 * 86_400 + n * 3600;
+      // A few minutes before the same moment weeks ago: never in this week, whatever the day of the run.
+      const added = Math.floor(now / 1000) - weeksAgo * 7 * 86_400 - n * 60;
       const status = n % 3 === 0 ? "unread" : "archive";
       rows.push(`Week ${weeksAgo} link ${n},https://example.test/w${weeksAgo}-${n},${added},c${i}-${n},,${status}`);
     }

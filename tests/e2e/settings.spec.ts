@@ -50,7 +50,7 @@ test("categories: add a custom one, refuse a duplicate, delete it", async ({ pag
   await page.goto("/settings");
   await expect(page.getByText("No custom categories yet.")).toBeVisible();
   for (const name of ["Uncategorized", "Article", "Personal"]) {
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.locator("#categories").getByText(name, { exact: true })).toBeVisible();
   }
 
   await page.getByRole("button", { name: "Add Category" }).click();
@@ -66,7 +66,7 @@ test("categories: add a custom one, refuse a duplicate, delete it", async ({ pag
   await dialog.getByRole("button", { name: "Create Category" }).click();
   await expect(toastText(page, "Category created!")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Recipes", { exact: true })).toBeVisible();
+  await expect(page.locator("#categories").getByText("Recipes", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete category Recipes" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete category?" });
