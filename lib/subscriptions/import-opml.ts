@@ -8,13 +8,12 @@ import { normalizeUrl } from "@/lib/links/url";
 import { MAX_OPML_FEEDS, MAX_SUBSCRIPTIONS_PER_USER } from "@/lib/subscriptions/limits";
 import type { OpmlFeed } from "@/lib/subscriptions/opml";
 import { PRIMING_ITEMS, primeSubscription, stashOwedDeliveries } from "@/lib/subscriptions/deliver";
-import { selectNewestItemIds, selectWaitingOnReadFeeds } from "@/lib/subscriptions/queries";
+import { countSubscriptions, selectNewestItemIds, selectWaitingOnReadFeeds } from "@/lib/subscriptions/queries";
 import {
   insertMissingSources,
   insertSubscriptions,
   sourceIdsByUrl,
   subscribedUrls,
-  subscriptionCount,
   type NewSource,
 } from "@/lib/subscriptions/opml-queries";
 
@@ -87,7 +86,7 @@ export async function subscribeToOpmlFeeds(
   const { subscribed, alreadySubscribed, overAccount } = await inTransaction(async (tx) => {
     await lockUsers(tx, [userId], "noKeyUpdate");
     const already = await subscribedUrls(tx, userId, [...candidates.keys()]);
-    const room = Math.max(0, MAX_SUBSCRIPTIONS_PER_USER - (await subscriptionCount(tx, userId)));
+    const room = Math.max(0, MAX_SUBSCRIPTIONS_PER_USER - (await countSubscriptions(userId, tx)));
     const fresh = [...candidates.values()].filter((candidate) => !already.has(candidate.url));
     const taken = fresh.slice(0, room);
     const counts = { subscribed: 0, alreadySubscribed: already.size, overAccount: fresh.length - taken.length };

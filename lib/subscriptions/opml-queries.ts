@@ -20,10 +20,6 @@ export async function subscribedUrls(
   return new Set(rows.map((row) => row.source.url));
 }
 
-export function subscriptionCount(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  return tx.subscription.count({ where: { userId } });
-}
-
 /**
  * Adds the feed addresses not known yet, due for a check at `now`; one already known (another
  * subscriber's) is left as it is, schedule included.

@@ -209,8 +209,8 @@ export function selectSubscriptionToSource(userId: string, sourceId: string): Pr
   });
 }
 
-export function countSubscriptions(userId: string): Promise<number> {
-  return getDb().subscription.count({ where: { userId } });
+export function countSubscriptions(userId: string, db: Db = getDb()): Promise<number> {
+  return db.subscription.count({ where: { userId } });
 }
 
 export function updateSubscriptionById(
